@@ -1,0 +1,140 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { AppContext } from './context';
+import { pickLanguage } from './lib/i18n';
+import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { TokenService } from './lib/tokens';
+import { TtlCache } from './lib/ttl-cache';
+import { diskStorage, type Storage } from './lib/storage';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/static-web';
+import { accountsModule } from './modules/accounts/accounts.routes';
+import { sessionsModule } from './modules/sessions/sessions.routes';
+import { categoriesModule } from './modules/categories/categories.routes';
+import { searchModule } from './modules/search/search.routes';
+import { catalogModule } from './modules/catalog/catalog.routes';
+import { learnerModule } from './modules/learner/learner.routes';
+import { learnModule } from './modules/learn/learn.routes';
+import { certificatesModule } from './modules/certificates/certificates.routes';
+import { mediaModule } from './modules/media/media.routes';
+import { outreachModule } from './modules/outreach/outreach';
+import { authoringModule } from './modules/authoring/authoring.routes';
+import { quizModule } from './modules/quiz/quiz.routes';
+
+export interface AppDeps {
+  db: Db;
+  jwtSecret: string;
+  limiter?: RateLimiter;
+  storage?: Storage;
+}
+
+const DOCS_PREFIX = '/api/docs';
+
+/** Made by zod itself: a ZodError built with `new` is not an Error in zod 4, and Fastify needs one. */
+function nulError(path: (string | number)[]) {
+  return z
+    .any()
+    .superRefine((_value, ctx) => ctx.addIssue({ code: 'custom', path, message: 'api.validation.control_characters' }))
+    .safeParse(null).error!;
+}
+
+/** Where in a parsed body, query or params the first NUL character is, if any. */
+function pathOfNul(value: unknown, path: (string | number)[] = [], depth = 0): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, v] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = pathOfNul(v, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Builds the whole server as a plugin tree; never listens (server.ts does). */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // The spec's list URLs put the page after a second question mark: keep the raw query for those routes.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  const ctx: AppContext = {
+    config,
+    db: deps.db,
+    tokens: new TokenService(deps.jwtSecret, config.accessTokenTtl),
+    limiter: deps.limiter ?? memoryRateLimiter(config.rateLimits.windowMs),
+    cache: new TtlCache(),
+    storage: deps.storage ?? diskStorage(path.join(config.dataDir, 'uploads')),
+  };
+
+  // Validation: our own compiler, so the error handler gets the ZodError itself and can
+  // turn every issue into a translated field message.
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    // PostgreSQL text cannot hold NUL: refuse it here, for every route, as a field error.
+    const nulAt = pathOfNul(data);
+    if (nulAt) return { error: nulError(nulAt) };
+    const result = (schema as z.ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: result.error };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('lang', 'ar');
+  app.decorate('apiRoutes', []);
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(request.headers['accept-language']);
+  });
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith(DOCS_PREFIX)) {
+      route.config = { ...route.config, access: 'public' };
+    }
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  registerSecurityHeaders(app);
+  registerErrorHandling(app);
+  // Files are streamed (lib/uploads.ts); these are only the outer bounds.
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: config.uploadLimits.videoBytes + 1 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Nibras API', version: '1.0.0', description: 'The public contract of Nibras: the spec paths, quirks included.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (api) => {
+    accountsModule(api, ctx);
+    sessionsModule(api, ctx);
+    categoriesModule(api, ctx);
+    searchModule(api, ctx);
+    catalogModule(api, ctx);
+    learnerModule(api, ctx);
+    learnModule(api, ctx);
+    certificatesModule(api, ctx);
+    mediaModule(api, ctx);
+    outreachModule(api, ctx);
+    authoringModule(api, ctx);
+    quizModule(api, ctx);
+  });
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads; README.md lists them with their defaults. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(3600),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86_400),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  FORMS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Nibras <no-reply@nibras.local>'),
+  WEB_DIST: z.string().optional(),
+  UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
+  UPLOAD_VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(2048),
+  QUIZ_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  BANK_TRANSFER_DETAILS: z.string().default('Nibras Academy — Demo Bank — IBAN SA00 0000 0000 0000 0000 0000'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  seedDemo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimit: number;
+  rateLimits: {
+    windowMs: number;
+    loginFailuresPerAccount: number;
+    loginFailuresPerAddress: number;
+    registerPerAddress: number;
+    formsPerAddress: number;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The built web app; unset or missing means the API runs alone. */
+  webDist: string | undefined;
+  uploadLimits: { imageBytes: number; videoBytes: number };
+  /** Shown to participants with a pending order: where to send the money. */
+  bankTransferDetails: string;
+  /** Answers arriving this long after an attempt's deadline still count (network, slow devices). */
+  quizGraceSeconds: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const root = process.cwd();
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir: path.resolve(root, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    // Demo data is never seeded in production, whatever SEED_DEMO says.
+    seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? true),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT,
+    rateLimits: {
+      windowMs: 15 * 60_000,
+      loginFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      loginFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      registerPerAddress: e.REGISTER_MAX_PER_ADDRESS,
+      formsPerAddress: e.FORMS_MAX_PER_ADDRESS,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.resolve(root, 'apps/web/dist'),
+    bankTransferDetails: e.BANK_TRANSFER_DETAILS,
+    quizGraceSeconds: e.QUIZ_GRACE_SECONDS,
+    uploadLimits: { imageBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1_048_576), videoBytes: Math.round(e.UPLOAD_VIDEO_MAX_MB * 1_048_576) },
+  };
+}

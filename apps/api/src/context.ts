@@ -1,0 +1,16 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { TokenService } from './lib/tokens';
+import type { TtlCache } from './lib/ttl-cache';
+import type { Storage } from './lib/storage';
+
+/** What services need from the outside world; built once in buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  cache: TtlCache;
+  storage: Storage;
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { courses } from './catalog';
+
+/**
+ * Step 5 of course authoring: assessments (quizzes) of a course, their questions and options.
+ * Quiz taking and grading build on these tables, so the rules a question must satisfy are kept
+ * in one place (packages/contract/src/authoring.ts, `questionProblem`) and positions are dense
+ * per parent (0, 1, 2, …) after every save.
+ */
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Percent of the points needed to pass. */
+    passMark: smallint('pass_mark').notNull().default(50),
+    /** Null: no time limit. */
+    timeLimitMinutes: integer('time_limit_minutes'),
+    /** Null: unlimited attempts. */
+    maxAttempts: integer('max_attempts'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('assessments_course_idx').on(t.courseId, t.position),
+    check('assessments_pass_mark_range', sql`${t.passMark} between 0 and 100`),
+    check('assessments_time_limit_positive', sql`${t.timeLimitMinutes} is null or ${t.timeLimitMinutes} > 0`),
+    check('assessments_max_attempts_positive', sql`${t.maxAttempts} is null or ${t.maxAttempts} > 0`),
+  ],
+);
+
+const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short'] as const;
+
+export const assessmentQuestions = pgTable(
+  'assessment_questions',
+  {
+    id: serial('id').primaryKey(),
+    assessmentId: integer('assessment_id').notNull().references(() => assessments.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: QUESTION_TYPES }).notNull(),
+    text: text('text').notNull(),
+    points: integer('points').notNull().default(1),
+    position: integer('position').notNull().default(0),
+    /** Short-answer questions: answers graded as correct (compared case- and space-insensitively); empty means graded by hand. */
+    acceptedAnswers: jsonb('accepted_answers').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    index('assessment_questions_assessment_idx').on(t.assessmentId, t.position),
+    check('assessment_questions_type', sql`${t.type} in ('single', 'multiple', 'true_false', 'short')`),
+    check('assessment_questions_points', sql`${t.points} >= 0`),
+  ],
+);
+
+export const questionOptions = pgTable(
+  'question_options',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id').notNull().references(() => assessmentQuestions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    isCorrect: boolean('is_correct').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('question_options_question_idx').on(t.questionId, t.position)],
+);

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    description: text('description').notNull().default(''),
+    language: text('language', { enum: ['ar', 'en'] }).notNull(),
+    level: text('level', { enum: ['beginner', 'intermediate', 'advanced', 'all'] }).notNull().default('all'),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    instructorId: integer('instructor_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    coverImage: text('cover_image'),
+    promoVideo: text('promo_video'),
+    approveStatus: text('approve_status', { enum: ['draft', 'pending', 'approved', 'rejected'] }).notNull().default('draft'),
+    completionStatus: text('completion_status', { enum: ['incomplete', 'complete'] }).notNull().default('incomplete'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Title, subtitle, description, tags and instructor name, normalised for Arabic and English search (lib/search-text.ts). */
+    searchText: text('search_text').notNull().default(''),
+    // Authoring (docs/authoring.md): step 2 lists, step 3 alt text, and the last review.
+    learnPoints: jsonb('learn_points').$type<string[]>().notNull().default([]),
+    requirements: jsonb('requirements').$type<string[]>().notNull().default([]),
+    audience: jsonb('audience').$type<string[]>().notNull().default([]),
+    coverAlt: text('cover_alt').notNull().default(''),
+    /** The reviewer's last message (why a course was rejected); kept until the next review. */
+    reviewMessage: text('review_message').notNull().default(''),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('courses_category_idx').on(t.categoryId),
+    index('courses_instructor_idx').on(t.instructorId),
+    index('courses_status_created_idx').on(t.approveStatus, t.createdAt),
+    // Authoring lists sort by last change by default.
+    index('courses_instructor_updated_idx').on(t.instructorId, t.updatedAt),
+    index('courses_search_fts_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
+    index('courses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from './users';
+export * from './catalog';
+export * from './learning';
+export * from './authoring';
+export * from './quiz';

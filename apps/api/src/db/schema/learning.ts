@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { courses } from './catalog';
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('sections_course_idx').on(t.courseId, t.position)],
+);
+
+export const lectures = pgTable(
+  'lectures',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull().default(0),
+    /** Storage key of the video file, never a public path: videos are served through an access check. */
+    video: text('video'),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    isFreePreview: boolean('is_free_preview').notNull().default(false),
+  },
+  (t) => [index('lectures_section_idx').on(t.sectionId, t.position), index('lectures_course_idx').on(t.courseId)],
+);
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+}, (t) => [uniqueIndex('tags_name_unique').on(sql`lower(${t.name})`)]);
+
+export const courseTags = pgTable(
+  'course_tags',
+  {
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.tagId] }), index('course_tags_tag_idx').on(t.tagId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    participantId: integer('participant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    provider: text('provider', { enum: ['free', 'bank_transfer'] }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
+    reference: text('reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('orders_participant_idx').on(t.participantId, t.createdAt),
+    index('orders_course_idx').on(t.courseId, t.createdAt),
+    // One open or paid order per participant and course: ordering twice is refused by the database too.
+    uniqueIndex('orders_one_live_per_course').on(t.participantId, t.courseId).where(sql`${t.status} <> 'cancelled'`),
+  ],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: serial('id').primaryKey(),
+    participantId: integer('participant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('enrollments_participant_course_unique').on(t.participantId, t.courseId),
+    index('enrollments_course_idx').on(t.courseId),
+    index('enrollments_participant_created_idx').on(t.participantId, t.createdAt),
+  ],
+);
+
+export const wishlist = pgTable(
+  'wishlist',
+  {
+    participantId: integer('participant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.participantId, t.courseId] }), index('wishlist_participant_created_idx').on(t.participantId, t.createdAt)],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: serial('id').primaryKey(),
+    participantId: integer('participant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ratings_participant_course_unique').on(t.participantId, t.courseId), index('ratings_course_created_idx').on(t.courseId, t.createdAt)],
+);
+
+export const lectureProgress = pgTable(
+  'lecture_progress',
+  {
+    participantId: integer('participant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    lectureId: integer('lecture_id').notNull().references(() => lectures.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    positionSeconds: integer('position_seconds').notNull().default(0),
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.participantId, t.lectureId] }), index('lecture_progress_course_idx').on(t.participantId, t.courseId)],
+);
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    participantId: integer('participant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('certificates_participant_course_unique').on(t.participantId, t.courseId)],
+);
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('newsletter_email_unique').on(sql`lower(${t.email})`)]);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull().default(''),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+});

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { hasTranslation, pickLanguage, translate } from './i18n';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'migrations' ? [] : sourceFiles(full);
+    return full.endsWith('.ts') && !full.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+describe('server messages', () => {
+  it('every api.* key the server uses exists in ar.json and en.json', () => {
+    const src = fileURLToPath(new URL('..', import.meta.url));
+    const keys = new Set(sourceFiles(src).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/'(api\.[a-z_]+(?:\.[a-z_]+)+)'/g)].map((m) => m[1]!)));
+    expect(keys.size).toBeGreaterThan(20);
+    expect([...keys].filter((k) => !hasTranslation(k))).toEqual([]);
+  });
+
+  it('picks Arabic by default and English when preferred', () => {
+    expect(pickLanguage(undefined)).toBe('ar');
+    expect(pickLanguage('fr-FR,fr;q=0.9')).toBe('ar');
+    expect(pickLanguage('en-US,en;q=0.9,ar;q=0.8')).toBe('en');
+    expect(pickLanguage('ar;q=0.2, en;q=0.7')).toBe('en');
+    expect(pickLanguage('en;q=0, ar')).toBe('ar');
+  });
+
+  it('interpolates values', () => {
+    expect(translate('en', 'api.validation.too_short', { count: 8 })).toBe('Must be at least 8 characters.');
+  });
+});

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Server messages come from the same flat translation files as the web app,
+ * so every string a user sees lives in one place per language.
+ */
+export const LANGUAGES = ['ar', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const dir = new URL('../../../web/public/assets/i18n/translations/', import.meta.url);
+const catalogs: Record<Language, Record<string, string>> = {
+  ar: JSON.parse(readFileSync(fileURLToPath(new URL('ar.json', dir)), 'utf8')),
+  en: JSON.parse(readFileSync(fileURLToPath(new URL('en.json', dir)), 'utf8')),
+};
+
+export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  const text = catalogs[lang][key] ?? catalogs.en[key] ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export function hasTranslation(key: string): boolean {
+  return key in catalogs.en && key in catalogs.ar;
+}
+
+/** Arabic unless the client prefers English (by Accept-Language order and q-values). */
+export function pickLanguage(header: string | undefined): Language {
+  if (!header) return 'ar';
+  const ranked = header
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...attrs] = part.trim().split(';');
+      const q = attrs.map((a) => a.trim()).find((a) => a.startsWith('q='));
+      return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) || 0 : 1, i };
+    })
+    .filter((x) => x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { lang } of ranked) if (lang === 'ar' || lang === 'en') return lang;
+  return 'ar';
+}

@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '@nibras/contract';
+
+export interface AccessClaims {
+  userId: number;
+  role: Role;
+  sessionId: string;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    readonly accessTtl: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AccessClaims, ttl = this.accessTtl): Promise<string> {
+    return new SignJWT({ role: claims.role, sid: claims.sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
+      .sign(this.key);
+  }
+
+  signRaw(claims: Record<string, unknown>, ttl: number): Promise<string> {
+    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(Math.floor(Date.now() / 1000) + ttl).sign(this.key);
+  }
+
+  async verifyRaw(token: string): Promise<Record<string, unknown> | null> {
+    try {
+      return (await jwtVerify(token, this.key, { algorithms: ['HS256'] })).payload;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Null for anything but a valid, unexpired HS256 access token of ours. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      const role = payload.role;
+      if (payload.typ !== 'access' || !Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
+      if (role !== 'admin' && role !== 'instructor' && role !== 'participant') return null;
+      return { userId, role, sessionId: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Refresh tokens are stored only as their hash. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** A short-lived, signed permission to fetch one file: <video src> cannot send a bearer header. */
+export interface MediaGrant {
+  kind: 'lecture';
+  id: number;
+  userId: number;
+}
+
+export async function signMediaGrant(tokens: TokenService, grant: MediaGrant, ttlSeconds = 6 * 3600): Promise<string> {
+  return tokens.signRaw({ typ: 'media', kind: grant.kind, mid: grant.id, uid: grant.userId }, ttlSeconds);
+}
+
+export async function verifyMediaGrant(tokens: TokenService, token: string): Promise<MediaGrant | null> {
+  const payload = await tokens.verifyRaw(token);
+  if (!payload || payload.typ !== 'media' || payload.kind !== 'lecture') return null;
+  const id = Number(payload.mid);
+  const userId = Number(payload.uid);
+  return Number.isInteger(id) && Number.isInteger(userId) ? { kind: 'lecture', id, userId } : null;
+}

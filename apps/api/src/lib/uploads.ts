@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+import { SNIFF_BYTES, looksLikeMarkup, sniff, type Sniffed } from './sniff';
+import type { Storage } from './storage';
+
+export type UploadKind = 'image' | 'video';
+
+export interface UploadLimits {
+  imageBytes: number;
+  videoBytes: number;
+}
+
+export interface StoredUpload {
+  key: string;
+  mime: Sniffed['mime'];
+  size: number;
+  originalName: string;
+}
+
+const refused = (code: string, params: Record<string, string | number> = {}, status = 415) => new AppError(code, status, { fields: { file: code }, params });
+
+/**
+ * Checks a stream as it passes: the type from the first bytes, markup anywhere (a carry-over
+ * keeps markers split across chunks visible), and the size limit. Nothing is buffered beyond
+ * the first few bytes, so a 2 GB video costs the same memory as a small image.
+ */
+class UploadGuard extends Transform {
+  detected: Sniffed | null = null;
+  size = 0;
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private carry = '';
+
+  constructor(
+    private readonly kind: UploadKind,
+    private readonly maxBytes: number,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return done(refused('api.upload.too_large', { mb: Math.floor(this.maxBytes / 1_048_576) }, 413));
+    const text = this.carry + chunk.toString('latin1');
+    if (looksLikeMarkup(text)) return done(refused('api.upload.bad_content'));
+    this.carry = text.slice(-32);
+    if (this.detected) return done(null, chunk);
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) return done();
+    return this.decide(done);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.detected) return done();
+    if (this.headBytes === 0) return done(refused('api.upload.empty', {}, 400));
+    return this.decide(done);
+  }
+
+  private decide(done: TransformCallback) {
+    const head = Buffer.concat(this.head);
+    const type = sniff(head);
+    if (!type || !type.mime.startsWith(this.kind)) return done(refused(this.kind === 'image' ? 'api.upload.not_image' : 'api.upload.not_video'));
+    this.detected = type;
+    this.head = [];
+    return done(null, head);
+  }
+}
+
+/**
+ * One multipart file, streamed straight to storage under a random name. Whatever goes wrong
+ * (wrong type, too large, client gone half-way) the partial file is removed by the storage.
+ */
+export async function receiveUpload(request: FastifyRequest, storage: Storage, kind: UploadKind, limits: UploadLimits, folder: string): Promise<StoredUpload> {
+  if (!request.isMultipart()) throw refused('api.upload.multipart_required', {}, 415);
+  const maxBytes = kind === 'image' ? limits.imageBytes : limits.videoBytes;
+  const file = await request.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10 } });
+  if (!file) throw refused('api.upload.missing', {}, 400);
+  const guard = new UploadGuard(kind, maxBytes);
+  // The key is decided before the type is known; the extension is fixed up below by renaming the key.
+  const id = randomUUID();
+  const tempKey = `${folder}/${id}.part`;
+  // A client that goes away half-way ends the upload with an error, so the partial file is removed.
+  const onClose = () => {
+    if (!request.raw.complete) guard.destroy(refused('api.upload.interrupted', {}, 400));
+  };
+  request.raw.once('close', onClose);
+  const feeding = pipeline(file.file, guard).catch(() => undefined);
+  try {
+    await storage.put(tempKey, guard);
+    await feeding;
+    // busboy stops at fileSize and marks the file truncated instead of failing.
+    if (file.file.truncated) throw refused('api.upload.too_large', { mb: Math.floor(maxBytes / 1_048_576) }, 413);
+  } catch (error) {
+    await storage.remove(tempKey);
+    file.file.resume();
+    if (error instanceof AppError) throw error;
+    throw refused('api.upload.interrupted', {}, 400);
+  } finally {
+    request.raw.off('close', onClose);
+  }
+  const type = guard.detected!;
+  const key = `${folder}/${id}.${type.ext}`;
+  await storage.rename(tempKey, key);
+  return { key, mime: type.mime, size: guard.size, originalName: file.filename };
+}

@@ -1,0 +1,34 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Role } from '@nibras/contract';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+const byEmail = (role: Role, email: string) => and(eq(users.role, role), sql`lower(${users.email}) = ${email.toLowerCase()}`);
+
+export async function findUserByEmail(db: Db, role: Role, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(byEmail(role, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, role: Role, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.role, role), eq(users.id, id))).limit(1);
+  return row;
+}
+
+export async function insertUser(db: Db, values: { role: Role; name: string; email: string; passwordHash: string }): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'bio' | 'headline' | 'phone' | 'passwordHash'>>) {
+  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+/** PostgreSQL's unique_violation, from either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  adminRoutes,
+  instructorRegistrationRoutes,
+  instructorRoutes,
+  participantRegistrationRoutes,
+  participantRoutes,
+  type Role,
+} from '@nibras/contract';
+import { addRoute } from '../../plugins/route';
+import { translate } from '../../lib/i18n';
+import type { AppContext } from '../../context';
+import { presentProfile } from './accounts.presenter';
+import { changePassword, getAccount, login, logout, registerAccount, setAvatar, updateAccount } from './accounts.service';
+import { receiveUpload } from '../../lib/uploads';
+
+type AccountRoutes = typeof participantRoutes | typeof instructorRoutes | typeof adminRoutes;
+
+function accountRoutes(app: FastifyInstance, ctx: AppContext, role: Role, routes: AccountRoutes) {
+  addRoute(app, ctx, routes.login, async ({ body, request }) => ({
+    message: 'api.auth.login_success',
+    data: await login(ctx, role, request.ip, body.email, body.password, translate(request.lang, 'api.auth.login_success')),
+  }));
+  addRoute(app, ctx, routes.logout, async ({ user }) => {
+    await logout(ctx, user);
+    return { message: 'api.auth.logout_success', data: {} };
+  });
+  addRoute(app, ctx, routes.profile, async ({ user }) => ({ data: presentProfile(await getAccount(ctx, user)) }));
+  addRoute(app, ctx, routes.update, async ({ user, body }) => ({
+    message: 'api.account.updated',
+    data: presentProfile(await updateAccount(ctx, user, body)),
+  }));
+  addRoute(app, ctx, routes.changePassword, async ({ user, body }) => {
+    await changePassword(ctx, user, body.old_password, body.new_password);
+    return { message: 'api.account.password_changed', data: {} };
+  });
+  addRoute(app, ctx, routes.avatar, async ({ user, request }) => {
+    const upload = await receiveUpload(request, ctx.storage, 'image', ctx.config.uploadLimits, 'avatars');
+    return { message: 'api.account.avatar_saved', data: presentProfile(await setAvatar(ctx, user, upload.key)) };
+  });
+  addRoute(app, ctx, routes.removeAvatar, async ({ user }) => ({ message: 'api.account.avatar_removed', data: presentProfile(await setAvatar(ctx, user, null)) }));
+}
+
+function registrationRoutes(app: FastifyInstance, ctx: AppContext, role: Role, routes: typeof participantRegistrationRoutes | typeof instructorRegistrationRoutes) {
+  addRoute(app, ctx, routes.register, async ({ body }) => ({
+    message: 'api.auth.signup_success',
+    data: await registerAccount(ctx, role, body),
+  }));
+  addRoute(app, ctx, routes.name, async ({ user }) => ({ data: { name: (await getAccount(ctx, user)).name } }));
+}
+
+export function accountsModule(app: FastifyInstance, ctx: AppContext) {
+  accountRoutes(app, ctx, 'participant', participantRoutes);
+  registrationRoutes(app, ctx, 'participant', participantRegistrationRoutes);
+  accountRoutes(app, ctx, 'instructor', instructorRoutes);
+  registrationRoutes(app, ctx, 'instructor', instructorRegistrationRoutes);
+  accountRoutes(app, ctx, 'admin', adminRoutes);
+}

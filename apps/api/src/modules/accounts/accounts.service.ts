@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import type { Role, Session } from '@nibras/contract';
+import { users } from '../../db/schema';
+import { AppError, tooManyAttempts } from '../../lib/app-error';
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import type { AppContext } from '../../context';
+import type { RequestUser } from '../../plugins/auth';
+import { revokeOtherSessions, revokeSession, startSession } from '../sessions/sessions.service';
+import { findUserByEmail, findUserById, insertUser, isUniqueViolation, updateUser, type UserRow } from './accounts.queries';
+
+const emailTaken = () => new AppError('api.auth.email_taken', 409, { fields: { email: 'api.auth.email_taken' } });
+
+function assertUsablePassword(password: string, field: string) {
+  if (isCommonPassword(password)) throw new AppError('api.validation.failed', 400, { fields: { [field]: 'api.validation.password_common' } });
+}
+
+/**
+ * Register must tell a person that their email is taken; the per-address limit on the
+ * route (see plugins/route.ts) is what keeps it from listing accounts in bulk.
+ */
+export async function registerAccount(ctx: AppContext, role: Role, input: { name: string; email: string; password: string }) {
+  assertUsablePassword(input.password, 'password');
+  if (await findUserByEmail(ctx.db, role, input.email)) throw emailTaken();
+  try {
+    const user = await insertUser(ctx.db, { role, name: input.name, email: input.email.trim(), passwordHash: await hashPassword(input.password) });
+    return { id: user.id, name: user.name, email: user.email };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Wrong password and unknown email fail alike, in body and in time. Five failures for one
+ * account from one address (or many from one address) lock that pair out for the window.
+ */
+export async function login(ctx: AppContext, role: Role, ip: string, email: string, password: string, message: string): Promise<Session> {
+  const accountKey = `login:${role}:${email.trim().toLowerCase()}:${ip}`;
+  const addressKey = `login-address:${ip}`;
+  const { loginFailuresPerAccount, loginFailuresPerAddress } = ctx.config.rateLimits;
+  for (const [key, max] of [[accountKey, loginFailuresPerAccount], [addressKey, loginFailuresPerAddress]] as const) {
+    const seen = ctx.limiter.peek(key);
+    if (seen.count >= max) throw tooManyAttempts(seen.retryAfter);
+  }
+  const user = await findUserByEmail(ctx.db, role, email.trim());
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!user || !ok) {
+    ctx.limiter.hit(accountKey);
+    ctx.limiter.hit(addressKey);
+    throw new AppError('api.auth.invalid_credentials', 401);
+  }
+  ctx.limiter.reset(accountKey);
+  return startSession(ctx, { id: user.id, role, email: user.email }, message);
+}
+
+export async function logout(ctx: AppContext, user: RequestUser) {
+  await revokeSession(ctx.db, user.sessionId);
+}
+
+export async function getAccount(ctx: AppContext, user: RequestUser): Promise<UserRow> {
+  const row = await findUserById(ctx.db, user.role, user.id);
+  if (!row) throw new AppError('api.auth.session_ended', 401);
+  return row;
+}
+
+export async function updateAccount(
+  ctx: AppContext,
+  user: RequestUser,
+  input: { name: string; email?: string | undefined; bio?: string | undefined; headline?: string | undefined; phone?: string | undefined },
+) {
+  if (input.email) {
+    const other = await findUserByEmail(ctx.db, user.role, input.email);
+    if (other && other.id !== user.id) throw emailTaken();
+  }
+  try {
+    return await updateUser(ctx.db, user.id, {
+      name: input.name,
+      ...(input.email ? { email: input.email.trim() } : {}),
+      ...(input.bio !== undefined ? { bio: input.bio } : {}),
+      ...(input.headline !== undefined ? { headline: input.headline } : {}),
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Signs out every other session of the account; the one that changed the password stays. */
+export async function changePassword(ctx: AppContext, user: RequestUser, oldPassword: string, newPassword: string) {
+  const row = await getAccount(ctx, user);
+  if (!(await verifyPassword(row.passwordHash, oldPassword))) {
+    throw new AppError('api.validation.failed', 400, { fields: { old_password: 'api.auth.wrong_password' } });
+  }
+  assertUsablePassword(newPassword, 'new_password');
+  if (oldPassword === newPassword) throw new AppError('api.validation.failed', 400, { fields: { new_password: 'api.auth.same_password' } });
+  await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(newPassword) });
+  await revokeOtherSessions(ctx.db, user.id, user.sessionId);
+}
+
+/** The new file is stored first; the old one is removed only once the profile points elsewhere. */
+export async function setAvatar(ctx: AppContext, user: RequestUser, key: string | null) {
+  const before = await getAccount(ctx, user);
+  const [row] = await ctx.db.update(users).set({ avatar: key, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+  if (before.avatar && before.avatar !== key) await ctx.storage.remove(before.avatar);
+  return row!;
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, signedIn, uniqueEmail, uniqueIp } from '../../../test/harness';
+import { testDatabase } from '../../../test/harness';
+import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { commonPasswordCount } from '../../lib/passwords';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const registerPath = { participant: '/api/participant/register', instructor: '/api/instructor/Register' } as const;
+
+describe.each(['participant', 'instructor'] as const)('%s registration and login', (role) => {
+  it('registers, stores an argon2id hash, and signs in with the spec session shape', async () => {
+    const email = uniqueEmail(role);
+    const reg = await inject(app, { method: 'POST', url: registerPath[role], payload: { name: 'Salma Test', email, password: GOOD_PASSWORD } });
+    expect(reg.statusCode).toBe(200);
+    expect(reg.json()).toMatchObject({ success: true, status: true, message: 'تم إنشاء الحساب بنجاح', data: { name: 'Salma Test', email } });
+    expect(reg.body).not.toContain('argon2');
+
+    const { db } = await testDatabase();
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+    const res = await inject(app, { method: 'POST', url: `/api/${role}/login`, headers: { 'accept-language': 'en' }, payload: { email, password: GOOD_PASSWORD, returnSecureToken: true } });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(Object.keys(data)).toEqual(expect.arrayContaining(['email', 'token', 'localId', 'expiresIn', 'refreshToken', 'message']));
+    expect(data).toMatchObject({ email, localId: String(row!.id), expiresIn: 3600, message: 'Login Successfully Completed' });
+    expect(data.token.split('.')).toHaveLength(3);
+  });
+
+  it('treats emails as unique per role, case-insensitively, with a field message', async () => {
+    const email = uniqueEmail(role);
+    await createUser(role, { email });
+    const res = await inject(app, { method: 'POST', url: registerPath[role], headers: { 'accept-language': 'en' }, payload: { name: 'Copy Cat', email: email.toUpperCase(), password: GOOD_PASSWORD } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, status: false, errors: { email: 'An account with this email already exists.' } });
+    // The same address may hold an account of another role.
+    const other = role === 'participant' ? 'instructor' : 'participant';
+    const again = await inject(app, { method: 'POST', url: registerPath[other], payload: { name: 'Other Role', email, password: GOOD_PASSWORD } });
+    expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('password rules', () => {
+  it('ships a list of at least 10,000 common passwords', () => {
+    expect(commonPasswordCount).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it.each([
+    ['short', 'Ab1!xyz', 'password'],
+    ['too long', 'x'.repeat(129), 'password'],
+    ['common', 'password123', 'password'],
+    ['common, other case', 'Iloveyou1', 'password'],
+  ])('refuses a %s password with a field message', async (_label, password, field) => {
+    const res = await inject(app, { method: 'POST', url: '/api/participant/register', headers: { 'accept-language': 'en' }, payload: { name: 'Weak Pass', email: uniqueEmail(), password } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toMatch(/characters|common/);
+  });
+
+  it('accepts 8 and 128 characters', async () => {
+    for (const password of ['Zq8#mK2v', `${'Qx7!'.repeat(32)}`]) {
+      const res = await inject(app, { method: 'POST', url: '/api/participant/register', payload: { name: 'Edge Case', email: uniqueEmail(), password } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+});
+
+describe('login failures', () => {
+  it('gives a wrong password and an unknown email the same 401 body, translated', async () => {
+    const user = await createUser('instructor');
+    const wrong = await inject(app, { method: 'POST', url: '/api/instructor/login', payload: { email: user.email, password: 'Not-the-password-1', returnSecureToken: true } });
+    const unknown = await inject(app, { method: 'POST', url: '/api/instructor/login', payload: { email: uniqueEmail(), password: 'Not-the-password-1', returnSecureToken: true } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.body).toBe(unknown.body);
+    expect(wrong.json()).toMatchObject({ success: false, status: false, message: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.' });
+    const en = await inject(app, { method: 'POST', url: '/api/instructor/login', headers: { 'accept-language': 'en-GB,en;q=0.9' }, payload: { email: user.email, password: 'nope-nope-nope' } });
+    expect(en.json().message).toBe('The email or password is incorrect.');
+  });
+
+  it('does not let an account of one role sign in on another role', async () => {
+    const user = await createUser('participant');
+    const res = await inject(app, { method: 'POST', url: '/api/admin/login', payload: { email: user.email, password: GOOD_PASSWORD, returnSecureToken: true } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe.each([
+  ['participant', '/api/participant/profile', '/api/participant/changepassword'],
+  ['instructor', '/api/instructor/profile', '/api/instructor/change-password'],
+  ['admin', '/api/admin/edit', '/api/admin/change-password'],
+] as const)('%s profile', (role, profilePath, changePath) => {
+  it('reads and updates the profile without leaking the hash', async () => {
+    const { user, auth } = await signedIn(app, role);
+    const res = await inject(app, { method: 'GET', url: profilePath, headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: user.id, email: user.email, role });
+    expect(res.body).not.toMatch(/password|argon2/i);
+
+    const upd = await inject(app, { method: 'POST', url: `/api/${role}/update`, headers: auth, payload: { name: 'نور الدين', bio: 'مرحبا', headline: 'Teacher' } });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().data).toMatchObject({ name: 'نور الدين', bio: 'مرحبا', headline: 'Teacher' });
+    const again = await inject(app, { method: 'GET', url: profilePath, headers: auth });
+    expect(again.json().data.name).toBe('نور الدين');
+  });
+
+  it('changes the password: the old one stops working, other sessions end, this one stays', async () => {
+    const user = await createUser(role);
+    const first = await loginAs(app, role, user.email);
+    const second = await loginAs(app, role, user.email);
+    const newPassword = 'Quiet-harbour-7741';
+    const wrongOld = await inject(app, { method: 'POST', url: changePath, headers: { authorization: `Bearer ${first.token}` }, payload: { old_password: 'wrong-one-123', new_password: newPassword } });
+    expect(wrongOld.statusCode).toBe(400);
+    expect(wrongOld.json().errors).toHaveProperty('old_password');
+
+    const res = await inject(app, { method: 'POST', url: changePath, headers: { authorization: `Bearer ${first.token}` }, payload: { old_password: GOOD_PASSWORD, new_password: newPassword } });
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect((await inject(app, { method: 'GET', url: profilePath, headers: { authorization: `Bearer ${first.token}` } })).statusCode).toBe(200);
+    expect((await inject(app, { method: 'GET', url: profilePath, headers: { authorization: `Bearer ${second.token}` } })).statusCode).toBe(401);
+    const refreshOther = await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: second.refreshToken } });
+    expect(refreshOther.statusCode).toBe(401);
+
+    const oldLogin = await inject(app, { method: 'POST', url: `/api/${role}/login`, payload: { email: user.email, password: GOOD_PASSWORD, returnSecureToken: true } });
+    expect(oldLogin.statusCode).toBe(401);
+    await loginAs(app, role, user.email, newPassword);
+  });
+});
+
+it('GET /api/participant/name and /api/instructor/name return the name', async () => {
+  for (const role of ['participant', 'instructor'] as const) {
+    const { user, auth } = await signedIn(app, role);
+    const res = await inject(app, { method: 'GET', url: `/api/${role}/name`, headers: auth });
+    expect(res.json()).toMatchObject({ success: true, data: { name: user.name } });
+  }
+});
+
+it('logout revokes the session: the access token and its refresh token stop working', async () => {
+  const { session, auth } = await signedIn(app, 'participant');
+  const out = await inject(app, { method: 'GET', url: '/api/participant/logout', headers: auth });
+  expect(out.statusCode).toBe(200);
+  expect((await inject(app, { method: 'GET', url: '/api/participant/profile', headers: auth })).statusCode).toBe(401);
+  expect((await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+});
+
+describe('refresh tokens', () => {
+  it('rotates: a refresh returns a new pair and the new access token works', async () => {
+    const { session } = await signedIn(app, 'instructor');
+    const res = await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } });
+    expect(res.statusCode).toBe(200);
+    const next = res.json().data;
+    expect(next.refreshToken).not.toBe(session.refreshToken);
+    expect(next).toMatchObject({ email: session.email, localId: session.localId, expiresIn: 3600 });
+    const profile = await inject(app, { method: 'GET', url: '/api/instructor/profile', headers: { authorization: `Bearer ${next.token}` } });
+    expect(profile.statusCode).toBe(200);
+  });
+
+  it('reusing an old refresh token revokes the whole family', async () => {
+    const { session } = await signedIn(app, 'participant');
+    const first = (await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).json().data;
+    const reuse = await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } });
+    expect(reuse.statusCode).toBe(401);
+    // The token issued by the legitimate refresh is now dead too, and so is its access token.
+    expect((await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: first.refreshToken } })).statusCode).toBe(401);
+    expect((await inject(app, { method: 'GET', url: '/api/participant/profile', headers: { authorization: `Bearer ${first.token}` } })).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/refresh', remoteAddress: uniqueIp(), payload: { refreshToken: 'not-a-real-token' } });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,192 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { questionProblem, type step5Body } from '@nibras/contract';
+import { AppError } from '../../lib/app-error';
+import { assessmentQuestions, assessments, questionOptions } from '../../db/schema';
+import type { AppContext } from '../../context';
+import type { RequestUser } from '../../plugins/auth';
+import { editCourse, requireCourseAccess, saveMessage } from './course-edit';
+import { presentAssessment, presentStep5 } from './authoring.presenter';
+import { collectPlain, idOf } from './authoring.input';
+import { courseAssessments, findAssessment, findOption, findQuestion, updateOptions, updateQuestions, type AssessmentTree } from './authoring.queries';
+
+const itemNotFound = () => new AppError('api.authoring.item_not_found', 404);
+
+type AssessmentInput = z.output<typeof step5Body>['assessment'];
+
+/**
+ * Checks every id of the body against the assessment being saved (questions of this assessment,
+ * options of that very question) and that nothing existing was left out; returns the texts sanitised.
+ */
+function checkAssessmentInput(input: AssessmentInput, existing: AssessmentTree | undefined) {
+  const problems: Record<string, string> = {};
+  const questions = new Map((existing?.questions ?? []).map((q) => [q.id, q]));
+  const seenQuestions = new Set<number>();
+  const seenOptions = new Set<number>();
+  const base = 'assessment.questions';
+  const texts = input.questions.map((q, i) => {
+    const qid = idOf(q.id);
+    const known = qid === null ? undefined : questions.get(qid);
+    if (qid !== null) {
+      if (!known) problems[`${base}.${i}.id`] = 'api.authoring.not_in_course';
+      else if (seenQuestions.has(qid)) problems[`${base}.${i}.id`] = 'api.authoring.duplicate_id';
+      seenQuestions.add(qid);
+    }
+    const optionIds = new Set(known?.options.map((o) => o.id) ?? []);
+    return {
+      text: collectPlain(q.text, `${base}.${i}.text`, problems),
+      answers: q.accepted_answers.map((a, k) => collectPlain(a, `${base}.${i}.accepted_answers.${k}`, problems)),
+      options: q.options.map((o, k) => {
+        const oid = idOf(o.id);
+        if (oid !== null) {
+          if (!optionIds.has(oid)) problems[`${base}.${i}.options.${k}.id`] = 'api.authoring.not_in_course';
+          else if (seenOptions.has(oid)) problems[`${base}.${i}.options.${k}.id`] = 'api.authoring.duplicate_id';
+          seenOptions.add(oid);
+        }
+        return collectPlain(o.text, `${base}.${i}.options.${k}.text`, problems);
+      }),
+    };
+  });
+  const title = collectPlain(input.title, 'assessment.title', problems);
+  if (Object.keys(problems).length) throw new AppError('api.validation.failed', 400, { fields: problems });
+  // A question turned into a short answer cannot list options: its options go with the change of type.
+  const nowShort = new Set(input.questions.flatMap((q) => (q.type === 'short' && idOf(q.id) !== null ? [idOf(q.id)!] : [])));
+  const leftOut = existing?.questions.some((q) => !seenQuestions.has(q.id) || (!nowShort.has(q.id) && q.options.some((o) => !seenOptions.has(o.id))));
+  if (leftOut) throw new AppError('api.authoring.assessment_stale', 409, { fields: { 'assessment.questions': 'api.authoring.assessment_stale' } });
+  return { title, texts, nowShort: [...nowShort] };
+}
+
+/**
+ * Step 5 saves one assessment as listed: new questions and options (no id) are added, the
+ * existing ones updated and reordered. Deletes are explicit calls, as in step 4.
+ */
+export async function saveStep5(ctx: AppContext, user: RequestUser, body: z.output<typeof step5Body>) {
+  const input = body.assessment;
+  const outcome = await editCourse(ctx, user, body.id, async ({ tx, course }) => {
+    const aid = idOf(input.id);
+    const [existing] = aid === null ? [] : await courseAssessments(tx, course.id, aid);
+    if (aid !== null && !existing) throw new AppError('api.validation.failed', 400, { fields: { 'assessment.id': 'api.authoring.not_in_course' } });
+    const { title, texts, nowShort } = checkAssessmentInput(input, existing);
+    const values = { title, passMark: input.pass_mark, timeLimitMinutes: input.time_limit_minutes, maxAttempts: input.max_attempts, updatedAt: new Date() };
+    let assessmentId: number;
+    if (existing) {
+      await tx.update(assessments).set(values).where(eq(assessments.id, existing.id));
+      assessmentId = existing.id;
+    } else {
+      const [row] = await tx
+        .insert(assessments)
+        .values({ ...values, courseId: course.id, position: sql`(select coalesce(max(position) + 1, 0) from assessments where course_id = ${course.id})` })
+        .returning({ id: assessments.id });
+      assessmentId = row!.id;
+    }
+
+    if (nowShort.length) await tx.delete(questionOptions).where(inArray(questionOptions.questionId, nowShort));
+    const questionRows = input.questions.map((q, i) => ({ id: idOf(q.id), type: q.type, text: texts[i]!.text, points: q.points, position: i, accepted_answers: texts[i]!.answers }));
+    const fresh = questionRows.filter((q) => q.id === null);
+    const inserted = fresh.length
+      ? await tx
+          .insert(assessmentQuestions)
+          .values(fresh.map((q) => ({ assessmentId, type: q.type, text: q.text, points: q.points, position: q.position, acceptedAnswers: q.accepted_answers })))
+          .returning({ id: assessmentQuestions.id, position: assessmentQuestions.position })
+      : [];
+    const newQuestionAt = new Map(inserted.map((r) => [r.position, r.id]));
+    await updateQuestions(
+      tx,
+      assessmentId,
+      questionRows.flatMap((q) => (q.id === null ? [] : [{ ...q, id: q.id }])),
+    );
+
+    const optionRows = input.questions.flatMap((q, i) =>
+      q.options.map((o, k) => ({ id: idOf(o.id), question_id: idOf(q.id) ?? newQuestionAt.get(i)!, text: texts[i]!.options[k]!, is_correct: o.is_correct, position: k })),
+    );
+    const freshOptions = optionRows.filter((o) => o.id === null);
+    if (freshOptions.length) {
+      await tx.insert(questionOptions).values(freshOptions.map((o) => ({ questionId: o.question_id, text: o.text, isCorrect: o.is_correct, position: o.position })));
+    }
+    await updateOptions(
+      tx,
+      optionRows.flatMap((o) => (o.id === null ? [] : [{ ...o, id: o.id }])),
+    );
+  });
+  return { message: saveMessage(outcome), data: { ...(await presentStep5(ctx, body.id)), state: outcome.state } };
+}
+
+export async function getAssessment(ctx: AppContext, user: RequestUser, id: number) {
+  const found = await findAssessment(ctx.db, id);
+  if (!found) throw itemNotFound();
+  await requireCourseAccess(ctx, user, found.courseId);
+  const [tree] = await courseAssessments(ctx.db, found.courseId, id);
+  return presentAssessment(tree!);
+}
+
+export async function getQuestion(ctx: AppContext, user: RequestUser, id: number) {
+  const found = await findQuestion(ctx.db, id);
+  if (!found) throw itemNotFound();
+  await requireCourseAccess(ctx, user, found.courseId);
+  const [tree] = await courseAssessments(ctx.db, found.courseId, found.assessmentId);
+  const question = presentAssessment(tree!).questions.find((q) => q.id === id)!;
+  return { ...question, course_id: found.courseId };
+}
+
+export async function getOption(ctx: AppContext, user: RequestUser, id: number) {
+  const found = await findOption(ctx.db, id);
+  if (!found) throw itemNotFound();
+  await requireCourseAccess(ctx, user, found.courseId);
+  const o = found.option;
+  return { id: o.id, question_id: o.questionId, text: o.text, is_correct: o.isCorrect, position: o.position, assessment_id: found.assessmentId, course_id: found.courseId };
+}
+
+async function step5Answer(ctx: AppContext, courseId: number, outcome: Awaited<ReturnType<typeof editCourse>>) {
+  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await presentStep5(ctx, courseId)), state: outcome.state } };
+}
+
+export async function deleteAssessment(ctx: AppContext, user: RequestUser, id: number) {
+  const found = await findAssessment(ctx.db, id);
+  if (!found) throw itemNotFound();
+  const outcome = await editCourse(ctx, user, found.courseId, async ({ tx }) => {
+    const [row] = await tx.delete(assessments).where(and(eq(assessments.id, id), eq(assessments.courseId, found.courseId))).returning({ position: assessments.position });
+    if (!row) throw itemNotFound();
+    await tx
+      .update(assessments)
+      .set({ position: sql`${assessments.position} - 1` })
+      .where(and(eq(assessments.courseId, found.courseId), gt(assessments.position, row.position)));
+  });
+  return step5Answer(ctx, found.courseId, outcome);
+}
+
+export async function deleteQuestion(ctx: AppContext, user: RequestUser, id: number) {
+  const found = await findQuestion(ctx.db, id);
+  if (!found) throw itemNotFound();
+  const outcome = await editCourse(ctx, user, found.courseId, async ({ tx }) => {
+    const [row] = await tx
+      .delete(assessmentQuestions)
+      .where(and(eq(assessmentQuestions.id, id), eq(assessmentQuestions.assessmentId, found.assessmentId)))
+      .returning({ position: assessmentQuestions.position });
+    if (!row) throw itemNotFound();
+    await tx
+      .update(assessmentQuestions)
+      .set({ position: sql`${assessmentQuestions.position} - 1` })
+      .where(and(eq(assessmentQuestions.assessmentId, found.assessmentId), gt(assessmentQuestions.position, row.position)));
+  });
+  return step5Answer(ctx, found.courseId, outcome);
+}
+
+/** An option goes only if its question still follows its type's rules without it (questionProblem). */
+export async function deleteOption(ctx: AppContext, user: RequestUser, id: number) {
+  const found = await findOption(ctx.db, id);
+  if (!found) throw itemNotFound();
+  const outcome = await editCourse(ctx, user, found.courseId, async ({ tx }) => {
+    const [question] = await tx.select({ type: assessmentQuestions.type }).from(assessmentQuestions).where(eq(assessmentQuestions.id, found.questionId));
+    const options = await tx.select().from(questionOptions).where(eq(questionOptions.questionId, found.questionId));
+    const target = options.find((o) => o.id === id);
+    if (!question || !target) throw itemNotFound();
+    const problem = questionProblem({ type: question.type, options: options.filter((o) => o.id !== id).map((o) => ({ is_correct: o.isCorrect })) });
+    if (problem) throw new AppError('api.authoring.option_needed', 409, { fields: { id: problem } });
+    await tx.delete(questionOptions).where(eq(questionOptions.id, id));
+    await tx
+      .update(questionOptions)
+      .set({ position: sql`${questionOptions.position} - 1` })
+      .where(and(eq(questionOptions.questionId, found.questionId), gt(questionOptions.position, target.position)));
+  });
+  return step5Answer(ctx, found.courseId, outcome);
+}

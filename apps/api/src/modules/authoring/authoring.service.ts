@@ -1,0 +1,265 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { step3UploadFields, type approveBody, type step1Body, type step2Body, type step3Body, type step3UnlinkBody, type step6Body } from '@nibras/contract';
+import { AppError } from '../../lib/app-error';
+import { sanitizePlainText, sanitizeRichText } from '../../lib/sanitize';
+import { courses, courseTags, lectures } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
+import type { RequestUser } from '../../plugins/auth';
+import { invalidateCatalog } from '../catalog/catalog.service';
+import { afterCourseContentChanged, assertCourseAccess, courseState, editCourse, missingSteps, presentState, requireCourseAccess, saveMessage } from './course-edit';
+import { presentStep1, presentStep2, presentStep3, presentStep4, presentStep5, presentStep6 } from './authoring.presenter';
+import { categoryExists, courseBlockers, courseLectures, courseTagRows, enrollmentCount, findInstructor, lockLiveCourse, replaceCourseTags, upsertTags, type CourseRow } from './authoring.queries';
+import { receiveUploadWithFields } from './upload-fields';
+import { fieldError, idOf, plainLines, requiredPlain } from './authoring.input';
+
+/** Instructors' step 1 has no instructor_id at all (the contract refuses it); admins' may name one. */
+type Step1Input = z.output<typeof step1Body> & { instructor_id?: number | undefined };
+
+// ---------------------------------------------------------------------------------------------
+// Step 1: creates the course (draft) or updates it
+
+export async function saveStep1(ctx: AppContext, user: RequestUser, body: Step1Input) {
+  const ownerFromBody = user.role === 'admin' ? body.instructor_id : undefined;
+  const values = {
+    title: requiredPlain(body.title, 'title'),
+    subtitle: sanitizePlainText(body.subtitle),
+    categoryId: body.category_id,
+    language: body.language,
+    level: body.level,
+    price: body.price,
+  };
+  const checkReferences = async (db: Db) => {
+    if (!(await categoryExists(db, body.category_id))) throw fieldError('category_id', 'api.authoring.category_not_found');
+    if (ownerFromBody !== undefined && !(await findInstructor(db, ownerFromBody))) throw fieldError('instructor_id', 'api.authoring.instructor_not_found');
+  };
+  const id = idOf(body.id);
+  if (id === null) {
+    // Instructors own what they create; an admin creates on an instructor's behalf and must say whose.
+    const instructorId = user.role === 'instructor' ? user.id : ownerFromBody;
+    if (instructorId === undefined) throw fieldError('instructor_id', 'api.authoring.instructor_required');
+    await checkReferences(ctx.db);
+    const [course] = await ctx.db.insert(courses).values({ ...values, instructorId }).returning();
+    await afterCourseContentChanged(ctx, course!.id);
+    return { message: 'api.authoring.created', data: { ...(await presentStep1(ctx, course!)), state: await courseState(ctx, course!) } };
+  }
+  const outcome = await editCourse(
+    ctx,
+    user,
+    id,
+    async ({ tx }) => {
+      await checkReferences(tx);
+      await tx
+        .update(courses)
+        .set({ ...values, ...(ownerFromBody !== undefined ? { instructorId: ownerFromBody } : {}) })
+        .where(eq(courses.id, id));
+    },
+    { searchText: true },
+  );
+  return { message: saveMessage(outcome), data: { ...(await presentStep1(ctx, outcome.course)), state: outcome.state } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 2: content
+
+export async function saveStep2(ctx: AppContext, user: RequestUser, body: z.output<typeof step2Body>) {
+  const rich = sanitizeRichText(body.description);
+  // Markup without any text ("<p></p>") is no description: step 2 stays incomplete.
+  const description = sanitizePlainText(rich) ? rich : '';
+  const outcome = await editCourse(
+    ctx,
+    user,
+    body.id,
+    async ({ tx }) => {
+      await tx
+        .update(courses)
+        .set({ description, learnPoints: plainLines(body.learn_points), requirements: plainLines(body.requirements), audience: plainLines(body.audience) })
+        .where(eq(courses.id, body.id));
+    },
+    { searchText: true },
+  );
+  return { message: saveMessage(outcome), data: { ...presentStep2(outcome.course), state: outcome.state } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 3: cover image and promo video
+
+export async function saveStep3(ctx: AppContext, user: RequestUser, body: z.output<typeof step3Body>) {
+  const outcome = await editCourse(ctx, user, body.id, async ({ tx }) => {
+    await tx.update(courses).set({ coverAlt: sanitizePlainText(body.cover_alt) }).where(eq(courses.id, body.id));
+  });
+  return { message: saveMessage(outcome), data: { ...(await presentStep3(ctx, user, outcome.course)), state: outcome.state } };
+}
+
+const STEP3_COLUMN = { cover: 'coverImage', promo: 'promoVideo' } as const;
+
+export async function uploadStep3(ctx: AppContext, user: RequestUser, request: FastifyRequest) {
+  const { fields, upload } = await receiveUploadWithFields(ctx, request, step3UploadFields, async (f) => {
+    await requireCourseAccess(ctx, user, f.id);
+    return f.field === 'cover' ? { kind: 'image', folder: 'covers' } : { kind: 'video', folder: 'promos' };
+  });
+  const column = STEP3_COLUMN[fields.field];
+  let outcome;
+  try {
+    outcome = await editCourse(ctx, user, fields.id, async ({ tx, course, removeFiles }) => {
+      const old = course[column];
+      if (old) removeFiles.push(old);
+      await tx.update(courses).set({ [column]: upload.key }).where(eq(courses.id, course.id));
+    });
+  } catch (error) {
+    // The course went away (or changed hands) while the file was arriving.
+    await ctx.storage.remove(upload.key);
+    throw error;
+  }
+  return { message: saveMessage(outcome, { done: 'api.authoring.uploaded' }), data: { ...(await presentStep3(ctx, user, outcome.course)), state: outcome.state } };
+}
+
+export async function unlinkStep3(ctx: AppContext, user: RequestUser, body: z.output<typeof step3UnlinkBody>) {
+  const column = STEP3_COLUMN[body.field];
+  const outcome = await editCourse(ctx, user, body.id, async ({ tx, course, removeFiles }) => {
+    const old = course[column];
+    if (old) removeFiles.push(old);
+    await tx.update(courses).set({ [column]: null }).where(eq(courses.id, course.id));
+  });
+  return { message: saveMessage(outcome, { done: 'api.authoring.unlinked' }), data: { ...(await presentStep3(ctx, user, outcome.course)), state: outcome.state } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Step 6: tags; submits for review
+
+export async function saveStep6(ctx: AppContext, user: RequestUser, body: z.output<typeof step6Body>) {
+  const byLower = new Map<string, string>();
+  body.tags.forEach((raw, i) => {
+    const name = sanitizePlainText(raw).replace(/\s+/g, ' ');
+    if (!name) throw fieldError(`tags.${i}`, 'api.validation.required');
+    if (!byLower.has(name.toLowerCase())) byLower.set(name.toLowerCase(), name);
+  });
+  const opts = { submit: true, searchText: true };
+  const outcome = await editCourse(
+    ctx,
+    user,
+    body.id,
+    async ({ tx, course }) => {
+      const rows = await upsertTags(tx, [...byLower.values()]);
+      await replaceCourseTags(tx, course.id, rows.map((r) => r.id));
+    },
+    opts,
+  );
+  return { message: saveMessage(outcome, opts), data: { ...(await presentStep6(ctx, body.id)), state: outcome.state } };
+}
+
+export async function getTag(ctx: AppContext, user: RequestUser, courseId: number, tagId: number) {
+  await requireCourseAccess(ctx, user, courseId);
+  const tag = (await courseTagRows(ctx.db, courseId)).find((t) => t.id === tagId);
+  if (!tag) throw new AppError('api.authoring.item_not_found', 404);
+  return { ...tag, course_id: courseId };
+}
+
+/** Removes the tag from this course only (the tag itself may label other courses). */
+export async function deleteTag(ctx: AppContext, user: RequestUser, courseId: number, tagId: number) {
+  const outcome = await editCourse(
+    ctx,
+    user,
+    courseId,
+    async ({ tx }) => {
+      const removed = await tx.delete(courseTags).where(and(eq(courseTags.courseId, courseId), eq(courseTags.tagId, tagId))).returning({ tagId: courseTags.tagId });
+      if (removed.length === 0) throw new AppError('api.authoring.item_not_found', 404);
+    },
+    { searchText: true },
+  );
+  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await presentStep6(ctx, courseId)), state: outcome.state } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+async function readStep<T extends object>(ctx: AppContext, user: RequestUser, courseId: number, present: (course: CourseRow) => T | Promise<T>) {
+  const course = await requireCourseAccess(ctx, user, courseId);
+  const [state, data] = await Promise.all([courseState(ctx, course), present(course)]);
+  return { ...data, state };
+}
+
+export const editStep1 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, (c) => presentStep1(ctx, c));
+export const editStep2 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, (c) => presentStep2(c));
+export const editStep3 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, (c) => presentStep3(ctx, user, c));
+export const editStep4 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, () => presentStep4(ctx, user, id));
+export const editStep5 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, () => presentStep5(ctx, id));
+export const editStep6 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, () => presentStep6(ctx, id));
+
+/** GET list/{id}/a (admin) and list/{id}/b (instructor): every step at once. */
+export async function wholeCourse(ctx: AppContext, user: RequestUser, courseId: number) {
+  const course = await requireCourseAccess(ctx, user, courseId);
+  const [state, step1, step3, step4, step5, step6, enrolled] = await Promise.all([
+    courseState(ctx, course),
+    presentStep1(ctx, course),
+    presentStep3(ctx, user, course),
+    presentStep4(ctx, user, courseId),
+    presentStep5(ctx, courseId),
+    presentStep6(ctx, courseId),
+    enrollmentCount(ctx.db, courseId),
+  ]);
+  return { id: courseId, state, step1, step2: presentStep2(course), step3, step4, step5, step6, enrollment_count: enrolled };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delete
+
+/**
+ * A course with enrolments (or orders waiting for payment) is part of someone's learning or
+ * money: refused, it can be unpublished instead. Otherwise the course and its files go. A course
+ * whose only orders were cancelled keeps a row (marked deleted, files gone) for the order history.
+ */
+export async function deleteCourse(ctx: AppContext, user: RequestUser, courseId: number) {
+  const { files, wasPublic } = await ctx.db.transaction(async (tx) => {
+    const course = await lockLiveCourse(tx, courseId);
+    assertCourseAccess(user, course);
+    const blockers = await courseBlockers(tx, courseId);
+    if (blockers.enrollments > 0) throw new AppError('api.authoring.delete_has_enrollments', 409);
+    if (blockers.liveOrders > 0) throw new AppError('api.authoring.delete_has_orders', 409);
+    const videos = (await courseLectures(tx, courseId)).flatMap((l) => (l.video ? [l.video] : []));
+    const keys = [course.coverImage, course.promoVideo, ...videos].filter((k): k is string => !!k);
+    if (blockers.orders > 0) {
+      await tx.update(courses).set({ deletedAt: new Date(), coverImage: null, promoVideo: null, updatedAt: new Date() }).where(eq(courses.id, courseId));
+      await tx.update(lectures).set({ video: null }).where(eq(lectures.courseId, courseId));
+    } else {
+      await tx.delete(courses).where(eq(courses.id, courseId));
+    }
+    return { files: keys, wasPublic: course.approveStatus === 'approved' };
+  });
+  await Promise.all(files.map((key) => ctx.storage.remove(key)));
+  if (wasPublic) invalidateCatalog(ctx);
+  return { id: courseId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review
+
+/**
+ * approved: public at once (only a complete course that was submitted, or rejected before);
+ * rejected: back to the instructor with the message, who fixes it and saves step 6 again.
+ * Rejecting an approved course unpublishes it; enrolled participants keep studying it.
+ */
+export async function reviewCourse(ctx: AppContext, admin: RequestUser, body: z.output<typeof approveBody>) {
+  const message = sanitizePlainText(body.message);
+  if (body.approve_status === 'rejected' && !message) throw fieldError('message', 'api.authoring.reject_message_required');
+  const result = await ctx.db.transaction(async (tx) => {
+    const course = await lockLiveCourse(tx, body.id);
+    assertCourseAccess(admin, course);
+    if (course.approveStatus === 'draft') throw new AppError('api.authoring.not_submitted', 409);
+    const missing = await missingSteps(tx, course.id);
+    if (body.approve_status === 'approved' && missing.length > 0) throw new AppError('api.authoring.incomplete', 409, { params: { steps: missing.join(', ') } });
+    const [after] = await tx
+      .update(courses)
+      .set({ approveStatus: body.approve_status, reviewMessage: message, reviewedAt: new Date(), reviewedBy: admin.id, completionStatus: missing.length ? 'incomplete' : 'complete' })
+      .where(eq(courses.id, course.id))
+      .returning();
+    return { before: course, after: after!, missing };
+  });
+  if (result.before.approveStatus === 'approved' || result.after.approveStatus === 'approved') invalidateCatalog(ctx);
+  return {
+    message: body.approve_status === 'approved' ? 'api.authoring.approved' : 'api.authoring.rejected',
+    data: { id: body.id, state: presentState(result.after, result.missing) },
+  };
+}

@@ -1,0 +1,177 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { step4UploadFields, type step4Body, type step4UnlinkBody } from '@nibras/contract';
+import { AppError } from '../../lib/app-error';
+import { lectures, sections } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
+import type { RequestUser } from '../../plugins/auth';
+import { editCourse, requireCourseAccess, saveMessage } from './course-edit';
+import { presentLecture, presentStep4 } from './authoring.presenter';
+import { collectPlain, fieldError, idOf } from './authoring.input';
+import { courseLectures, courseSectionIds, updateLectures, updateSections } from './authoring.queries';
+import { receiveUploadWithFields } from './upload-fields';
+import { mp4DurationSeconds } from './video-duration';
+
+const itemNotFound = () => new AppError('api.authoring.item_not_found', 404);
+
+/**
+ * Step 4 saves the outline as listed: new sections and lectures (no id) are added, existing ones
+ * renamed, reordered and moved. Every existing section and lecture must be listed: a form opened
+ * before someone else's change cannot delete by leaving things out (deletes are explicit calls).
+ */
+export async function saveStep4(ctx: AppContext, user: RequestUser, body: z.output<typeof step4Body>) {
+  const outcome = await editCourse(ctx, user, body.id, async ({ tx, course }) => {
+    const [sectionIds, existing] = await Promise.all([courseSectionIds(tx, course.id), courseLectures(tx, course.id)]);
+    const knownSections = new Set(sectionIds);
+    const knownLectures = new Set(existing.map((l) => l.id));
+    const problems: Record<string, string> = {};
+    const seenSections = new Set<number>();
+    const seenLectures = new Set<number>();
+    const titles = body.sections.map((s, i) => {
+      const sid = idOf(s.id);
+      if (sid !== null) {
+        if (!knownSections.has(sid)) problems[`sections.${i}.id`] = 'api.authoring.not_in_course';
+        else if (seenSections.has(sid)) problems[`sections.${i}.id`] = 'api.authoring.duplicate_id';
+        seenSections.add(sid);
+      }
+      return {
+        title: collectPlain(s.title, `sections.${i}.title`, problems),
+        lectures: s.lectures.map((l, j) => {
+          const lid = idOf(l.id);
+          if (lid !== null) {
+            if (!knownLectures.has(lid)) problems[`sections.${i}.lectures.${j}.id`] = 'api.authoring.not_in_course';
+            else if (seenLectures.has(lid)) problems[`sections.${i}.lectures.${j}.id`] = 'api.authoring.duplicate_id';
+            seenLectures.add(lid);
+          }
+          return collectPlain(l.title, `sections.${i}.lectures.${j}.title`, problems);
+        }),
+      };
+    });
+    if (Object.keys(problems).length) throw new AppError('api.validation.failed', 400, { fields: problems });
+    if (sectionIds.some((id) => !seenSections.has(id)) || existing.some((l) => !seenLectures.has(l.id))) {
+      throw new AppError('api.authoring.outline_stale', 409, { fields: { sections: 'api.authoring.outline_stale' } });
+    }
+
+    const newSections = body.sections.flatMap((s, i) => (idOf(s.id) === null ? [{ courseId: course.id, title: titles[i]!.title, position: i }] : []));
+    const inserted = newSections.length ? await tx.insert(sections).values(newSections).returning({ id: sections.id, position: sections.position }) : [];
+    const newSectionAt = new Map(inserted.map((r) => [r.position, r.id]));
+    const sectionIdAt = (i: number) => idOf(body.sections[i]!.id) ?? newSectionAt.get(i)!;
+    await updateSections(
+      tx,
+      course.id,
+      body.sections.flatMap((s, i) => (idOf(s.id) === null ? [] : [{ id: idOf(s.id)!, title: titles[i]!.title, position: i }])),
+    );
+
+    const lectureRows = body.sections.flatMap((s, i) =>
+      s.lectures.map((l, j) => ({ id: idOf(l.id), sectionId: sectionIdAt(i), title: titles[i]!.lectures[j]!, position: j, isFreePreview: l.is_free_preview, duration: l.duration_seconds })),
+    );
+    const newLectures = lectureRows.filter((l) => l.id === null);
+    if (newLectures.length) {
+      await tx.insert(lectures).values(
+        newLectures.map((l) => ({ courseId: course.id, sectionId: l.sectionId, title: l.title, position: l.position, isFreePreview: l.isFreePreview, durationSeconds: l.duration ?? 0 })),
+      );
+    }
+    await updateLectures(
+      tx,
+      course.id,
+      lectureRows.flatMap((l) =>
+        l.id === null ? [] : [{ id: l.id, section_id: l.sectionId, title: l.title, position: l.position, is_free_preview: l.isFreePreview, duration_seconds: l.duration ?? null }],
+      ),
+    );
+  });
+  return { message: saveMessage(outcome), data: { ...(await presentStep4(ctx, user, body.id)), state: outcome.state } };
+}
+
+async function sectionOf(db: Db, courseId: number, sectionId: number) {
+  const [row] = await db.select().from(sections).where(and(eq(sections.id, sectionId), eq(sections.courseId, courseId)));
+  return row;
+}
+
+async function lectureOf(db: Db, courseId: number, lectureId: number) {
+  const [row] = await db.select().from(lectures).where(and(eq(lectures.id, lectureId), eq(lectures.courseId, courseId)));
+  return row;
+}
+
+export async function getSection(ctx: AppContext, user: RequestUser, courseId: number, sectionId: number) {
+  await requireCourseAccess(ctx, user, courseId);
+  const section = await sectionOf(ctx.db, courseId, sectionId);
+  if (!section) throw itemNotFound();
+  const rows = await ctx.db.select().from(lectures).where(eq(lectures.sectionId, sectionId)).orderBy(asc(lectures.position), asc(lectures.id));
+  return { id: section.id, course_id: courseId, title: section.title, position: section.position, lectures: await Promise.all(rows.map((l) => presentLecture(ctx, user, l))) };
+}
+
+export async function getLecture(ctx: AppContext, user: RequestUser, courseId: number, lectureId: number) {
+  await requireCourseAccess(ctx, user, courseId);
+  const lecture = await lectureOf(ctx.db, courseId, lectureId);
+  if (!lecture) throw itemNotFound();
+  return { ...(await presentLecture(ctx, user, lecture)), course_id: courseId };
+}
+
+/** Deleting a section deletes its lectures and their videos; the rest close ranks. */
+export async function deleteSection(ctx: AppContext, user: RequestUser, courseId: number, sectionId: number) {
+  const outcome = await editCourse(ctx, user, courseId, async ({ tx, removeFiles }) => {
+    const section = await sectionOf(tx, courseId, sectionId);
+    if (!section) throw itemNotFound();
+    const videos = await tx.select({ video: lectures.video }).from(lectures).where(and(eq(lectures.sectionId, sectionId), isNotNull(lectures.video)));
+    removeFiles.push(...videos.map((v) => v.video!));
+    await tx.delete(sections).where(eq(sections.id, sectionId));
+    await tx
+      .update(sections)
+      .set({ position: sql`${sections.position} - 1` })
+      .where(and(eq(sections.courseId, courseId), gt(sections.position, section.position)));
+  });
+  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await presentStep4(ctx, user, courseId)), state: outcome.state } };
+}
+
+export async function deleteLecture(ctx: AppContext, user: RequestUser, courseId: number, lectureId: number) {
+  const outcome = await editCourse(ctx, user, courseId, async ({ tx, removeFiles }) => {
+    const lecture = await lectureOf(tx, courseId, lectureId);
+    if (!lecture) throw itemNotFound();
+    if (lecture.video) removeFiles.push(lecture.video);
+    await tx.delete(lectures).where(eq(lectures.id, lectureId));
+    await tx
+      .update(lectures)
+      .set({ position: sql`${lectures.position} - 1` })
+      .where(and(eq(lectures.sectionId, lecture.sectionId), gt(lectures.position, lecture.position)));
+  });
+  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await presentStep4(ctx, user, courseId)), state: outcome.state } };
+}
+
+/** A lecture's video: checked for access and ownership of the lecture before it is stored, replaces the old one. */
+export async function uploadLectureVideo(ctx: AppContext, user: RequestUser, request: FastifyRequest) {
+  const { fields, upload } = await receiveUploadWithFields(ctx, request, step4UploadFields, async (f) => {
+    await requireCourseAccess(ctx, user, f.id);
+    if (!(await lectureOf(ctx.db, f.id, f.lecture_id))) throw fieldError('lecture_id', 'api.authoring.not_in_course');
+    return { kind: 'video', folder: 'lectures' };
+  });
+  let outcome;
+  try {
+    const duration = upload.mime === 'video/mp4' ? await mp4DurationSeconds(ctx.storage, upload.key).catch(() => null) : null;
+    outcome = await editCourse(ctx, user, fields.id, async ({ tx, removeFiles }) => {
+      const lecture = await lectureOf(tx, fields.id, fields.lecture_id);
+      if (!lecture) throw fieldError('lecture_id', 'api.authoring.not_in_course');
+      if (lecture.video) removeFiles.push(lecture.video);
+      await tx
+        .update(lectures)
+        .set({ video: upload.key, ...(duration !== null ? { durationSeconds: duration } : {}) })
+        .where(eq(lectures.id, lecture.id));
+    });
+  } catch (error) {
+    // The lecture or course went away while the file was arriving.
+    await ctx.storage.remove(upload.key);
+    throw error;
+  }
+  return { message: saveMessage(outcome, { done: 'api.authoring.uploaded' }), data: { ...(await presentStep4(ctx, user, fields.id)), state: outcome.state } };
+}
+
+export async function unlinkLectureVideo(ctx: AppContext, user: RequestUser, body: z.output<typeof step4UnlinkBody>) {
+  const outcome = await editCourse(ctx, user, body.id, async ({ tx, removeFiles }) => {
+    const lecture = await lectureOf(tx, body.id, body.lecture_id);
+    if (!lecture) throw fieldError('lecture_id', 'api.authoring.not_in_course');
+    if (lecture.video) removeFiles.push(lecture.video);
+    await tx.update(lectures).set({ video: null }).where(eq(lectures.id, lecture.id));
+  });
+  return { message: saveMessage(outcome, { done: 'api.authoring.unlinked' }), data: { ...(await presentStep4(ctx, user, body.id)), state: outcome.state } };
+}

@@ -1,0 +1,135 @@
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { categories, courses, courseTags, enrollments, lectures, orders, ratings, sections, tags, users, wishlist } from '../../db/schema';
+
+import { isPublicCourse, publishedAt } from './course-cards';
+
+type Sort = 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc';
+
+// Written out with table names: inside sql templates drizzle leaves columns unqualified when the
+// outer query has one table, and a correlated subquery would then bind them to the wrong table.
+const avgRating = sql`(select avg(r.rating) from ratings r where r.course_id = "courses"."id")`;
+const ratingCount = sql`(select count(*) from ratings r where r.course_id = "courses"."id")`;
+const enrollmentCount = sql`(select count(*) from enrollments e where e.course_id = "courses"."id")`;
+
+export function courseOrder(sort: Sort): SQL[] {
+  switch (sort) {
+    case 'rating':
+      return [sql`${avgRating} desc nulls last`, sql`${ratingCount} desc`, desc(courses.id)];
+    case 'popular':
+      return [sql`${enrollmentCount} desc`, desc(courses.id)];
+    case 'price_asc':
+      return [asc(courses.price), desc(courses.id)];
+    case 'price_desc':
+      return [desc(courses.price), desc(courses.id)];
+    default:
+      return [sql`${publishedAt} desc`, desc(courses.id)];
+  }
+}
+
+export async function publicCourseIds(db: Db, opts: { where?: SQL; sort: Sort; limit: number; offset?: number }): Promise<number[]> {
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(opts.where ? and(isPublicCourse, opts.where) : isPublicCourse)
+    .orderBy(...courseOrder(opts.sort))
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0);
+  return rows.map((r) => r.id);
+}
+
+export async function countPublicCourses(db: Db, where?: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(courses).where(where ? and(isPublicCourse, where) : isPublicCourse);
+  return row?.n ?? 0;
+}
+
+export async function categoriesWithCounts(db: Db) {
+  return db
+    .select({ id: categories.id, slug: categories.slug, name_ar: categories.nameAr, name_en: categories.nameEn, courseCount: sql<number>`count(${courses.id})::int` })
+    .from(categories)
+    .innerJoin(courses, and(eq(courses.categoryId, categories.id), isPublicCourse))
+    .groupBy(categories.id)
+    .orderBy(sql`count(${courses.id}) desc`, asc(categories.id));
+}
+
+export async function findCategory(db: Db, idOrSlug: string) {
+  const byId = /^\d{1,9}$/.test(idOrSlug);
+  const [row] = await db
+    .select({ id: categories.id, slug: categories.slug, name_ar: categories.nameAr, name_en: categories.nameEn })
+    .from(categories)
+    .where(byId ? eq(categories.id, Number(idOrSlug)) : eq(categories.slug, idOrSlug.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+export async function findPublicCourse(db: Db, id: number) {
+  const [row] = await db.select().from(courses).where(and(eq(courses.id, id), isPublicCourse)).limit(1);
+  return row;
+}
+
+export async function courseOutline(db: Db, courseId: number) {
+  const [secs, lecs] = await Promise.all([
+    db.select().from(sections).where(eq(sections.courseId, courseId)).orderBy(asc(sections.position), asc(sections.id)),
+    db.select().from(lectures).where(eq(lectures.courseId, courseId)).orderBy(asc(lectures.position), asc(lectures.id)),
+  ]);
+  return secs.map((s) => ({ ...s, lectures: lecs.filter((l) => l.sectionId === s.id) }));
+}
+
+export async function courseTagNames(db: Db, courseId: number): Promise<string[]> {
+  const rows = await db.select({ name: tags.name }).from(courseTags).innerJoin(tags, eq(tags.id, courseTags.tagId)).where(eq(courseTags.courseId, courseId)).orderBy(asc(tags.name));
+  return rows.map((r) => r.name);
+}
+
+export async function instructorSummary(db: Db, instructorId: number) {
+  const [[row], courseCount] = await Promise.all([
+    db.select({ id: users.id, name: users.name, headline: users.headline, bio: users.bio, avatar: users.avatar }).from(users).where(eq(users.id, instructorId)),
+    countPublicCourses(db, eq(courses.instructorId, instructorId)),
+  ]);
+  return { ...row!, avatar: row!.avatar ? `/api/media/avatar/${row!.id}` : null, courseCount };
+}
+
+export async function ratingDistribution(db: Db, courseId: number) {
+  const rows = await db.select({ rating: ratings.rating, n: count() }).from(ratings).where(eq(ratings.courseId, courseId)).groupBy(ratings.rating);
+  const dist = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const r of rows) if (r.rating >= 1 && r.rating <= 5) dist[r.rating as 1 | 2 | 3 | 4 | 5] = r.n;
+  return dist;
+}
+
+export async function courseReviews(db: Db, courseId: number, page: number, perPage: number) {
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ id: ratings.id, rating: ratings.rating, message: ratings.message, name: users.name, createdAt: ratings.createdAt, updatedAt: ratings.updatedAt })
+      .from(ratings)
+      .innerJoin(users, eq(users.id, ratings.participantId))
+      .where(eq(ratings.courseId, courseId))
+      .orderBy(desc(ratings.updatedAt), desc(ratings.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(ratings).where(eq(ratings.courseId, courseId)),
+  ]);
+  return {
+    items: items.map((r) => ({ id: r.id, rating: r.rating, message: r.message, participant: { name: r.name }, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+    page,
+    perPage,
+    total: total?.n ?? 0,
+  };
+}
+
+export async function similarCourseIds(db: Db, course: { id: number; categoryId: number | null }, limit = 4) {
+  if (!course.categoryId) return [];
+  return publicCourseIds(db, { where: and(eq(courses.categoryId, course.categoryId), ne(courses.id, course.id)), sort: 'rating', limit });
+}
+
+export async function viewerState(db: Db, participantId: number, courseId: number) {
+  const [e, w, r, o] = await Promise.all([
+    db.select({ id: enrollments.id }).from(enrollments).where(and(eq(enrollments.participantId, participantId), eq(enrollments.courseId, courseId))).limit(1),
+    db.select({ id: wishlist.courseId }).from(wishlist).where(and(eq(wishlist.participantId, participantId), eq(wishlist.courseId, courseId))).limit(1),
+    db.select({ rating: ratings.rating }).from(ratings).where(and(eq(ratings.participantId, participantId), eq(ratings.courseId, courseId))).limit(1),
+    db
+      .select({ reference: orders.reference, amount: orders.amount })
+      .from(orders)
+      .where(and(eq(orders.participantId, participantId), eq(orders.courseId, courseId), eq(orders.status, 'pending')))
+      .limit(1),
+  ]);
+  return { enrolled: e.length > 0, wishlisted: w.length > 0, rating: r[0]?.rating ?? null, pendingOrder: o[0] ? { reference: o[0].reference, amount: Number(o[0].amount) } : null };
+}

@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import type { CourseDetails } from '@nibras/contract';
+import { AppError } from '../../lib/app-error';
+import { bankTransferProvider } from '../../lib/payments';
+import { courses } from '../../db/schema';
+import type { AppContext } from '../../context';
+import type { RequestUser } from '../../plugins/auth';
+import { loadCourseCards } from './course-cards';
+import {
+  categoriesWithCounts,
+  countPublicCourses,
+  courseOutline,
+  courseReviews,
+  courseTagNames,
+  findCategory,
+  findPublicCourse,
+  instructorSummary,
+  publicCourseIds,
+  ratingDistribution,
+  similarCourseIds,
+  viewerState,
+} from './catalog.queries';
+
+export const CATALOG_CACHE_PREFIX = 'catalog:';
+const HOME_TTL_MS = 15_000;
+const HOME_LIST_SIZE = 8;
+
+/** Ratings, enrolments and course changes call this so cards follow at once. */
+export function invalidateCatalog(ctx: AppContext) {
+  ctx.cache.invalidate(CATALOG_CACHE_PREFIX);
+}
+
+export function homePage(ctx: AppContext) {
+  return ctx.cache.getOrLoad(`${CATALOG_CACHE_PREFIX}home`, HOME_TTL_MS, async () => {
+    const [topIds, newestIds, cats] = await Promise.all([
+      publicCourseIds(ctx.db, { sort: 'rating', limit: HOME_LIST_SIZE }),
+      publicCourseIds(ctx.db, { sort: 'newest', limit: HOME_LIST_SIZE }),
+      categoriesWithCounts(ctx.db),
+    ]);
+    const cards = await loadCourseCards(ctx.db, [...new Set([...topIds, ...newestIds])]);
+    const byId = new Map(cards.map((c) => [c.id, c]));
+    const pick = (ids: number[]) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    // Top courses: best rated, ties broken by enrolments.
+    const top = pick(topIds).sort((a, b) => b.rating.average - a.rating.average || b.rating.count - a.rating.count || b.enrollmentCount - a.enrollmentCount);
+    return {
+      topCourses: top,
+      newestCourses: pick(newestIds),
+      categories: cats,
+      footerCategories: cats.slice(0, 6).map(({ courseCount: _c, ...c }) => c),
+    };
+  });
+}
+
+export async function categoryPage(ctx: AppContext, idOrSlug: string, q: { page: number; perPage: number; sort: 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc' }) {
+  const category = await findCategory(ctx.db, idOrSlug);
+  if (!category) throw new AppError('api.category.not_found', 404);
+  const where = eq(courses.categoryId, category.id);
+  const [total, ids] = await Promise.all([
+    countPublicCourses(ctx.db, where),
+    publicCourseIds(ctx.db, { where, sort: q.sort, limit: q.perPage, offset: (q.page - 1) * q.perPage }),
+  ]);
+  return { category: { ...category, courseCount: total }, items: await loadCourseCards(ctx.db, ids), page: q.page, perPage: q.perPage, total };
+}
+
+export function lectureVideoUrl(lectureId: number) {
+  return `/api/media/lecture/${lectureId}`;
+}
+
+/** Pending, rejected and deleted courses do not exist for the public, whatever the id. */
+export async function publicCourseOr404(ctx: AppContext, id: number) {
+  const course = await findPublicCourse(ctx.db, id);
+  if (!course) throw new AppError('api.course.not_found', 404);
+  return course;
+}
+
+export async function courseDetails(ctx: AppContext, id: number, viewer: RequestUser | null): Promise<CourseDetails> {
+  const course = await publicCourseOr404(ctx, id);
+  const [cards, outline, tagNames, instructor, distribution, reviews, similarIds, state] = await Promise.all([
+    loadCourseCards(ctx.db, [id]),
+    courseOutline(ctx.db, id),
+    courseTagNames(ctx.db, id),
+    instructorSummary(ctx.db, course.instructorId),
+    ratingDistribution(ctx.db, id),
+    courseReviews(ctx.db, id, 1, 10),
+    similarCourseIds(ctx.db, course),
+    viewer ? viewerState(ctx.db, viewer.id, id) : Promise.resolve(null),
+  ]);
+  return {
+    ...cards[0]!,
+    description: course.description,
+    promoVideoUrl: course.promoVideo ? `/api/media/promo/${id}` : null,
+    tags: tagNames,
+    sections: outline.map((s) => ({
+      id: s.id,
+      title: s.title,
+      lectures: s.lectures.map((l) => ({
+        id: l.id,
+        title: l.title,
+        durationSeconds: l.durationSeconds,
+        isFreePreview: l.isFreePreview,
+        previewUrl: l.isFreePreview && l.video ? lectureVideoUrl(l.id) : null,
+      })),
+    })),
+    instructorProfile: instructor,
+    ratingDistribution: distribution,
+    reviews,
+    similar: await loadCourseCards(ctx.db, similarIds),
+    viewer: state && {
+      enrolled: state.enrolled,
+      wishlisted: state.wishlisted,
+      rating: state.rating,
+      // After a reload the participant still sees how to pay, instead of being offered the order again.
+      pendingPayment: state.pendingOrder ? bankTransferProvider(ctx.config.bankTransferDetails).instructions(state.pendingOrder) : null,
+    },
+  };
+}
+
+export async function publicReviews(ctx: AppContext, id: number, page: number) {
+  await publicCourseOr404(ctx, id);
+  return courseReviews(ctx.db, id, page, 10);
+}

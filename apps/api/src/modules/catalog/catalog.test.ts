@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, createUser, inject, signedIn, testDatabase } from '../../../test/harness';
+import { addLectures, createCategory, createCourse } from '../../../test/factories';
+import { enrollments, ratings, wishlist } from '../../db/schema';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => inject(app, { method: 'GET', url, headers });
+const details = (id: number | string, headers: Record<string, string> = {}, payload: unknown = { p_id: '' }) =>
+  inject(app, { method: 'POST', url: `/api/course/${id}/b`, headers, payload: payload as object });
+
+async function rate(courseId: number, values: number[]) {
+  const { db } = await testDatabase();
+  for (const rating of values) {
+    const p = await createUser('participant');
+    await db.insert(enrollments).values({ participantId: p.id, courseId });
+    await db.insert(ratings).values({ participantId: p.id, courseId, rating, message: `rated ${rating}` });
+  }
+}
+
+describe('only approved courses are public', () => {
+  it.each(['pending', 'rejected', 'draft'] as const)('a %s course is 404 on details and reviews, and absent from its category', async (status) => {
+    const category = await createCategory();
+    const hidden = await createCourse({ approveStatus: status, categoryId: category.id });
+    expect((await details(hidden.id)).statusCode).toBe(404);
+    expect((await get(`/api/public/course/${hidden.id}/reviews`)).statusCode).toBe(404);
+    const list = (await get(`/api/public/category/${category.slug}`)).json().data;
+    expect(list.items).toEqual([]);
+    expect(list.total).toBe(0);
+  });
+
+  it('a deleted course is 404 and an unknown id is 404, in the envelope', async () => {
+    const deleted = await createCourse({ deletedAt: new Date() });
+    const res = await details(deleted.id, { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, message: 'This course is not available.' });
+    expect((await details(2_000_000_000)).statusCode).toBe(404);
+  });
+
+  it('a non-numeric course id is a 400 with a field message', async () => {
+    const res = await details('abc');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('id');
+  });
+});
+
+describe('home page', () => {
+  it('counts a course as new from the day it is approved, not from the day its draft was started', async () => {
+    const weeksAgo = new Date(Date.now() - 30 * 86_400_000);
+    const approvedNow = await createCourse({ title: `Built slowly ${Date.now()}`, createdAt: weeksAgo, reviewedAt: new Date(Date.now() + 60_000) });
+    // A server of its own: the home page is cached for a few seconds, and the other test reads it first.
+    const server = await buildTestApp();
+    const home = (await inject(server, { method: 'GET', url: '/api/public/home' })).json().data;
+    await server.close();
+    const first = home.newestCourses[0] as { id: number; createdAt: string; publishedAt: string };
+    expect(first.id).toBe(approvedNow.id);
+    expect(Date.parse(first.createdAt)).toBe(weeksAgo.getTime());
+    const sorted = (await get('/api/public/search?sort=newest&perPage=1')).json().data.items as { id: number }[];
+    expect(sorted[0]!.id).toBe(approvedNow.id);
+  });
+
+  it('lists top courses by rating, newest courses, and categories with public course counts', async () => {
+    const category = await createCategory();
+    const best = await createCourse({ categoryId: category.id, title: 'Best course' });
+    const worse = await createCourse({ categoryId: category.id, title: 'Worse course' });
+    await createCourse({ categoryId: category.id, approveStatus: 'pending' });
+    await rate(best.id, [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5]);
+    await rate(worse.id, [1]);
+
+    const home = (await get('/api/public/home')).json().data;
+    const top = home.topCourses as { id: number; rating: { average: number } }[];
+    expect(top.length).toBeGreaterThan(0);
+    expect(top.map((c) => c.rating.average)).toEqual([...top.map((c) => c.rating.average)].sort((a, b) => b - a));
+    const ids = top.map((c) => c.id);
+    expect(ids).toContain(best.id);
+    if (ids.includes(worse.id)) expect(ids.indexOf(best.id)).toBeLessThan(ids.indexOf(worse.id));
+
+    const newest = home.newestCourses as { id: number; publishedAt: string }[];
+    const times = newest.map((c) => Date.parse(c.publishedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times[0]).toBeGreaterThanOrEqual(worse.createdAt.getTime());
+
+    const ours = home.categories.find((c: { id: number }) => c.id === category.id);
+    expect(ours).toMatchObject({ slug: category.slug, name_ar: category.nameAr, name_en: category.nameEn, courseCount: 2 });
+    expect(home.footerCategories.length).toBeGreaterThan(0);
+    expect(home.footerCategories.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('category page', () => {
+  it('finds the category by id or slug, paginates and sorts', async () => {
+    const category = await createCategory();
+    const prices = [30, 0, 10, 20, 50];
+    for (const price of prices) await createCourse({ categoryId: category.id, price });
+    const bySlug = (await get(`/api/public/category/${category.slug}?perPage=2&sort=price_asc`)).json().data;
+    expect(bySlug.category).toMatchObject({ id: category.id, courseCount: 5 });
+    expect(bySlug.total).toBe(5);
+    expect(bySlug.items.map((c: { price: number }) => c.price)).toEqual([0, 10]);
+    expect(bySlug.items[0].isFree).toBe(true);
+    const page3 = (await get(`/api/public/category/${category.id}?perPage=2&page=3&sort=price_asc`)).json().data;
+    expect(page3.items.map((c: { price: number }) => c.price)).toEqual([50]);
+    const desc = (await get(`/api/public/category/${category.id}?sort=price_desc`)).json().data;
+    expect(desc.items.map((c: { price: number }) => c.price)).toEqual([50, 30, 20, 10, 0]);
+  });
+
+  it('sorts by average rating and by enrolments', async () => {
+    const category = await createCategory();
+    const low = await createCourse({ categoryId: category.id });
+    const high = await createCourse({ categoryId: category.id });
+    const none = await createCourse({ categoryId: category.id });
+    await rate(low.id, [2, 2, 2]);
+    await rate(high.id, [5]);
+    const byRating = (await get(`/api/public/category/${category.id}?sort=rating`)).json().data.items.map((c: { id: number }) => c.id);
+    expect(byRating).toEqual([high.id, low.id, none.id]);
+    const byPopularity = (await get(`/api/public/category/${category.id}?sort=popular`)).json().data.items.map((c: { id: number }) => c.id);
+    expect(byPopularity).toEqual([low.id, high.id, none.id]);
+  });
+
+  it('is 404 for an unknown category and 400 for a bad sort', async () => {
+    expect((await get('/api/public/category/no-such-category-anywhere')).statusCode).toBe(404);
+    const bad = await get('/api/public/category/1?sort=sideways');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('sort');
+  });
+});
+
+describe('course details: POST /api/course/{id}/b', () => {
+  it('shows the outline with durations, playable free previews only, the instructor, ratings, reviews and similar courses', async () => {
+    const category = await createCategory();
+    const instructor = await createUser('instructor', { name: 'Dr. Outline' });
+    const course = await createCourse({ categoryId: category.id, instructorId: instructor.id, description: '<p>Learn <strong>things</strong></p>' });
+    const similar = await createCourse({ categoryId: category.id });
+    await createCourse({ categoryId: category.id, approveStatus: 'rejected' });
+    const { lectures } = await addLectures(course.id, 3, { freeFirst: true, durationSeconds: 125, video: 'videos/x.mp4' });
+    await rate(course.id, [4, 5]);
+
+    const res = await details(course.id);
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d).toMatchObject({ id: course.id, description: '<p>Learn <strong>things</strong></p>', lectureCount: 3, durationSeconds: 375, viewer: null });
+    expect(d.sections[0].lectures).toEqual([
+      { id: lectures[0]!.id, title: 'Lecture 1', durationSeconds: 125, isFreePreview: true, previewUrl: `/api/media/lecture/${lectures[0]!.id}` },
+      { id: lectures[1]!.id, title: 'Lecture 2', durationSeconds: 125, isFreePreview: false, previewUrl: null },
+      { id: lectures[2]!.id, title: 'Lecture 3', durationSeconds: 125, isFreePreview: false, previewUrl: null },
+    ]);
+    expect(d.instructorProfile).toMatchObject({ id: instructor.id, name: 'Dr. Outline', courseCount: 1 });
+    expect(d.rating).toEqual({ average: 4.5, count: 2 });
+    expect(d.ratingDistribution).toEqual({ 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 });
+    expect(d.reviews.total).toBe(2);
+    expect(d.reviews.items[0]).toHaveProperty('participant.name');
+    expect(JSON.stringify(d.reviews)).not.toContain('@');
+    expect(d.similar.map((c: { id: number }) => c.id)).toEqual([similar.id]);
+  });
+
+  it('tells a signed-in participant whether they are enrolled and have wishlisted it', async () => {
+    const course = await createCourse();
+    const { user, auth } = await signedIn(app, 'participant');
+    expect((await details(course.id, auth, { p_id: user.id })).json().data.viewer).toEqual({ enrolled: false, wishlisted: false, rating: null, pendingPayment: null });
+    const { db } = await testDatabase();
+    await db.insert(enrollments).values({ participantId: user.id, courseId: course.id });
+    await db.insert(wishlist).values({ participantId: user.id, courseId: course.id });
+    expect((await details(course.id, auth)).json().data.viewer).toEqual({ enrolled: true, wishlisted: true, rating: null, pendingPayment: null });
+  });
+
+  it('tells a participant with a pending bank transfer how to pay, after any reload', async () => {
+    const course = await createCourse({ price: 75 });
+    const { auth } = await signedIn(app, 'participant');
+    const ordered = (await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: auth, payload: { course_id: course.id } })).json().data;
+    const viewer = (await details(course.id, auth)).json().data.viewer;
+    expect(viewer).toMatchObject({ enrolled: false, pendingPayment: { provider: 'bank_transfer', reference: ordered.order.reference, amount: 75 } });
+    expect(viewer.pendingPayment.bankDetails).toContain('IBAN');
+  });
+
+  it('answers the public with a bad or foreign token instead of refusing', async () => {
+    const course = await createCourse();
+    const { auth } = await signedIn(app, 'instructor');
+    for (const headers of [auth, { authorization: 'Bearer nonsense' }]) {
+      const res = await details(course.id, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.viewer).toBeNull();
+    }
+  });
+
+  it('pages through reviews', async () => {
+    const course = await createCourse();
+    await rate(course.id, Array.from({ length: 12 }, (_, i) => (i % 5) + 1));
+    const p2 = (await get(`/api/public/course/${course.id}/reviews?page=2`)).json().data;
+    expect(p2).toMatchObject({ page: 2, perPage: 10, total: 12 });
+    expect(p2.items).toHaveLength(2);
+  });
+});

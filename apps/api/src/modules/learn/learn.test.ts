@@ -1,0 +1,202 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, inject, signedIn, testDatabase } from '../../../test/harness';
+import { addLectures, createCourse } from '../../../test/factories';
+import { lectureProgress } from '../../db/schema';
+
+let app: FastifyInstance;
+const VIDEO = Buffer.from(Array.from({ length: 10_000 }, (_, i) => i % 251));
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-learn-'));
+  mkdirSync(path.join(dataDir, 'uploads', 'videos'), { recursive: true });
+  writeFileSync(path.join(dataDir, 'uploads', 'videos', 'sample.mp4'), VIDEO);
+  app = await buildTestApp({ dataDir });
+});
+afterAll(() => app.close());
+
+type Headers = Record<string, string>;
+const get = (url: string, headers: Headers = {}) => inject(app, { method: 'GET', url, headers });
+const post = (url: string, headers: Headers, payload: object) => inject(app, { method: 'POST', url, headers, payload });
+
+async function enrolledIn(lectureCount: number, opts: { durationSeconds?: number; freeFirst?: boolean } = {}) {
+  const course = await createCourse({ price: 0 });
+  const { lectures } = await addLectures(course.id, lectureCount, { video: 'videos/sample.mp4', durationSeconds: opts.durationSeconds ?? 100, freeFirst: opts.freeFirst });
+  const p = await signedIn(app, 'participant');
+  expect((await post('/api/participant/enrollcourse/order', p.auth, { course_id: course.id })).statusCode).toBe(200);
+  return { course, lectures, ...p };
+}
+
+/** Lets the server credit played time as if `seconds` had passed since the last report. */
+async function ageProgress(participantId: number, lectureId: number, seconds: number) {
+  const { db } = await testDatabase();
+  const [row] = await db.select().from(lectureProgress).where(eq(lectureProgress.lectureId, lectureId));
+  if (row && row.participantId === participantId) {
+    await db.update(lectureProgress).set({ updatedAt: new Date(row.updatedAt.getTime() - seconds * 1000) }).where(eq(lectureProgress.lectureId, lectureId));
+  }
+}
+
+describe('video access', () => {
+  it('streams a lecture with HTTP Range to an enrolled participant through the signed URL', async () => {
+    const { course, auth } = await enrolledIn(2);
+    const learn = (await get(`/api/participant/learn/${course.id}`, auth)).json().data;
+    const url = learn.sections[0].lectures[1].videoUrl as string;
+    expect(url).toMatch(/^\/api\/media\/lecture\/\d+\?t=/);
+    const whole = await get(url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(VIDEO)).toBe(true);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    expect(whole.headers['content-security-policy']).toContain('sandbox');
+    const part = await get(url, { range: 'bytes=5000-5099' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 5000-5099/${VIDEO.length}`);
+    expect(part.rawPayload.equals(VIDEO.subarray(5000, 5100))).toBe(true);
+    const tail = await get(url, { range: 'bytes=-10' });
+    expect(tail.rawPayload.equals(VIDEO.subarray(VIDEO.length - 10))).toBe(true);
+    expect((await get(url, { range: `bytes=${VIDEO.length}-` })).statusCode).toBe(416);
+  });
+
+  it("refuses a non-preview video (403) without a grant, with a forged one, or with another lecture's grant", async () => {
+    const { course, lectures, auth } = await enrolledIn(2);
+    const learn = (await get(`/api/participant/learn/${course.id}`, auth)).json().data;
+    const grant = new URL(learn.sections[0].lectures[0].videoUrl, 'http://x').searchParams.get('t')!;
+    const target = lectures[1]!.id;
+    for (const url of [`/api/media/lecture/${target}`, `/api/media/lecture/${target}?t=forged`, `/api/media/lecture/${target}?t=${grant}`]) {
+      const res = await get(url, auth);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().success).toBe(false);
+    }
+  });
+
+  it('plays a free preview for anyone, and stops a grant once the enrolment is gone', async () => {
+    const { course, lectures, auth, user } = await enrolledIn(2, { freeFirst: true });
+    expect((await get(`/api/media/lecture/${lectures[0]!.id}`)).statusCode).toBe(200);
+    const learn = (await get(`/api/participant/learn/${course.id}`, auth)).json().data;
+    const { db } = await testDatabase();
+    const { enrollments } = await import('../../db/schema');
+    await db.delete(enrollments).where(eq(enrollments.participantId, user.id));
+    expect((await get(learn.sections[0].lectures[1].videoUrl)).statusCode).toBe(403);
+  });
+
+  it('does not let a participant who is not enrolled open the course', async () => {
+    const course = await createCourse();
+    const { auth } = await signedIn(app, 'participant');
+    expect((await get(`/api/participant/learn/${course.id}`, auth)).statusCode).toBe(403);
+  });
+});
+
+describe('progress', () => {
+  it('saves the position, resumes there, and completes a lecture at 90 % watched in real time', async () => {
+    const { course, lectures, auth, user } = await enrolledIn(2, { durationSeconds: 100 });
+    const first = lectures[0]!.id;
+    const report = (position: number, played: number) => post('/api/participant/learn/progress', auth, { lecture_id: first, position_seconds: position, played_seconds: played });
+
+    let r = (await report(10, 10)).json().data;
+    expect(r).toMatchObject({ positionSeconds: 10, watchedSeconds: 10, completed: false });
+    // Claiming 90 seconds played two seconds later is credited only as time allows.
+    r = (await report(100, 90)).json().data;
+    expect(r.completed).toBe(false);
+    expect(r.watchedSeconds).toBeLessThan(30);
+    await ageProgress(user.id, first, 100);
+    r = (await report(95, 90)).json().data;
+    expect(r).toMatchObject({ completed: true, courseProgress: { percent: 50, completedLectures: 1, totalLectures: 2 }, certificate: null });
+
+    await post('/api/participant/learn/progress', auth, { lecture_id: lectures[1]!.id, position_seconds: 42, played_seconds: 12 });
+    const learn = (await get(`/api/participant/learn/${course.id}`, auth)).json().data;
+    expect(learn.resume).toEqual({ lectureId: lectures[1]!.id, positionSeconds: 42 });
+    expect(learn.sections[0].lectures.map((l: { completed: boolean }) => l.completed)).toEqual([true, false]);
+    expect(learn.progress).toEqual({ percent: 50, completedLectures: 1, totalLectures: 2 });
+  });
+
+  it('finishing every lecture completes the course and issues one verifiable certificate', async () => {
+    const { course, lectures, auth, user } = await enrolledIn(2, { durationSeconds: 20 });
+    let last;
+    for (const l of lectures) {
+      await post('/api/participant/learn/progress', auth, { lecture_id: l.id, position_seconds: 1, played_seconds: 1 });
+      await ageProgress(user.id, l.id, 60);
+      last = (await post('/api/participant/learn/progress', auth, { lecture_id: l.id, position_seconds: 20, played_seconds: 19 })).json().data;
+    }
+    expect(last.courseProgress.percent).toBe(100);
+    expect(last.certificate.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const again = (await post('/api/participant/learn/progress', auth, { lecture_id: lectures[0]!.id, position_seconds: 3, played_seconds: 1 })).json().data;
+    expect(again.certificate.code).toBe(last.certificate.code);
+    const verify = (await get(`/api/public/certificate/${last.certificate.code.toLowerCase()}`)).json().data;
+    expect(verify).toMatchObject({ code: last.certificate.code, participantName: user.name, courseTitle: course.title });
+    expect((await get('/api/public/certificate/NOPE-NOPE-NOPE')).statusCode).toBe(404);
+    const enrolled = (await get(`/api/participant/enrollcourse/list/${user.id}`, auth)).json().data.items[0];
+    expect(enrolled.completedAt).not.toBeNull();
+  });
+
+  it('reports that arrive together never undo a completion', async () => {
+    const { lectures, auth, user } = await enrolledIn(1, { durationSeconds: 20 });
+    const lectureId = lectures[0]!.id;
+    await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 1, played_seconds: 1 });
+    await ageProgress(user.id, lectureId, 60);
+    // One report completes the lecture; the others, computed from the same old row, do not.
+    const results = await Promise.all([
+      post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 20, played_seconds: 19 }),
+      ...Array.from({ length: 6 }, () => post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 20, played_seconds: 0 })),
+    ]);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const { db } = await testDatabase();
+    const [row] = await db.select().from(lectureProgress).where(eq(lectureProgress.lectureId, lectureId));
+    expect(row!.completedAt).not.toBeNull();
+    expect(row!.watchedSeconds).toBeGreaterThanOrEqual(18);
+  });
+
+  it('a pause reported just before the time played does not use up that time', async () => {
+    const { lectures, auth, user } = await enrolledIn(1, { durationSeconds: 20 });
+    const lectureId = lectures[0]!.id;
+    await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 1, played_seconds: 1 });
+    await ageProgress(user.id, lectureId, 60);
+    await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 20, played_seconds: 0 });
+    const played = (await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 20, played_seconds: 19 })).json().data;
+    expect(played).toMatchObject({ completed: true, positionSeconds: 20 });
+    expect(played.watchedSeconds).toBeGreaterThanOrEqual(18);
+  });
+
+  it('refuses progress on a lecture of a course the participant is not enrolled in', async () => {
+    const course = await createCourse();
+    const { lectures } = await addLectures(course.id, 1);
+    const { auth } = await signedIn(app, 'participant');
+    expect((await post('/api/participant/learn/progress', auth, { lecture_id: lectures[0]!.id, position_seconds: 1, played_seconds: 1 })).statusCode).toBe(403);
+    expect((await post('/api/participant/learn/progress', auth, { lecture_id: 2_000_000_000, position_seconds: 1, played_seconds: 1 })).statusCode).toBe(404);
+  });
+});
+
+
+describe('participant dashboard', () => {
+  it('counts enrolled and completed courses, lists courses in progress (most recently studied first) and certificates', async () => {
+    const { auth, user } = await enrolledIn(1, { durationSeconds: 10 });
+    const second = await createCourse({ price: 0 });
+    await addLectures(second.id, 2, { durationSeconds: 100 });
+    const third = await createCourse({ price: 0 });
+    await addLectures(third.id, 1);
+    for (const c of [second, third]) await post('/api/participant/enrollcourse/order', auth, { course_id: c.id });
+
+    const before = (await get('/api/participant/dashboard', auth)).json().data;
+    expect(before).toMatchObject({ enrolledCount: 3, completedCount: 0, certificates: [] });
+    expect(before.inProgress).toHaveLength(3);
+
+    // Finish the first course; start the second.
+    const firstCourse = before.recent[2];
+    const learn = (await get(`/api/participant/learn/${firstCourse.id}`, auth)).json().data;
+    const lectureId = learn.sections[0].lectures[0].id;
+    await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 1, played_seconds: 1 });
+    await ageProgress(user.id, lectureId, 60);
+    await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 10, played_seconds: 10 });
+    const secondLecture = (await get(`/api/participant/learn/${second.id}`, auth)).json().data.sections[0].lectures[0].id;
+    await post('/api/participant/learn/progress', auth, { lecture_id: secondLecture, position_seconds: 5, played_seconds: 5 });
+
+    const after = (await get('/api/participant/dashboard', auth)).json().data;
+    expect(after).toMatchObject({ enrolledCount: 3, completedCount: 1 });
+    expect(after.inProgress.map((c: { id: number }) => c.id)).toEqual([second.id, third.id]);
+    expect(after.certificates).toHaveLength(1);
+    expect(after.certificates[0]).toMatchObject({ courseId: firstCourse.id, url: `/certificate/${after.certificates[0].code}` });
+  });
+});

@@ -1,0 +1,198 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { assessmentQuestions, assessments, courses, questionOptions, quizAnswers, quizAttempts, users } from '../../db/schema';
+import { containsPattern } from '../../lib/like-pattern';
+import type { GradedQuestion } from './grading';
+
+export type AttemptRow = typeof quizAttempts.$inferSelect;
+export type AnswerRow = typeof quizAnswers.$inferSelect;
+
+export interface AssessmentWithQuestions {
+  id: number;
+  courseId: number;
+  courseTitle: string;
+  instructorId: number;
+  title: string;
+  passMark: number;
+  timeLimitMinutes: number | null;
+  maxAttempts: number | null;
+  questions: (Omit<GradedQuestion, 'options'> & { text: string; options: { id: number; text: string; isCorrect: boolean }[] })[];
+}
+
+/** Assessments of live courses, with their course; by ids or by course ids. */
+async function assessmentRows(db: Db, where: SQL) {
+  return db
+    .select({
+      id: assessments.id,
+      courseId: assessments.courseId,
+      courseTitle: courses.title,
+      instructorId: courses.instructorId,
+      title: assessments.title,
+      passMark: assessments.passMark,
+      timeLimitMinutes: assessments.timeLimitMinutes,
+      maxAttempts: assessments.maxAttempts,
+    })
+    .from(assessments)
+    .innerJoin(courses, eq(courses.id, assessments.courseId))
+    .where(and(where, isNull(courses.deletedAt)))
+    .orderBy(asc(assessments.courseId), asc(assessments.position), asc(assessments.id));
+}
+
+/** Questions and options of many assessments, in their authored order; both queries run at once. */
+export async function questionsOf(db: Db, assessmentIds: number[]) {
+  const byAssessment = new Map<number, AssessmentWithQuestions['questions']>();
+  if (assessmentIds.length === 0) return byAssessment;
+  const [questions, options] = await Promise.all([
+    db
+      .select()
+      .from(assessmentQuestions)
+      .where(inArray(assessmentQuestions.assessmentId, assessmentIds))
+      .orderBy(asc(assessmentQuestions.position), asc(assessmentQuestions.id)),
+    db
+      .select({ id: questionOptions.id, questionId: questionOptions.questionId, text: questionOptions.text, isCorrect: questionOptions.isCorrect })
+      .from(questionOptions)
+      .innerJoin(assessmentQuestions, eq(assessmentQuestions.id, questionOptions.questionId))
+      .where(inArray(assessmentQuestions.assessmentId, assessmentIds))
+      .orderBy(asc(questionOptions.position), asc(questionOptions.id)),
+  ]);
+  const optionsOf = new Map<number, { id: number; text: string; isCorrect: boolean }[]>();
+  for (const o of options) {
+    const list = optionsOf.get(o.questionId) ?? [];
+    list.push({ id: o.id, text: o.text, isCorrect: o.isCorrect });
+    optionsOf.set(o.questionId, list);
+  }
+  for (const id of assessmentIds) byAssessment.set(id, []);
+  for (const q of questions) {
+    byAssessment.get(q.assessmentId)!.push({
+      id: q.id,
+      type: q.type,
+      text: q.text,
+      points: q.points,
+      acceptedAnswers: q.acceptedAnswers,
+      options: optionsOf.get(q.id) ?? [],
+    });
+  }
+  return byAssessment;
+}
+
+export async function findAssessment(db: Db, id: number): Promise<AssessmentWithQuestions | undefined> {
+  const [[row], questions] = await Promise.all([assessmentRows(db, eq(assessments.id, id)), questionsOf(db, [id])]);
+  return row ? { ...row, questions: questions.get(id)! } : undefined;
+}
+
+export function assessmentsOfCourses(db: Db, courseIds: number[]) {
+  return courseIds.length ? assessmentRows(db, inArray(assessments.courseId, courseIds)) : Promise.resolve([]);
+}
+
+export async function attemptsOf(db: Db, participantId: number, assessmentIds: number[]) {
+  if (assessmentIds.length === 0) return [];
+  return db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.participantId, participantId), inArray(quizAttempts.assessmentId, assessmentIds)))
+    .orderBy(desc(quizAttempts.number));
+}
+
+export async function answersOf(db: Db, attemptIds: number[]) {
+  if (attemptIds.length === 0) return [];
+  return db.select().from(quizAnswers).where(inArray(quizAnswers.attemptId, attemptIds)).orderBy(asc(quizAnswers.id));
+}
+
+/** Every assessment of the course has a passed submission by the participant (true when there are none). */
+export async function allAssessmentsPassed(db: Db, participantId: number, courseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ missing: count() })
+    .from(assessments)
+    .where(
+      and(
+        eq(assessments.courseId, courseId),
+        sql`not exists (select 1 from ${quizAttempts} where ${quizAttempts.assessmentId} = ${assessments.id} and ${quizAttempts.participantId} = ${participantId} and ${quizAttempts.status} = 'passed')`,
+      ),
+    );
+  return (row?.missing ?? 0) === 0;
+}
+
+export interface SubmissionFilters {
+  instructorId?: number;
+  participantId?: number;
+  courseId?: number;
+  assessmentId?: number;
+  status?: 'pending' | 'passed' | 'failed';
+  search?: string;
+}
+
+const submissionColumns = {
+  id: quizAttempts.id,
+  number: quizAttempts.number,
+  courseId: quizAttempts.courseId,
+  courseTitle: courses.title,
+  instructorId: courses.instructorId,
+  assessmentId: quizAttempts.assessmentId,
+  assessmentTitle: assessments.title,
+  participantId: quizAttempts.participantId,
+  participantName: users.name,
+  status: quizAttempts.status,
+  score: quizAttempts.score,
+  maxScore: quizAttempts.maxScore,
+  passMark: quizAttempts.passMark,
+  submittedAt: quizAttempts.submittedAt,
+  checkedAt: quizAttempts.checkedAt,
+  uncheckedAnswers: sql<number>`(select count(*)::int from ${quizAnswers} where ${quizAnswers.attemptId} = ${quizAttempts.id} and ${quizAnswers.correct} is null)`,
+};
+export interface SubmissionRow {
+  id: number; number: number; courseId: number; courseTitle: string; instructorId: number; assessmentId: number; assessmentTitle: string;
+  participantId: number; participantName: string; status: AttemptRow['status']; score: number; maxScore: number; passMark: number;
+  submittedAt: Date | null; checkedAt: Date | null; uncheckedAnswers: number;
+}
+
+function submissionWhere(f: SubmissionFilters): SQL {
+  const parts: (SQL | undefined)[] = [inArray(quizAttempts.status, ['pending', 'passed', 'failed'])];
+  if (f.instructorId !== undefined) parts.push(eq(courses.instructorId, f.instructorId));
+  if (f.participantId !== undefined) parts.push(eq(quizAttempts.participantId, f.participantId));
+  if (f.courseId !== undefined) parts.push(eq(quizAttempts.courseId, f.courseId));
+  if (f.assessmentId !== undefined) parts.push(eq(quizAttempts.assessmentId, f.assessmentId));
+  if (f.status) parts.push(eq(quizAttempts.status, f.status));
+  if (f.search?.trim()) parts.push(ilike(users.name, containsPattern(f.search)));
+  return and(...parts)!;
+}
+
+/** Submitted attempts with course, assessment and participant; newest first, or oldest first for a queue of work. */
+export async function listSubmissions(db: Db, f: SubmissionFilters, page: number, perPage: number, order: 'newest' | 'oldest' = 'newest') {
+  const where = submissionWhere(f);
+  const base = () =>
+    db
+      .select(submissionColumns)
+      .from(quizAttempts)
+      .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
+      .innerJoin(assessments, eq(assessments.id, quizAttempts.assessmentId))
+      .innerJoin(users, eq(users.id, quizAttempts.participantId))
+      .where(where);
+  const sort = order === 'newest' ? [desc(quizAttempts.submittedAt), desc(quizAttempts.id)] : [asc(quizAttempts.submittedAt), asc(quizAttempts.id)];
+  const [items, [total]] = await Promise.all([
+    base().orderBy(...sort).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select({ n: count() })
+      .from(quizAttempts)
+      .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
+      .innerJoin(users, eq(users.id, quizAttempts.participantId))
+      .where(where),
+  ]);
+  return { items: items as SubmissionRow[], total: total?.n ?? 0 };
+}
+
+export async function findSubmission(db: Db, id: number): Promise<SubmissionRow | undefined> {
+  const [row] = await db
+    .select(submissionColumns)
+    .from(quizAttempts)
+    .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
+    .innerJoin(assessments, eq(assessments.id, quizAttempts.assessmentId))
+    .innerJoin(users, eq(users.id, quizAttempts.participantId))
+    .where(and(eq(quizAttempts.id, id), ne(quizAttempts.status, 'open'), ne(quizAttempts.status, 'expired')));
+  return row as SubmissionRow | undefined;
+}
+
+export async function reviewerNames(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

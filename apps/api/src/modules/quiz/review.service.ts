@@ -1,0 +1,91 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { SUBMISSION_STATUSES, type MarkBody, type SubmissionReview } from '@nibras/contract';
+import { AppError } from '../../lib/app-error';
+import { quizAnswers, quizAttempts } from '../../db/schema';
+import type { AppContext } from '../../context';
+import type { RequestUser } from '../../plugins/auth';
+import { issueCertificateIfEarned } from '../learn/learn.service';
+import { submissionStatus } from './grading';
+import { presentReview, presentSummary } from './quiz.presenter';
+import { answersOf, findSubmission, listSubmissions, questionsOf, reviewerNames, type SubmissionFilters, type SubmissionRow } from './quiz.queries';
+
+/** Instructors see their own courses only; admins every course. */
+function scopeOf(user: RequestUser): Pick<SubmissionFilters, 'instructorId'> {
+  return user.role === 'instructor' ? { instructorId: user.id } : {};
+}
+
+export async function listForReviewer(
+  ctx: AppContext,
+  user: RequestUser,
+  q: { course_id?: number; assessment_id?: number; status?: string; search?: string; page: number; perPage: number },
+) {
+  const status = SUBMISSION_STATUSES.find((s) => s === q.status);
+  const filters = { ...scopeOf(user), courseId: q.course_id, assessmentId: q.assessment_id, status, search: q.search };
+  const { items, total } = await listSubmissions(ctx.db, filters, q.page, q.perPage);
+  return { items: items.map(presentSummary), page: q.page, perPage: q.perPage, total };
+}
+
+/** Submissions waiting for a short answer to be checked: the oldest first, as a queue of work. */
+export async function uncheckedForReviewer(ctx: AppContext, user: RequestUser, q: { course_id?: number; page: number; perPage: number }) {
+  const { items, total } = await listSubmissions(ctx.db, { ...scopeOf(user), courseId: q.course_id, status: 'pending' }, q.page, q.perPage, 'oldest');
+  return { items: items.map(presentSummary), page: q.page, perPage: q.perPage, total };
+}
+
+async function reviewableSubmission(ctx: AppContext, user: RequestUser, id: number, courseId?: number): Promise<SubmissionRow> {
+  const row = await findSubmission(ctx.db, id);
+  if (!row || (courseId !== undefined && row.courseId !== courseId)) throw new AppError('api.quiz.submission_not_found', 404);
+  if (user.role === 'instructor' && row.instructorId !== user.id) throw new AppError('api.quiz.not_your_course', 403);
+  return row;
+}
+
+async function reviewOf(ctx: AppContext, row: SubmissionRow): Promise<SubmissionReview> {
+  const [questions, answers] = await Promise.all([questionsOf(ctx.db, [row.assessmentId]), answersOf(ctx.db, [row.id])]);
+  const reviewers = await reviewerNames(ctx.db, [...new Set(answers.flatMap((a) => (a.checkedBy ? [a.checkedBy] : [])))]);
+  return presentReview(row, questions.get(row.assessmentId) ?? [], answers, reviewers);
+}
+
+/** The spec's quizlist/{a}/{b}: submission b of course a. */
+export async function reviewSubmission(ctx: AppContext, user: RequestUser, courseId: number, submissionId: number) {
+  return reviewOf(ctx, await reviewableSubmission(ctx, user, submissionId, courseId));
+}
+
+/**
+ * Marks short answers right or wrong (with feedback) and re-totals the submission: once no answer
+ * waits, it is passed or failed against the pass mark it was taken under. A mark can be corrected later.
+ */
+export async function markSubmission(ctx: AppContext, user: RequestUser, body: MarkBody) {
+  const row = await reviewableSubmission(ctx, user, body.submission_id);
+  const answers = await answersOf(ctx.db, [row.id]);
+  const byId = new Map(answers.map((a) => [a.id, a]));
+  const shortQuestions = new Set((await questionsOf(ctx.db, [row.assessmentId])).get(row.assessmentId)?.filter((q) => q.type === 'short').map((q) => q.id));
+  const problems: Record<string, string> = {};
+  body.marks.forEach((m, i) => {
+    const answer = byId.get(m.answer_id);
+    if (!answer) problems[`marks.${i}.answer_id`] = 'api.quiz.answer_not_in_submission';
+    else if (!shortQuestions.has(answer.questionId)) problems[`marks.${i}.answer_id`] = 'api.quiz.not_short_answer';
+  });
+  if (Object.keys(problems).length) throw new AppError('api.validation.failed', 400, { fields: problems });
+
+  const now = new Date();
+  const status = await ctx.db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, row.id)).for('update');
+    for (const m of body.marks) {
+      const answer = byId.get(m.answer_id)!;
+      const feedback = m.feedback === undefined ? {} : { feedback: m.feedback.trim() || null };
+      await tx
+        .update(quizAnswers)
+        .set({ correct: m.correct, pointsAwarded: m.correct ? answer.points : 0, checkedBy: user.id, checkedAt: now, ...feedback })
+        .where(and(eq(quizAnswers.id, answer.id), eq(quizAnswers.attemptId, row.id)));
+    }
+    const all = await tx.select({ correct: quizAnswers.correct, awarded: quizAnswers.pointsAwarded }).from(quizAnswers).where(inArray(quizAnswers.attemptId, [row.id]));
+    const score = all.reduce((sum, a) => sum + (a.awarded ?? 0), 0);
+    const next = submissionStatus(all.map((a) => a.correct), score, attempt!.maxScore, attempt!.passMark);
+    await tx
+      .update(quizAttempts)
+      .set({ status: next, score, checkedAt: next === 'pending' ? null : now })
+      .where(eq(quizAttempts.id, row.id));
+    return next;
+  });
+  if (status === 'passed') await issueCertificateIfEarned(ctx, row.participantId, row.courseId);
+  return reviewOf(ctx, (await findSubmission(ctx.db, row.id))!);
+}

@@ -1,0 +1,242 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { AnswerBody, AssessmentDetails, AssessmentStanding, MyAssessment } from '@nibras/contract';
+import { AppError } from '../../lib/app-error';
+import { enrollments, quizAnswers, quizAttempts } from '../../db/schema';
+import type { AppContext } from '../../context';
+import type { RequestUser } from '../../plugins/auth';
+import { isEnrolled } from '../learner/enrollments';
+import { isUniqueViolation } from '../accounts/accounts.queries';
+import { issueCertificateIfEarned } from '../learn/learn.service';
+import { gradeAnswer, percentOf, pointsFor, submissionStatus, type GivenAnswer } from './grading';
+import { isSubmitted, presentAssessment, presentResult, presentResultHead, questionForParticipant } from './quiz.presenter';
+import { answersOf, assessmentsOfCourses, attemptsOf, findAssessment, listSubmissions, questionsOf, type AssessmentWithQuestions, type AttemptRow } from './quiz.queries';
+
+const PER_PAGE = 10;
+
+function deadlineOf(a: Pick<AttemptRow, 'startedAt' | 'timeLimitMinutes'>): Date | null {
+  return a.timeLimitMinutes === null ? null : new Date(a.startedAt.getTime() + a.timeLimitMinutes * 60_000);
+}
+
+/** Past the deadline and the grace after it: the attempt can no longer be submitted. */
+function isLate(ctx: AppContext, a: Pick<AttemptRow, 'startedAt' | 'timeLimitMinutes'>, now: number): boolean {
+  const deadline = deadlineOf(a);
+  return deadline !== null && now > deadline.getTime() + ctx.config.quizGraceSeconds * 1000;
+}
+
+function standingOf(ctx: AppContext, attempts: AttemptRow[], now: number): AssessmentStanding {
+  if (attempts.some((a) => a.status === 'passed')) return 'passed';
+  if (attempts.some((a) => a.status === 'pending')) return 'pending';
+  if (attempts.some((a) => a.status === 'open' && !isLate(ctx, a, now))) return 'in_progress';
+  return attempts.length ? 'failed' : 'not_started';
+}
+
+function attemptsLeft(maxAttempts: number | null, used: number): number | null {
+  return maxAttempts === null ? null : Math.max(0, maxAttempts - used);
+}
+
+async function enrolledAssessment(ctx: AppContext, user: RequestUser, id: number): Promise<AssessmentWithQuestions> {
+  const assessment = await findAssessment(ctx.db, id);
+  if (!assessment) throw new AppError('api.quiz.not_found', 404);
+  if (!(await isEnrolled(ctx.db, user.id, assessment.courseId))) throw new AppError('api.learn.not_enrolled', 403);
+  return assessment;
+}
+
+/**
+ * The attempt under way, or a new one when allowed: not passed, nothing waiting to be checked,
+ * attempts left. An attempt left open past its deadline is closed here and counts as used.
+ */
+async function openOrResume(ctx: AppContext, user: RequestUser, a: AssessmentWithQuestions, attempts: AttemptRow[], now: number) {
+  const open = attempts.find((x) => x.status === 'open');
+  if (open && !isLate(ctx, open, now)) return open;
+  if (open) await ctx.db.update(quizAttempts).set({ status: 'expired' }).where(and(eq(quizAttempts.id, open.id), eq(quizAttempts.status, 'open')));
+  const blocked = attempts.some((x) => x.status === 'passed' || x.status === 'pending');
+  if (blocked || a.questions.length === 0 || attemptsLeft(a.maxAttempts, attempts.length) === 0) return null;
+  const [created] = await ctx.db
+    .insert(quizAttempts)
+    .values({ assessmentId: a.id, courseId: a.courseId, participantId: user.id, number: attempts.length + 1, passMark: a.passMark, timeLimitMinutes: a.timeLimitMinutes })
+    // Two tabs opening the assessment at once: the database keeps one open attempt, both get it.
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const [winner] = await ctx.db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.assessmentId, a.id), eq(quizAttempts.participantId, user.id), eq(quizAttempts.status, 'open')));
+  return winner ?? null;
+}
+
+export async function assessmentDetails(ctx: AppContext, user: RequestUser, id: number, page: number): Promise<AssessmentDetails> {
+  const a = await enrolledAssessment(ctx, user, id);
+  const now = Date.now();
+  const before = await attemptsOf(ctx.db, user.id, [a.id]);
+  const attempt = await openOrResume(ctx, user, a, before, now);
+  const attempts = attempt && !before.some((x) => x.id === attempt.id) ? [attempt, ...before] : before;
+  const submitted = attempts.filter(isSubmitted);
+  const shown = submitted.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+  const answers = await answersOf(ctx.db, shown.map((s) => s.id));
+  return {
+    assessment: presentAssessment(a, a.questions),
+    questions: a.questions.map(questionForParticipant),
+    standing: standingOf(ctx, attempts, now),
+    attempt: attempt
+      ? { id: attempt.id, number: attempt.number, started_at: attempt.startedAt.toISOString(), deadline: deadlineOf(attempt)?.toISOString() ?? null, server_now: new Date(now).toISOString() }
+      : null,
+    attempts_used: attempts.length,
+    attempts_left: attemptsLeft(a.maxAttempts, attempts.length),
+    results: { items: shown.map((s) => presentResult(s, answers)), page, perPage: PER_PAGE, total: submitted.length },
+  };
+}
+
+/** The participant's assessments of one enrolled course, or of all of them (courseId 0), in course order. */
+export async function myAssessments(ctx: AppContext, user: RequestUser, courseId: number, page: number) {
+  let courseIds: number[];
+  if (courseId === 0) {
+    const rows = await ctx.db.select({ courseId: enrollments.courseId }).from(enrollments).where(eq(enrollments.participantId, user.id));
+    courseIds = rows.map((r) => r.courseId);
+  } else {
+    if (!(await isEnrolled(ctx.db, user.id, courseId))) throw new AppError('api.learn.not_enrolled', 403);
+    courseIds = [courseId];
+  }
+  const all = await assessmentsOfCourses(ctx.db, courseIds);
+  const shown = all.slice((page - 1) * PER_PAGE, page * PER_PAGE);
+  const ids = shown.map((a) => a.id);
+  const [questions, attempts] = await Promise.all([questionsOf(ctx.db, ids), attemptsOf(ctx.db, user.id, ids)]);
+  const now = Date.now();
+  const items: MyAssessment[] = shown.map((a) => {
+    const mine = attempts.filter((x) => x.assessmentId === a.id);
+    const latest = mine.find(isSubmitted);
+    return {
+      assessment: presentAssessment(a, questions.get(a.id) ?? []),
+      standing: standingOf(ctx, mine, now),
+      attempts_used: mine.length,
+      attempts_left: attemptsLeft(a.maxAttempts, mine.length),
+      latest: latest ? presentResultHead(latest) : null,
+    };
+  });
+  return { items, page, perPage: PER_PAGE, total: all.length };
+}
+
+export async function participantUnchecked(ctx: AppContext, user: RequestUser, page: number) {
+  const { items, total } = await listSubmissions(ctx.db, { participantId: user.id, status: 'pending' }, page, PER_PAGE, 'oldest');
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      assessment_id: r.assessmentId,
+      number: r.number,
+      status: 'pending' as const,
+      score: r.score,
+      max_score: r.maxScore,
+      percent: percentOf(r.score, r.maxScore),
+      pass_mark: r.passMark,
+      submitted_at: r.submittedAt!.toISOString(),
+      checked_at: null,
+    })),
+    page,
+    perPage: PER_PAGE,
+    total,
+  };
+}
+
+type Answers = AnswerBody['answers'];
+
+/** Every answer must be about a question of this assessment, once, with that question's options. */
+function readAnswers(a: AssessmentWithQuestions, answers: Answers): Map<number, GivenAnswer> {
+  const problems: Record<string, string> = {};
+  const given = new Map<number, GivenAnswer>();
+  const questions = new Map(a.questions.map((q) => [q.id, q]));
+  answers.forEach((answer, i) => {
+    const q = questions.get(answer.question_id);
+    if (!q) return void (problems[`answers.${i}.question_id`] = 'api.quiz.unknown_question');
+    if (given.has(q.id)) return void (problems[`answers.${i}.question_id`] = 'api.quiz.duplicate_question');
+    const optionIds = [...new Set(answer.option_ids ?? [])];
+    const known = new Set(q.options.map((o) => o.id));
+    if (optionIds.some((id) => !known.has(id))) problems[`answers.${i}.option_ids`] = 'api.quiz.unknown_option';
+    else if ((q.type === 'single' || q.type === 'true_false') && optionIds.length > 1) problems[`answers.${i}.option_ids`] = 'api.quiz.one_option';
+    given.set(q.id, { optionIds: q.type === 'short' ? [] : optionIds, text: q.type === 'short' ? (answer.text ?? '').trim() : null });
+  });
+  if (Object.keys(problems).length) throw new AppError('api.validation.failed', 400, { fields: problems });
+  return given;
+}
+
+async function resultOf(ctx: AppContext, attemptId: number) {
+  const [attempt] = await ctx.db.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
+  if (!attempt || !isSubmitted(attempt)) throw new AppError('api.quiz.attempt_not_found', 404);
+  return presentResult(attempt, await answersOf(ctx.db, [attempt.id]));
+}
+
+const keyReused = () => new AppError('api.quiz.key_reused', 409, { fields: { idempotency_key: 'api.quiz.key_reused' } });
+
+/**
+ * Stores and grades every answer of an open attempt in one transaction. The attempt row is locked
+ * first, so of two submissions of one attempt the second sees the first's result: with the same
+ * idempotency key it gets that result back, with another key a 409. Nothing is stored twice.
+ */
+export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { attempt_id: number; idempotency_key: string; answers: Answers }) {
+  const key = body.idempotency_key.toLowerCase();
+  // The attempt and whatever already carries this key, in one query.
+  const rows = await ctx.db.select().from(quizAttempts).where(or(eq(quizAttempts.id, body.attempt_id), eq(quizAttempts.idempotencyKey, key)));
+  const byKey = rows.find((r) => r.idempotencyKey === key);
+  if (byKey) {
+    if (byKey.id !== body.attempt_id || byKey.participantId !== user.id) throw keyReused();
+    return { replayed: true, result: await resultOf(ctx, byKey.id) };
+  }
+  const attempt = rows.find((r) => r.id === body.attempt_id);
+  if (!attempt || attempt.participantId !== user.id) throw new AppError('api.quiz.attempt_not_found', 404, { fields: { attempt_id: 'api.quiz.attempt_not_found' } });
+  const [a, enrolled] = await Promise.all([findAssessment(ctx.db, attempt.assessmentId), isEnrolled(ctx.db, user.id, attempt.courseId)]);
+  if (!a) throw new AppError('api.quiz.not_found', 404);
+  if (!enrolled) throw new AppError('api.learn.not_enrolled', 403);
+  const given = readAnswers(a, body.answers);
+  const graded = a.questions.map((q) => {
+    const answer = given.get(q.id);
+    const verdict = gradeAnswer(q, answer);
+    return { q, answer, verdict, awarded: pointsFor(verdict, q.points) };
+  });
+  const score = graded.reduce((sum, g) => sum + (g.awarded ?? 0), 0);
+  const maxScore = a.questions.reduce((sum, q) => sum + q.points, 0);
+
+  let stored: ReturnType<typeof presentResult> | null;
+  try {
+    stored = await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attempt.id)).for('update');
+      if (!locked) throw new AppError('api.quiz.attempt_not_found', 404);
+      if (locked.status !== 'open') {
+        if (locked.idempotencyKey === key) return null;
+        throw new AppError(locked.status === 'expired' ? 'api.quiz.time_up' : 'api.quiz.already_submitted', 409);
+      }
+      if (isLate(ctx, locked, Date.now())) throw new AppError('api.quiz.time_up', 409);
+      // The author may have lowered the limit while this attempt was open.
+      if (a.maxAttempts !== null && locked.number > a.maxAttempts) throw new AppError('api.quiz.no_attempts_left', 409);
+      const status = submissionStatus(graded.map((g) => g.verdict), score, maxScore, locked.passMark);
+      const answers = graded.length
+        ? await tx
+            .insert(quizAnswers)
+            .values(
+              graded.map((g) => ({
+                attemptId: locked.id,
+                questionId: g.q.id,
+                optionIds: g.answer?.optionIds ?? [],
+                text: g.answer?.text || null,
+                correct: g.verdict,
+                points: g.q.points,
+                pointsAwarded: g.awarded,
+              })),
+            )
+            .returning()
+        : [];
+      const [submitted] = await tx
+        .update(quizAttempts)
+        .set({ status, score, maxScore, submittedAt: new Date(), idempotencyKey: key })
+        .where(eq(quizAttempts.id, locked.id))
+        .returning();
+      return presentResult(submitted as Parameters<typeof presentResult>[0], answers);
+    });
+  } catch (error) {
+    // The same key sent at once for two attempts: the unique index lets one through.
+    if (isUniqueViolation(error)) throw keyReused();
+    throw error;
+  }
+  // null: a concurrent request with this key stored it first; its result is the answer.
+  if (!stored) return { replayed: true, result: await resultOf(ctx, attempt.id) };
+  if (stored.status === 'passed') await issueCertificateIfEarned(ctx, user.id, a.courseId);
+  return { replayed: false, result: stored };
+}

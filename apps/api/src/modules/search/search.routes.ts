@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { searchRoutes } from '@nibras/contract';
+import { addRoute } from '../../plugins/route';
+import type { AppContext } from '../../context';
+import { searchCourses } from './search.service';
+
+export function searchModule(app: FastifyInstance, ctx: AppContext) {
+  addRoute(app, ctx, searchRoutes.search, async ({ query }) => ({ data: await searchCourses(ctx.db, query) }));
+}

@@ -1,0 +1,55 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { refreshTokens, sessions, users } from '../../db/schema';
+
+export async function insertSession(db: Db, s: { id: string; userId: number; expiresAt: Date; tokenHash: string }) {
+  await db.transaction(async (tx) => {
+    await tx.insert(sessions).values({ id: s.id, userId: s.userId, expiresAt: s.expiresAt });
+    await tx.insert(refreshTokens).values({ sessionId: s.id, tokenHash: s.tokenHash });
+  });
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      tokenId: refreshTokens.id,
+      usedAt: refreshTokens.usedAt,
+      sessionId: sessions.id,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      role: users.role,
+      email: users.email,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks the token used and adds its successor; false when another request used it first. */
+export async function rotateRefreshToken(db: Db, tokenId: number, sessionId: string, nextHash: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const used = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (used.length === 0) return false;
+    await tx.insert(refreshTokens).values({ sessionId, tokenHash: nextHash });
+    return true;
+  });
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { Role, Session } from '@nibras/contract';
+import { AppError } from '../../lib/app-error';
+import { hashToken, newRefreshToken } from '../../lib/tokens';
+import type { AppContext } from '../../context';
+import { findRefreshToken, insertSession, revokeSession, rotateRefreshToken } from './sessions.queries';
+
+interface SessionUser {
+  id: number;
+  role: Role;
+  email: string;
+}
+
+async function issue(ctx: AppContext, user: SessionUser, sessionId: string, refreshToken: string, message: string): Promise<Session> {
+  const token = await ctx.tokens.sign({ userId: user.id, role: user.role, sessionId });
+  return { email: user.email, token, localId: String(user.id), expiresIn: ctx.tokens.accessTtl, refreshToken, message, role: user.role };
+}
+
+export async function startSession(ctx: AppContext, user: SessionUser, message: string): Promise<Session> {
+  const id = randomUUID();
+  const refreshToken = newRefreshToken();
+  const expiresAt = new Date(Date.now() + ctx.config.refreshTokenTtl * 1000);
+  await insertSession(ctx.db, { id, userId: user.id, expiresAt, tokenHash: hashToken(refreshToken) });
+  return issue(ctx, user, id, refreshToken, message);
+}
+
+/**
+ * Rotation with reuse detection: a refresh token works once. Presenting one that was
+ * already used means it leaked, so the whole session (every token descended from the
+ * same login) is revoked.
+ */
+export async function refreshSession(ctx: AppContext, refreshToken: string, message: string): Promise<Session> {
+  const row = await findRefreshToken(ctx.db, hashToken(refreshToken));
+  if (!row) throw new AppError('api.auth.refresh_invalid', 401);
+  if (row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw new AppError('api.auth.refresh_invalid', 401);
+  const next = newRefreshToken();
+  const rotated = !row.usedAt && (await rotateRefreshToken(ctx.db, row.tokenId, row.sessionId, hashToken(next)));
+  if (!rotated) {
+    await revokeSession(ctx.db, row.sessionId);
+    throw new AppError('api.auth.refresh_reused', 401);
+  }
+  return issue(ctx, { id: row.userId, role: row.role, email: row.email }, row.sessionId, next, message);
+}
+
+export { revokeSession, revokeOtherSessions } from './sessions.queries';

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { Access, Role } from '@nibras/contract';
+import { AppError } from '../lib/app-error';
+import { sessions, users } from '../db/schema';
+import type { AppContext } from '../context';
+
+export interface RequestUser {
+  id: number;
+  role: Role;
+  sessionId: string;
+  email: string;
+  name: string;
+}
+
+const unauthorized = (code: string) => new AppError(code, 401, { headers: { 'www-authenticate': 'Bearer' } });
+
+/** Bearer token -> the signed-in user, or 401. The session row decides: logout revokes at once. */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<RequestUser> {
+  const header = request.headers.authorization;
+  if (!header || !/^Bearer\s+\S+$/i.test(header)) throw unauthorized('api.auth.required');
+  const claims = await ctx.tokens.verify(header.replace(/^Bearer\s+/i, ''));
+  if (!claims) throw unauthorized('api.auth.invalid_token');
+  const [row] = await ctx.db
+    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, email: users.email, name: users.name, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sessionId), eq(users.id, claims.userId)))
+    .limit(1);
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.role !== claims.role) {
+    throw unauthorized('api.auth.session_ended');
+  }
+  return { id: claims.userId, role: claims.role, sessionId: claims.sessionId, email: row.email, name: row.name };
+}
+
+/** 401 without a valid session, 403 with another role's. */
+export async function requireAccess(ctx: AppContext, request: FastifyRequest, access: Access): Promise<RequestUser | null> {
+  if (access === 'public') return null;
+  const user = await authenticate(ctx, request);
+  if (user.role !== access) throw new AppError('api.auth.wrong_role', 403);
+  return user;
+}
+
+/**
+ * Public routes that say more to a signed-in participant (course details: enrolled? wishlisted?).
+ * A missing, bad or other-role token is simply anonymous: the public answer is never refused.
+ */
+export async function optionalUser(ctx: AppContext, request: FastifyRequest, role: Role): Promise<RequestUser | null> {
+  if (!request.headers.authorization) return null;
+  try {
+    const user = await authenticate(ctx, request);
+    return user.role === role ? user : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ROLES, type Role } from '@nibras/contract';
+import { buildTestApp, createUser, inject, loginAs, TEST_JWT_SECRET } from '../../test/harness';
+import { TokenService } from '../lib/tokens';
+import { translate } from '../lib/i18n';
+
+/**
+ * The authorization matrix: walks the registered route table, so every route added later
+ * is covered without new test code. Public routes must be on the explicit list below.
+ */
+const PUBLIC_ROUTES = new Set([
+  'POST /api/participant/register',
+  'POST /api/participant/login',
+  'POST /api/instructor/Register',
+  'POST /api/instructor/login',
+  'POST /api/admin/login',
+  'POST /api/auth/refresh',
+  'GET /api/category/namelist',
+  'GET /api/openapi.json',
+  'GET /api/public/home',
+  'GET /api/public/category/:id',
+  'POST /api/course/:id/b',
+  'GET /api/public/course/:id/reviews',
+  'GET /api/public/search',
+  'GET /api/public/certificate/:code',
+  'GET /api/public/certificate/:code/pdf',
+  'POST /api/newsletter/subscribe',
+  'POST /api/contact-us/send',
+  // Media: free previews, covers, promos, avatars are open; lecture videos check a signed grant (learn.test.ts).
+  'GET /api/media/lecture/:id',
+  'GET /api/media/cover/:id',
+  'GET /api/media/promo/:id',
+  'GET /api/media/avatar/:id',
+]);
+const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+let app: FastifyInstance;
+const live = {} as Record<Role, { token: string; refreshToken: string; userId: number }>;
+const loggedOut = {} as Record<Role, string>;
+const emails = {} as Record<Role, string>;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  for (const role of ROLES) {
+    const user = await createUser(role);
+    emails[role] = user.email;
+    const s = await loginAs(app, role, user.email);
+    live[role] = { token: s.token, refreshToken: s.refreshToken, userId: user.id };
+    const gone = await loginAs(app, role, user.email);
+    const out = await inject(app, { method: 'GET', url: `/api/${role}/logout`, headers: { authorization: `Bearer ${gone.token}` } });
+    expect(out.statusCode).toBe(200);
+    loggedOut[role] = gone.token;
+  }
+});
+afterAll(() => app.close());
+
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+function tokensFor(role: Role): Record<string, string | null> {
+  const [header, payload, signature] = live[role].token.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+  return {
+    'no token': null,
+    'a tampered token': `${header}.${payload}.${signature.slice(0, -3)}${signature.endsWith('AAA') ? 'BBB' : 'AAA'}`,
+    'a token with an edited payload': `${header}.${b64({ ...claims, sub: String(Number(claims.sub) + 1) })}.${signature}`,
+    'an alg none token': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+    'a refresh token as access token': live[role].refreshToken,
+    'a token after logout': loggedOut[role],
+    'garbage': 'not-a-jwt',
+  };
+}
+
+function concrete(url: string) {
+  return url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
+}
+
+function call(method: string, url: string, token: string | null) {
+  return inject(app, {
+    method: method as 'GET',
+    url: concrete(url),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(method === 'POST' ? { payload: {} } : {}),
+  });
+}
+
+describe('route table', () => {
+  it('every API route declares its access, and the public ones are exactly the expected list', () => {
+    expect(app.apiRoutes.length).toBeGreaterThan(15);
+    const publicOnes = app.apiRoutes.filter((r) => r.access === 'public' && !isDocs(r.url)).map((r) => `${r.method} ${r.url}`);
+    expect(new Set(publicOnes)).toEqual(PUBLIC_ROUTES);
+  });
+});
+
+describe('every non-public route checks its role', () => {
+  it('401 without a valid session, 403 with another role, for every route', async () => {
+    const guarded = app.apiRoutes.filter((r) => r.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(10);
+    const failures: string[] = [];
+    const expiredSigner = new TokenService(TEST_JWT_SECRET, -60);
+    for (const route of guarded) {
+      const role = route.access as Role;
+      const bad = {
+        ...tokensFor(role),
+        'an expired token': await expiredSigner.sign({ userId: live[role].userId, role, sessionId: 'x' }),
+      };
+      for (const [label, token] of Object.entries(bad)) {
+        const res = await call(route.method, route.url, token);
+        if (res.statusCode !== 401 || res.json().success !== false) failures.push(`${route.method} ${route.url} with ${label}: ${res.statusCode}`);
+      }
+      for (const other of ROLES.filter((r) => r !== role)) {
+        const res = await call(route.method, route.url, live[other].token);
+        if (res.statusCode !== 403 || res.json().success !== false) failures.push(`${route.method} ${route.url} as ${other}: ${res.statusCode}`);
+      }
+      // Logout would end the shared session: give it a throwaway one.
+      const ownToken = route.url.endsWith('/logout') ? (await loginAs(app, role, emails[role])).token : live[role].token;
+      const own = await call(route.method, route.url, ownToken);
+      // A 403 for ownership (someone else's id in the path) is fine here; a refusal of the role is not.
+      const refusedRole = own.statusCode === 401 || (own.statusCode === 403 && own.json().message === translate('ar', 'api.auth.wrong_role'));
+      if (refusedRole) failures.push(`${route.method} ${route.url} as ${role} (own role): ${own.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('an expired token is refused even when its session is live', async () => {
+    const signer = new TokenService(TEST_JWT_SECRET, -5);
+    const claims = JSON.parse(Buffer.from(live.participant.token.split('.')[1]!, 'base64url').toString());
+    const expired = await signer.sign({ userId: live.participant.userId, role: 'participant', sessionId: claims.sid });
+    const res = await call('GET', '/api/participant/profile', expired);
+    expect(res.statusCode).toBe(401);
+    const fresh = await call('GET', '/api/participant/profile', live.participant.token);
+    expect(fresh.statusCode).toBe(200);
+  });
+});

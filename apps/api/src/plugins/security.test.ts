@@ -1,0 +1,123 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildTestApp, createUser, GOOD_PASSWORD, uniqueEmail, uniqueIp } from '../../test/harness';
+
+let app: FastifyInstance;
+let webDist: string;
+beforeAll(async () => {
+  // A stand-in build of the web app, so static files and the SPA fallback are covered too.
+  webDist = mkdtempSync(path.join(tmpdir(), 'nibras-web-'));
+  mkdirSync(path.join(webDist, 'build'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><body><div id="root"></div><script type="module" src="/build/app.js"></script></body></html>');
+  writeFileSync(path.join(webDist, 'build', 'app.js'), 'console.log(1)');
+  app = await buildTestApp({ webDist });
+});
+afterAll(() => app.close());
+
+const login = (role: string, email: string, password: string, ip: string, lang = 'en') =>
+  app.inject({ method: 'POST', url: `/api/${role}/login`, remoteAddress: ip, headers: { 'accept-language': lang }, payload: { email, password, returnSecureToken: true } });
+
+describe('brute force', () => {
+  it('after 5 failed logins for one account from one address: 429 with Retry-After, even with the right password', async () => {
+    const user = await createUser('participant');
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) expect((await login('participant', user.email, `wrong-guess-${i}`, ip)).statusCode).toBe(401);
+    const blocked = await login('participant', user.email, GOOD_PASSWORD, ip);
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.json()).toMatchObject({ success: false, status: false, message: 'Too many attempts. Please try again in 15 minutes.' });
+    // The owner, from another address, is not locked out.
+    expect((await login('participant', user.email, GOOD_PASSWORD, uniqueIp())).statusCode).toBe(200);
+  });
+
+  it('four failures then a success resets the account counter', async () => {
+    const user = await createUser('instructor');
+    const ip = uniqueIp();
+    for (let i = 0; i < 4; i++) await login('instructor', user.email, 'wrong-guess', ip);
+    expect((await login('instructor', user.email, GOOD_PASSWORD, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login('instructor', user.email, 'wrong-guess', ip)).statusCode).toBe(401);
+  });
+
+  it('limits one address trying many accounts', async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await login('admin', uniqueEmail(), 'whatever-pass', ip)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('register tells a person their email is taken, but is rate-limited per address', async () => {
+    const taken = await createUser('participant');
+    const ip = uniqueIp();
+    const res = await app.inject({ method: 'POST', url: '/api/participant/register', remoteAddress: ip, headers: { 'accept-language': 'en' }, payload: { name: 'Probe', email: taken.email, password: GOOD_PASSWORD } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors.email).toBe('An account with this email already exists.');
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await app.inject({ method: 'POST', url: '/api/participant/register', remoteAddress: ip, payload: { name: 'Probe', email: uniqueEmail(), password: 'short' } });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 9).every((s) => s === 400)).toBe(true);
+    expect(statuses[9]).toBe(429);
+    const after = await app.inject({ method: 'POST', url: '/api/participant/register', remoteAddress: ip, payload: { name: 'Probe', email: taken.email, password: GOOD_PASSWORD } });
+    expect(after.statusCode).toBe(429);
+    expect(after.headers['retry-after']).toBeDefined();
+  });
+});
+
+function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
+  const csp = String(res.headers['content-security-policy']);
+  expect(csp, what).toContain("script-src 'self'");
+  expect(csp, what).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp, what).toContain("frame-ancestors 'none'");
+  expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+  expect(res.headers['referrer-policy'], what).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+}
+
+describe('security headers on every response', () => {
+  it.each([
+    ['GET', '/api/category/namelist'],
+    ['GET', '/api/participant/profile'],
+    ['POST', '/api/participant/login'],
+    ['GET', '/api/nothing-here'],
+    ['GET', '/'],
+    ['GET', '/participant/login'],
+    ['GET', '/build/app.js'],
+    ['GET', '/build/missing.js'],
+  ])('%s %s', async (method, url) => {
+    const res = await app.inject({ method: method as 'GET', url, remoteAddress: uniqueIp(), ...(method === 'POST' ? { payload: '{' , headers: { 'content-type': 'application/json' } } : {}) });
+    expectSecurityHeaders(res, `${method} ${url} (${res.statusCode})`);
+  });
+
+  it('serves the web app for non-API paths and caches hashed build files for good', async () => {
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<div id="root">');
+    const page = await app.inject({ method: 'GET', url: '/instructor/dashboard' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const asset = await app.inject({ method: 'GET', url: '/build/app.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().success).toBe(false);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes every account route of the spec with its security', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const p of ['/api/participant/register', '/api/instructor/Register', '/api/admin/login', '/api/admin/edit', '/api/participant/changepassword', '/api/instructor/change-password', '/api/auth/refresh']) {
+      expect(doc.paths, p).toHaveProperty([p]);
+    }
+    expect(doc.paths['/api/admin/edit'].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/admin/login'].post.security).toBeUndefined();
+  });
+});

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendApiNotFound } from './errors';
+
+/**
+ * Serves the built web app from the same port: hashed files under /build/ are cached for good,
+ * every other non-API GET falls back to index.html so the client router can take it.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const hasWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      // Directories ("/" above all) go to the SPA fallback below instead of a 403 from the static plugin.
+      allowedPath: (pathname) => !pathname.endsWith('/'),
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}build${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (!hasWeb || url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendApiNotFound(request, reply);
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

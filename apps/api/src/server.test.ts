@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start` as a user runs it: the real server process on PGlite in a data folder,
+ * started twice (data kept), and once in production (no demo data).
+ */
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(dataDir: string, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(tsx, ['apps/api/src/server.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', () => {
+      if (output.includes('is running on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.removeAllListeners('exit');
+      child.on('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { base, output: () => output, stop };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads loose JSON
+const json = async (res: Response): Promise<any> => res.json();
+const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('npm start', () => {
+  it('migrates, seeds demo data once, prints the logins, and keeps data across restarts', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-start-'));
+    dirs.push(dataDir);
+    const first = await start(dataDir);
+    try {
+      const out = first.output();
+      expect(out).toContain('Demo data seeded');
+      for (const email of ['admin@example.com', 'instructor@example.com', 'instructor2@example.com', 'participant@example.com', 'participant2@example.com', 'participant3@example.com']) {
+        expect(out).toContain(email);
+      }
+      expect(out).toContain('nibras-demo');
+      for (const role of ['admin', 'instructor', 'participant']) {
+        const res = await post(`${first.base}/api/${role}/login`, { email: `${role}@example.com`, password: 'nibras-demo', returnSecureToken: true });
+        expect(res.status, role).toBe(200);
+      }
+      const cats = (await json(await fetch(`${first.base}/api/category/namelist`))).data;
+      expect(cats.length).toBeGreaterThanOrEqual(6);
+      expect(cats.every((c: { name_ar: string; name_en: string }) => /[\u0600-\u06FF]/.test(c.name_ar) && /[A-Za-z]/.test(c.name_en))).toBe(true);
+      const home = (await json(await fetch(`${first.base}/api/public/home`))).data;
+      expect(home.newestCourses.length).toBeGreaterThanOrEqual(6);
+      expect(home.topCourses.some((c: { rating: { count: number } }) => c.rating.count > 0)).toBe(true);
+      const titles = home.newestCourses.map((c: { title: string }) => c.title).join(' ');
+      expect(titles).toMatch(/[\u0600-\u06FF]/);
+      expect(titles).toMatch(/[A-Za-z]{4}/);
+      const course = (await json(await post(`${first.base}/api/course/${home.newestCourses[0].id}/b`, { p_id: '' }))).data;
+      const preview = course.sections[0].lectures[0].previewUrl;
+      expect(preview).toBeTruthy();
+      const video = await fetch(`${first.base}${preview}`, { headers: { range: 'bytes=0-15' } });
+      expect(video.status).toBe(206);
+      expect(video.headers.get('content-type')).toBe('video/mp4');
+      // An MP4 starts with an ftyp box.
+      expect(Buffer.from(await video.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+      const reg = await post(`${first.base}/api/participant/register`, { name: 'Kept Across Restarts', email: 'kept@example.com', password: 'Lantern-river-93' });
+      expect(reg.status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+
+    const second = await start(dataDir);
+    try {
+      expect(second.output()).not.toContain('Demo data seeded');
+      const login = await post(`${second.base}/api/participant/login`, { email: 'kept@example.com', password: 'Lantern-river-93', returnSecureToken: true });
+      expect(login.status).toBe(200);
+      const cats = (await json(await fetch(`${second.base}/api/category/namelist`))).data;
+      expect(cats.length).toBe(7);
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
+
+  it('never seeds demo data in production', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-prod-'));
+    dirs.push(dataDir);
+    const server = await start(dataDir, { NODE_ENV: 'production', SEED_DEMO: 'true', JWT_SECRET: 'a-production-secret-of-at-least-32-chars!!' });
+    try {
+      expect(server.output()).not.toContain('nibras-demo');
+      const res = await post(`${server.base}/api/admin/login`, { email: 'admin@example.com', password: 'nibras-demo', returnSecureToken: true });
+      expect(res.status).toBe(401);
+      expect((await json(await fetch(`${server.base}/api/category/namelist`))).data).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it('refuses a bad setting with a clear message', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-bad-'));
+    dirs.push(dataDir);
+    await expect(start(dataDir, { PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
+  }, 60_000);
+});

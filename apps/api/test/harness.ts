@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Role } from '@nibras/contract';
+import { loadConfig, type Config } from '../src/config';
+import { buildApp } from '../src/app';
+import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
+import { insertUser } from '../src/modules/accounts/accounts.queries';
+import { hashPassword } from '../src/lib/passwords';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+let shared: Promise<Database> | undefined;
+
+/**
+ * One database per worker: PGlite in memory, or TEST_DATABASE_URL (migrated once in
+ * global-setup). Tests isolate themselves by data (unique emails), never by new databases.
+ */
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const database = await openDatabase(url ? { url } : {});
+    if (!url) await migrateDatabase(database);
+    return database;
+  })();
+  return shared;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  return { ...base, webDist: undefined, ...overrides };
+}
+
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const database = await testDatabase();
+  const app = await buildApp(testConfig(overrides), { db: database.db, jwtSecret: TEST_JWT_SECRET });
+  await app.ready();
+  return app;
+}
+
+let counter = 0;
+/** A unique address for this test run, so tests never collide on shared data. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}${randomBytes(3).toString('hex')}@test.example`;
+}
+
+/** A unique client address: rate limits are per address, so each test gets its own. */
+export function uniqueIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export const GOOD_PASSWORD = 'Lantern-river-93';
+let goodHash: Promise<string> | undefined;
+
+export async function createUser(role: Role, opts: { email?: string; name?: string; password?: string } = {}) {
+  const database = await testDatabase();
+  const password = opts.password ?? GOOD_PASSWORD;
+  const passwordHash = password === GOOD_PASSWORD ? await (goodHash ??= hashPassword(GOOD_PASSWORD)) : await hashPassword(password);
+  const user = await insertUser(database.db, { role, name: opts.name ?? `Test ${role}`, email: opts.email ?? uniqueEmail(role), passwordHash });
+  return { ...user, password };
+}
+
+export function loginPath(role: Role) {
+  return `/api/${role}/login`;
+}
+
+export async function loginAs(app: FastifyInstance, role: Role, email: string, password = GOOD_PASSWORD) {
+  const res = await app.inject({ method: 'POST', url: loginPath(role), remoteAddress: uniqueIp(), payload: { email, password, returnSecureToken: true } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as { token: string; refreshToken: string; localId: string; expiresIn: number; email: string };
+}
+
+/** A fresh account of the role, signed in. */
+export async function signedIn(app: FastifyInstance, role: Role) {
+  const user = await createUser(role);
+  const session = await loginAs(app, role, user.email);
+  return { user, session, auth: { authorization: `Bearer ${session.token}` } };
+}
+
+export function inject(app: FastifyInstance, opts: InjectOptions) {
+  return app.inject({ remoteAddress: uniqueIp(), ...opts });
+}

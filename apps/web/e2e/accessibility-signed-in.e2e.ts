@@ -1,0 +1,60 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { describe, it } from 'vitest';
+import type { Role } from '@nibras/contract';
+import { seedSession } from './support/browser';
+import { auditAll, LANGUAGES, settled } from './support/audit';
+import { apiLogin, newAccount } from './support/server';
+import { e2eSuite } from './support/suite';
+import { tr } from './support/translations';
+
+const e2e = e2eSuite();
+
+const SIGNED_IN_PAGES: Record<Role, string[]> = {
+  admin: ['/admin/dashboard'],
+  instructor: ['/instructor/dashboard', '/instructor/my-profile', '/instructor/no-such-screen'],
+  participant: ['/participant/dashboard', '/participant/my-profile'],
+};
+
+// One test at a time: each already keeps a core busy with axe, and the test timeout must
+// measure its own work, not a queue.
+describe('accessibility of the signed-in areas: no serious or critical axe violation, one h1, landmarks, nothing off-screen', () => {
+  for (const language of LANGUAGES) {
+    for (const role of ['admin', 'instructor', 'participant'] as const) {
+      it(`${role} area in ${language}`, async ({ onTestFinished, expect }) => {
+        expect(await auditAll(e2e, { language, role, paths: SIGNED_IN_PAGES[role], finished: onTestFinished })).toEqual([]);
+      });
+    }
+  }
+
+  it('at 375 px: the participant area in English', async ({ onTestFinished, expect }) => {
+    expect(await auditAll(e2e, { language: 'en', width: 375, role: 'participant', paths: SIGNED_IN_PAGES.participant, finished: onTestFinished })).toEqual([]);
+  });
+
+  it('at 375 px: the admin area in Arabic', async ({ onTestFinished, expect }) => {
+    expect(await auditAll(e2e, { language: 'ar', width: 375, role: 'admin', paths: SIGNED_IN_PAGES.admin, finished: onTestFinished })).toEqual([]);
+  });
+
+  it('at 375 px the sidebar is hidden from keyboard and screen readers until the burger opens it', async ({ onTestFinished, expect }) => {
+    const { page } = await e2e.open({ width: 375 }, onTestFinished);
+    await seedSession(page, 'participant', await apiLogin(e2e.server, 'participant', await newAccount('participant')));
+    await page.goto('/participant/dashboard');
+    await settled(page);
+    const sidebar = page.locator('#role-shell-sidebar');
+    const sidebarLink = sidebar.getByRole('link', { name: tr('ar', 'shell.nav.profile') });
+    expect(await sidebar.getAttribute('inert')).not.toBeNull();
+    for (let presses = 0; presses < 12; presses += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('#role-shell-sidebar'))).toBe(false);
+    }
+    const burger = page.getByRole('button', { name: tr('ar', 'shell.menu.open') });
+    await burger.click();
+    await sidebarLink.waitFor();
+    expect(await sidebar.getAttribute('inert')).toBeNull();
+    expect(await page.getByRole('button', { name: tr('ar', 'shell.menu.close') }).getAttribute('aria-expanded')).toBe('true');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await sidebarLink.click();
+    await page.getByRole('heading', { level: 1, name: tr('ar', 'profile.title') }).waitFor();
+    await page.locator('#role-shell-sidebar[inert]').waitFor({ state: 'attached' });
+  });
+});

@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import type { Role } from '@nibras/contract';
+import { readSession, readStored, seedSession, SESSION_KEYS, waitForPath } from './support/browser';
+import { apiLogin, newAccount, type TestAccount } from './support/server';
+import { e2eSuite } from './support/suite';
+import { labelled, tr } from './support/translations';
+
+const e2e = e2eSuite();
+const ROLES: Role[] = ['admin', 'instructor', 'participant'];
+
+async function fillLogin(page: Page, account: Pick<TestAccount, 'email' | 'password'>) {
+  await page.getByLabel(labelled('ar', 'auth.email')).fill(account.email);
+  await page.getByLabel(labelled('ar', 'auth.password')).fill(account.password);
+}
+
+async function submit(page: Page, key: string) {
+  await page.getByRole('button', { name: tr('ar', key) }).click();
+}
+
+/** Signs in through the form; returns the page clock around the submission. */
+async function signInThroughForm(page: Page, role: Role, account: TestAccount) {
+  await page.goto(`/${role}/login`);
+  await fillLogin(page, account);
+  const before = await page.evaluate(() => Date.now());
+  await submit(page, 'auth.login.submit');
+  await waitForPath(page, `/${role}/dashboard`);
+  const after = await page.evaluate(() => Date.now());
+  return { before, after };
+}
+
+describe('sign-in', () => {
+  for (const role of ROLES) {
+    it(`${role}: lands on the dashboard inside the ${role} shell and stores the session with its expiry`, async () => {
+      const { page } = await e2e.open();
+      const account = await newAccount(role);
+      const { before, after } = await signInThroughForm(page, role, account);
+      await page.getByRole('heading', { level: 1, name: tr('ar', 'dashboard.welcome', { name: account.name }) }).waitFor();
+      await page.getByRole('navigation', { name: tr('ar', 'shell.nav.label') }).getByRole('link', { name: tr('ar', 'shell.nav.dashboard') }).waitFor();
+      await page.getByRole('banner').getByText(account.name).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: tr('ar', 'shell.logout') }).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: tr('ar', 'language.switch') }).waitFor();
+
+      const stored = await readSession(page, role);
+      expect(stored).toMatchObject({ email: account.email, role });
+      expect(stored?.token).toEqual(expect.any(String));
+      expect(stored?.refreshToken).toEqual(expect.any(String));
+      const expiresMs = (stored?.expiresIn ?? 0) * 1000;
+      expect(expiresMs).toBeGreaterThan(0);
+      expect(stored?.expireDate).toBeGreaterThanOrEqual(before + expiresMs);
+      expect(stored?.expireDate).toBeLessThanOrEqual(after + expiresMs);
+      for (const other of ROLES.filter((r) => r !== role)) expect(await readStored(page, SESSION_KEYS[other])).toBeNull();
+    });
+
+    it(`${role}: signs out to the ${role} login page and forgets the session even when the logout call fails`, async () => {
+      const { page } = await e2e.open();
+      await signInThroughForm(page, role, await newAccount(role));
+      const aborted: string[] = [];
+      await page.route(`**/api/${role}/logout`, async (route) => {
+        aborted.push(route.request().url());
+        await route.abort('connectionrefused');
+      });
+      await page.getByRole('button', { name: tr('ar', 'shell.logout') }).click();
+      await waitForPath(page, `/${role}/login`);
+      await page.getByRole('heading', { level: 1, name: tr('ar', `auth.login.title.${role}`) }).waitFor();
+      expect(await readStored(page, SESSION_KEYS[role])).toBeNull();
+      expect(aborted).toHaveLength(1);
+    });
+  }
+
+  it('revokes the session on the server when signing out', async () => {
+    const { page } = await e2e.open();
+    await signInThroughForm(page, 'participant', await newAccount('participant'));
+    const token = (await readSession(page, 'participant'))?.token;
+    const logout = page.waitForResponse((response) => response.url().endsWith('/api/participant/logout'));
+    await page.getByRole('button', { name: tr('ar', 'shell.logout') }).click();
+    expect((await logout).status()).toBe(200);
+    const profile = await fetch(`${e2e.server.baseUrl}/api/participant/profile`, { headers: { authorization: `Bearer ${token}` } });
+    expect(profile.status).toBe(401);
+  });
+
+  it('shows the server\'s message when the password is wrong, and stays on the login page', async () => {
+    const { page } = await e2e.open();
+    const account = await newAccount('instructor');
+    await page.goto('/instructor/login');
+    await fillLogin(page, { email: account.email, password: 'not-the-password' });
+    await submit(page, 'auth.login.submit');
+    const alert = page.getByRole('alert');
+    await alert.filter({ hasText: tr('ar', 'api.auth.invalid_credentials') }).waitFor();
+    expect(await alert.textContent()).toBe(tr('ar', 'api.auth.invalid_credentials'));
+    expect(new URL(page.url()).pathname).toBe('/instructor/login');
+    expect(await readStored(page, SESSION_KEYS.instructor)).toBeNull();
+  });
+
+  it('shows the server\'s message in English when the page is in English', async () => {
+    const { page } = await e2e.open();
+    await page.goto('/participant/login');
+    await page.getByRole('button', { name: tr('ar', 'language.switch') }).first().click();
+    await page.getByLabel(labelled('en', 'auth.email')).fill('nobody@test.example');
+    await page.getByLabel(labelled('en', 'auth.password')).fill('whatever-password');
+    await page.getByRole('button', { name: tr('en', 'auth.login.submit') }).click();
+    const alert = page.getByRole('alert');
+    await alert.filter({ hasText: tr('en', 'api.auth.invalid_credentials') }).waitFor();
+    expect(await alert.textContent()).toBe(tr('en', 'api.auth.invalid_credentials'));
+  });
+});
+
+describe('stored sessions', () => {
+  it('restores a live stored session on page load and after a reload', async () => {
+    const { page } = await e2e.open();
+    const account = await newAccount('admin');
+    const login = await apiLogin(e2e.server, 'admin', account);
+    await seedSession(page, 'admin', login);
+    await page.goto('/admin/dashboard');
+    const welcome = page.getByRole('heading', { level: 1, name: tr('ar', 'dashboard.welcome', { name: account.name }) });
+    await welcome.waitFor();
+    expect((await readSession(page, 'admin'))?.token).toBe(login.token);
+    await page.reload();
+    await welcome.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
+  });
+
+  it('signs the role out when the API answers 401 to its token', async () => {
+    const { page } = await e2e.open();
+    const login = await apiLogin(e2e.server, 'participant', await newAccount('participant'));
+    // Revoked on the server, still live in the browser's eyes.
+    await fetch(`${e2e.server.baseUrl}/api/participant/logout`, { headers: { authorization: `Bearer ${login.token}` } });
+    await seedSession(page, 'participant', login);
+    await page.goto('/participant/dashboard');
+    await waitForPath(page, '/participant/login');
+    expect(await readSession(page, 'participant')).toBeNull();
+  });
+});
+
+describe('sign-up', () => {
+  for (const role of ['participant', 'instructor'] as const) {
+    it(`${role}: goes to the ${role} login page with the success message, and the new account can sign in`, async () => {
+      const { page } = await e2e.open();
+      const email = `signup-${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@test.example`;
+      await page.goto(`/${role}/login`);
+      await page.getByRole('link', { name: tr('ar', 'auth.login.toRegister') }).click();
+      await waitForPath(page, `/${role}/register`);
+      await page.getByLabel(labelled('ar', 'auth.name')).fill('ليلى حسن');
+      await page.getByLabel(labelled('ar', 'auth.email')).fill(email);
+      await page.getByLabel(labelled('ar', 'auth.password')).fill('Quiet-harbour-71');
+      await submit(page, 'auth.register.submit');
+      await waitForPath(page, `/${role}/login`);
+      const notice = page.getByTestId('auth-notice');
+      await notice.filter({ hasText: tr('ar', 'api.auth.signup_success') }).waitFor();
+      expect(await notice.textContent()).toBe(tr('ar', 'api.auth.signup_success'));
+      await fillLogin(page, { email, password: 'Quiet-harbour-71' });
+      await submit(page, 'auth.login.submit');
+      await waitForPath(page, `/${role}/dashboard`);
+      await page.getByRole('heading', { level: 1, name: tr('ar', 'dashboard.welcome', { name: 'ليلى حسن' }) }).waitFor();
+    });
+  }
+
+  it('shows the server\'s field messages under the fields', async () => {
+    const { page } = await e2e.open();
+    const taken = await newAccount('participant');
+    await page.goto('/participant/register');
+    await page.getByLabel(labelled('ar', 'auth.name')).fill('Sam');
+    await page.getByLabel(labelled('ar', 'auth.email')).fill(taken.email);
+    await page.getByLabel(labelled('ar', 'auth.password')).fill('Long-enough-password-1');
+    await submit(page, 'auth.register.submit');
+    const email = page.getByLabel(labelled('ar', 'auth.email'));
+    await page.locator('input[name="email"][aria-invalid="true"]').waitFor();
+    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+    const messages = await Promise.all(describedBy.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(messages).toContain(tr('ar', 'api.auth.email_taken'));
+    await page.getByLabel(labelled('ar', 'auth.email')).fill(`fresh-${Date.now()}@test.example`);
+    await page.getByLabel(labelled('ar', 'auth.password')).fill('short');
+    await submit(page, 'auth.register.submit');
+    await page.getByText(tr('ar', 'api.validation.too_short', { count: 8 })).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/participant/register');
+  });
+});
+
+describe('API calls from the browser', () => {
+  it('carry X-Requested-With, Accept and Accept-Language, and the bearer token when signed in', async () => {
+    const { page } = await e2e.open();
+    const calls: Request[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request);
+    });
+    await signInThroughForm(page, 'participant', await newAccount('participant'));
+    await expect.poll(() => calls.some((call) => call.url().endsWith('/api/participant/name')), { timeout: 15_000 }).toBe(true);
+    const token = (await readSession(page, 'participant'))?.token;
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    for (const call of calls) {
+      const headers = await call.allHeaders();
+      expect(headers['x-requested-with'], call.url()).toBe('XMLHttpRequest');
+      expect(headers.accept, call.url()).toBe('application/json');
+      expect(headers['accept-language'], call.url()).toBe('ar');
+    }
+    const login = calls.find((call) => call.url().endsWith('/api/participant/login'));
+    expect(await login?.headerValue('authorization')).toBeNull();
+    const name = calls.find((call) => call.url().endsWith('/api/participant/name'));
+    expect(await name?.headerValue('authorization')).toBe(`Bearer ${token}`);
+  });
+});

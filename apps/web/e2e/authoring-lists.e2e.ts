@@ -1,0 +1,343 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Role } from '@nibras/contract';
+import { createCategory, createCourse, enrollParticipant } from '../../api/test/factories';
+import { formatPrice } from '../src/features/catalog/format';
+import { seedSession, waitForPath } from './support/browser';
+import { LANGUAGES, settled, type Language } from './support/audit';
+import { apiLogin, newAccount, type LoginData } from './support/server';
+import { e2eSuite } from './support/suite';
+import { labelled, tr } from './support/translations';
+
+// Lecture videos uploaded through the API land in this test server's own folder.
+const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-web-authoring-lists-')) });
+const CLIP = readFileSync(new URL('../../api/src/db/seed/media/clip-a.mp4', import.meta.url));
+
+function unique(): string {
+  return Math.random().toString(36).slice(2, 8);
+}
+
+async function signedIn(role: Role, name?: string) {
+  const account = await newAccount(role, name);
+  const login = await apiLogin(e2e.server, role, account);
+  return { account, login, id: Number(login.localId) };
+}
+
+async function api<T>(login: LoginData, method: 'GET' | 'POST', url: string, body?: object | FormData): Promise<T> {
+  const json = body !== undefined && !(body instanceof FormData);
+  const response = await fetch(`${e2e.server.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${login.token}`, 'accept-language': 'ar', ...(json ? { 'content-type': 'application/json' } : {}) },
+    ...(body === undefined ? {} : { body: json ? JSON.stringify(body) : body }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+/** A complete course submitted for review, built through the instructor's API as the editor would: steps 1, 2, 4 (with a video) and 6. */
+async function submittedCourse(login: LoginData, title: string) {
+  const base = '/api/instructor/course';
+  const category = await createCategory();
+  const { id } = await api<{ id: number }>(login, 'POST', `${base}/addUpdate/step1`, { title, subtitle: 'من القلم إلى اللوحة', category_id: category.id, language: 'ar', level: 'beginner', price: 75 });
+  await api(login, 'POST', `${base}/addUpdate/step2`, { id, description: '<p>تعلّم <strong>خط النسخ</strong>.</p>', learn_points: ['مسك القلم'], requirements: [], audience: [] });
+  const outline = await api<{ sections: { lectures: { id: number }[] }[] }>(login, 'POST', `${base}/addUpdate/step4`, {
+    id,
+    sections: [{ title: 'الأساسيات', lectures: [{ title: 'القلم' }] }],
+  });
+  const form = new FormData();
+  // The server checks the text fields before it stores a byte, so they go first.
+  form.append('id', String(id));
+  form.append('lecture_id', String(outline.sections[0]!.lectures[0]!.id));
+  form.append('file', new Blob([CLIP], { type: 'video/mp4' }), 'clip.mp4');
+  await api(login, 'POST', `${base}/step4/upload`, form);
+  const saved = await api<{ state: { approve_status: string; completion_status: string } }>(login, 'POST', `${base}/addUpdate/step6`, { id, tags: ['خط'] });
+  expect(saved.state).toMatchObject({ approve_status: 'pending', completion_status: 'complete' });
+  return id;
+}
+
+async function openAs(page: Page, role: Role, login: LoginData, url: string, language: Language = 'ar') {
+  await seedSession(page, role, login, { language });
+  await page.goto(url);
+  await settled(page);
+}
+
+const rows = (page: Page) => page.getByTestId('course-row');
+const row = (page: Page, title: string) => rows(page).filter({ has: page.getByTestId('course-row-title').getByText(title, { exact: true }) });
+
+async function rowCount(page: Page, count: number) {
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="course-row"]').length === n, count);
+}
+
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('instructor course list', () => {
+  it('filters by status and search, keeps the filters in the address, paginates and shows the empty state of a filter', async () => {
+    const { page } = await e2e.open();
+    const { login, id } = await signedIn('instructor');
+    const tag = unique();
+    await Promise.all(Array.from({ length: 11 }, (_, i) => createCourse({ instructorId: id, title: `مسودة ${tag} ${i + 1}`, approveStatus: 'draft', completionStatus: 'incomplete' })));
+    const rejected = await createCourse({ instructorId: id, title: `مرفوضة ${tag}`, approveStatus: 'rejected', reviewMessage: `أضف تمارين للقسم الثاني ${tag}` });
+
+    await openAs(page, 'instructor', login, '/instructor/courses');
+    await page.getByRole('heading', { level: 1, name: tr('ar', 'authoring.list.title') }).waitFor();
+    await rowCount(page, 10);
+    expect(await page.getByTestId('course-list-total').textContent()).toBe(tr('ar', 'authoring.list.total', { total: 12 }));
+
+    // Page 2 holds the rest, and a reload stays there.
+    await page.getByRole('button', { name: tr('ar', 'mycourses.pager.page', { page: 2 }) }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await rowCount(page, 2);
+    await page.reload();
+    await settled(page);
+    await rowCount(page, 2);
+
+    // Status filter: only the rejected course, with the reviewer's message; the filter starts again at page 1.
+    await choose(page, 'course-list-status', tr('ar', 'authoring.status.rejected'));
+    await page.waitForURL((url) => url.searchParams.get('status') === 'rejected' && !url.searchParams.has('page'));
+    await rowCount(page, 1);
+    const rejectedRow = row(page, rejected.title);
+    expect(await rejectedRow.getByTestId('course-status').getAttribute('data-status')).toBe('rejected');
+    expect(await rejectedRow.getByTestId('course-row-review').textContent()).toContain(`أضف تمارين للقسم الثاني ${tag}`);
+
+    // Back restores the unfiltered page 2.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2' && !url.searchParams.has('status'));
+    await rowCount(page, 2);
+
+    // Search is sent with Enter and narrows to the matching title.
+    const search = page.getByRole('textbox', { name: labelled('ar', 'authoring.list.search') });
+    await search.fill(`مسودة ${tag} 7`);
+    await search.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === `مسودة ${tag} 7`);
+    await rowCount(page, 1);
+    await row(page, `مسودة ${tag} 7`).waitFor();
+
+    // A search that matches nothing says so and offers to clear the filters.
+    await search.fill(`لا-شيء-${tag}`);
+    await page.getByRole('button', { name: tr('ar', 'authoring.list.searchSubmit'), exact: true }).click();
+    await page.getByRole('heading', { name: tr('ar', 'authoring.list.noMatch.title') }).waitFor();
+    expect(await rows(page).count()).toBe(0);
+    await page.getByTestId('course-list-clear').click();
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    await rowCount(page, 10);
+    expect(await search.inputValue()).toBe('');
+  });
+
+  it('deletes a course only after the confirmation, and explains why a course with an enrolment cannot be deleted', async () => {
+    const { page } = await e2e.open();
+    const { login, id } = await signedIn('instructor');
+    const tag = unique();
+    const doomed = await createCourse({ instructorId: id, title: `للحذف ${tag}`, approveStatus: 'draft', completionStatus: 'incomplete' });
+    const taken = await createCourse({ instructorId: id, title: `فيها مسجلون ${tag}` });
+    await enrollParticipant(taken.id);
+
+    await openAs(page, 'instructor', login, '/instructor/courses');
+    await rowCount(page, 2);
+    expect(await row(page, taken.title).getByTestId('course-row-enrolments').textContent()).toBe('1');
+
+    // Cancel keeps the course.
+    await row(page, doomed.title).getByRole('button', { name: tr('ar', 'authoring.list.deleteCourse', { title: doomed.title }) }).click();
+    const dialog = page.getByRole('dialog', { name: tr('ar', 'authoring.list.deleteTitle') });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(doomed.title);
+    await page.getByTestId('course-delete-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await row(page, doomed.title).count()).toBe(1);
+
+    // Confirm deletes it: the server's message, one course left.
+    await row(page, doomed.title).getByRole('button', { name: tr('ar', 'authoring.list.deleteCourse', { title: doomed.title }) }).click();
+    await page.getByTestId('course-delete-confirm').click();
+    await page.getByTestId('course-list-result').filter({ hasText: tr('ar', 'api.authoring.course_deleted') }).waitFor();
+    await rowCount(page, 1);
+    const gone = await fetch(`${e2e.server.baseUrl}/api/instructor/course/list/${doomed.id}/b`, { headers: { authorization: `Bearer ${login.token}` } });
+    expect(gone.status).toBe(404);
+
+    // A course with an enrolment stays, with the server's 409 message.
+    await row(page, taken.title).getByRole('button', { name: tr('ar', 'authoring.list.deleteCourse', { title: taken.title }) }).click();
+    const refused = page.waitForResponse((r) => r.url().endsWith(`/api/instructor/course/delete/${taken.id}`));
+    await page.getByTestId('course-delete-confirm').click();
+    expect((await refused).status()).toBe(409);
+    await page.getByTestId('course-list-result').filter({ hasText: tr('ar', 'api.authoring.delete_has_enrollments') }).waitFor();
+    await rowCount(page, 1);
+    expect(await row(page, taken.title).count()).toBe(1);
+  });
+
+  it('invites an instructor without courses to create the first one', async () => {
+    const { page } = await e2e.open();
+    const { login } = await signedIn('instructor');
+    await openAs(page, 'instructor', login, '/instructor/courses');
+    await page.getByRole('heading', { name: tr('ar', 'authoring.list.empty.instructor.title') }).waitFor();
+    await page.getByRole('link', { name: tr('ar', 'authoring.list.createFirst') }).click();
+    await waitForPath(page, '/instructor/courses/new');
+  });
+});
+
+describe('admin review', () => {
+  it('rejects a submitted course with a message; the admin lands on the list with the answer and the instructor sees the reason', async () => {
+    const { page } = await e2e.open();
+    const tag = unique();
+    const instructor = await signedIn('instructor', `مدرّب ${tag}`);
+    const title = `الخط العربي ${tag}`;
+    const courseId = await submittedCourse(instructor.login, title);
+    const admin = await signedIn('admin');
+
+    await openAs(page, 'admin', admin.login, '/admin/courses');
+    const search = page.getByRole('textbox', { name: labelled('ar', 'authoring.list.search') });
+    await search.fill(tag);
+    await search.press('Enter');
+    await rowCount(page, 1);
+    expect(await row(page, title).getByTestId('course-row-instructor').textContent()).toBe(`مدرّب ${tag}`);
+    expect(await row(page, title).getByTestId('course-status').getAttribute('data-status')).toBe('pending');
+
+    await row(page, title).getByTestId('course-row-title').click();
+    await waitForPath(page, `/admin/courses/${courseId}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.getByTestId('course-description').innerHTML()).toBe('<p>تعلّم <strong>خط النسخ</strong>.</p>');
+    expect(await page.getByTestId('course-lecture').getAttribute('data-has-video')).toBe('true');
+    expect(await page.getByTestId('course-missing').count()).toBe(0);
+
+    // Rejecting needs a reason.
+    await page.getByTestId('review-reject').click();
+    await page.getByText(tr('ar', 'authoring.review.messageRequired')).waitFor();
+    await page.getByRole('textbox', { name: labelled('ar', 'authoring.review.message') }).fill(`الصوت منخفض في المحاضرة الأولى ${tag}`);
+    await page.getByTestId('review-reject').click();
+    await waitForPath(page, '/admin/courses');
+    await page.getByTestId('course-list-result').filter({ hasText: tr('ar', 'api.authoring.rejected') }).waitFor();
+
+    // The instructor's list shows the decision and the reason.
+    const instructorPage = (await e2e.open()).page;
+    await openAs(instructorPage, 'instructor', instructor.login, '/instructor/courses');
+    const mine = row(instructorPage, title);
+    await mine.waitFor();
+    expect(await mine.getByTestId('course-status').getAttribute('data-status')).toBe('rejected');
+    expect(await mine.getByTestId('course-row-review').textContent()).toContain(`الصوت منخفض في المحاضرة الأولى ${tag}`);
+  });
+
+  it('approves a submitted course without a message: the admin lands on the list with the answer and the course is published', async () => {
+    const { page } = await e2e.open();
+    const tag = unique();
+    const instructor = await signedIn('instructor');
+    const title = `النحو الميسّر ${tag}`;
+    const courseId = await submittedCourse(instructor.login, title);
+    const admin = await signedIn('admin');
+
+    await openAs(page, 'admin', admin.login, `/admin/courses/${courseId}`, 'en');
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByTestId('review-approve').click();
+    await waitForPath(page, '/admin/courses');
+    await page.getByTestId('course-list-result').filter({ hasText: tr('en', 'api.authoring.approved') }).waitFor();
+    const published = await fetch(`${e2e.server.baseUrl}/api/instructor/course/list/${courseId}/b`, { headers: { authorization: `Bearer ${instructor.login.token}` } });
+    expect(((await published.json()) as { data: { state: { approve_status: string; is_public: boolean } } }).data.state).toMatchObject({ approve_status: 'approved', is_public: true });
+
+    // The answer was said once: a reload does not repeat it.
+    await page.reload();
+    await settled(page);
+    await rows(page).first().waitFor();
+    expect(await page.getByTestId('course-list-result').count()).toBe(0);
+  });
+
+  it('shows the server refusal in place when a draft is approved, and a not-found state for an unknown course', async () => {
+    const { page } = await e2e.open();
+    const admin = await signedIn('admin');
+    const draft = await createCourse({ title: `مسودة للمراجعة ${unique()}`, approveStatus: 'draft', completionStatus: 'incomplete' });
+    await openAs(page, 'admin', admin.login, `/admin/courses/${draft.id}`);
+    await page.getByRole('heading', { level: 1, name: draft.title }).waitFor();
+    await page.getByTestId('review-approve').click();
+    await page.getByTestId('review-failure').filter({ hasText: tr('ar', 'api.authoring.not_submitted') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/courses/${draft.id}`);
+
+    await page.goto('/admin/courses/2147483000');
+    await settled(page);
+    await page.getByRole('heading', { level: 1, name: tr('ar', 'authoring.view.notFound.title') }).waitFor();
+    expect(await page.getByRole('link', { name: tr('ar', 'authoring.view.back') }).getAttribute('href')).toBe('/admin/courses');
+  });
+});
+
+describe('instructor dashboard', () => {
+  it('counts courses by status, enrolments and paid revenue, and lists the recent courses', async () => {
+    const { page } = await e2e.open();
+    const tag = unique();
+    const { login, id } = await signedIn('instructor', `هند ${tag}`);
+    const sold = await createCourse({ instructorId: id, title: `منشورة ${tag}`, price: 120 });
+    const draft = await createCourse({ instructorId: id, title: `مسودة ${tag}`, approveStatus: 'draft', completionStatus: 'incomplete' });
+    await enrollParticipant(sold.id, { amount: 120 });
+    // A pending order is no revenue.
+    await enrollParticipant(sold.id, { amount: 120, status: 'pending' });
+
+    await openAs(page, 'instructor', login, '/instructor/dashboard');
+    await page.getByRole('heading', { level: 1, name: tr('ar', 'dashboard.welcome', { name: `هند ${tag}` }) }).waitFor();
+    const figure = (testId: string) => page.getByTestId(testId).textContent();
+    expect(await figure('dashboard-courses-total')).toBe('2');
+    expect(await figure('dashboard-courses-approved')).toBe('1');
+    expect(await figure('dashboard-courses-draft')).toBe('1');
+    expect(await figure('dashboard-courses-pending')).toBe('0');
+    expect(await figure('dashboard-enrolments-total')).toBe('1');
+    expect(await figure('dashboard-paid-orders')).toBe('1');
+    expect(await figure('dashboard-revenue-total')).toBe(formatPrice(120, 'ar'));
+
+    await page.getByTestId('dashboard-recent-course').first().waitFor();
+    const recent = await page.getByTestId('dashboard-recent-course').allTextContents();
+    expect(recent).toHaveLength(2);
+    expect(recent.join(' ')).toContain(sold.title);
+    expect(recent.join(' ')).toContain(draft.title);
+    await page.getByRole('link', { name: tr('ar', 'authoring.list.editCourse', { title: draft.title }) }).click();
+    await waitForPath(page, `/instructor/courses/${draft.id}/edit/1`);
+  });
+
+  it('invites a new instructor to create the first course', async () => {
+    const { page } = await e2e.open();
+    const { login } = await signedIn('instructor');
+    await openAs(page, 'instructor', login, '/instructor/dashboard');
+    await page.getByRole('heading', { name: tr('ar', 'authoring.dashboard.empty.title') }).waitFor();
+    expect(await page.getByTestId('dashboard-create-first').getAttribute('href')).toBe('/instructor/courses/new');
+  });
+});
+
+describe('accessibility and small screens', () => {
+  for (const language of LANGUAGES) {
+    it(`in ${language} at 375 px: list, course view and dashboard have no serious axe violation and do not scroll sideways`, async () => {
+      const { page } = await e2e.open({ width: 375, height: 800 });
+      const tag = unique();
+      const instructor = await signedIn('instructor');
+      const courseId = await submittedCourse(instructor.login, `دورة طويلة العنوان لاختبار الشاشات الصغيرة ${tag}`);
+      await createCourse({ instructorId: instructor.id, title: `Rejected ${tag}`, approveStatus: 'rejected', reviewMessage: 'Please re-record the second lecture.' });
+
+      const check = async (url: string) => {
+        await page.goto(url);
+        await settled(page);
+        expect(await seriousViolations(page), url).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(375);
+        expect(await page.locator('h1').count(), url).toBe(1);
+      };
+      await seedSession(page, 'instructor', instructor.login, { language });
+      await check('/instructor/courses');
+      await rowCount(page, 2);
+      await check(`/instructor/courses/${courseId}`);
+      await page.getByTestId('course-step-6').waitFor();
+      await check('/instructor/dashboard');
+      await page.getByTestId('dashboard-recent-course').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The admin's view adds the review panel.
+      const admin = await signedIn('admin');
+      const adminPage = (await e2e.open({ width: 375, height: 800 })).page;
+      await openAs(adminPage, 'admin', admin.login, `/admin/courses/${courseId}`, language);
+      await adminPage.getByTestId('review-panel').waitFor();
+      expect(await seriousViolations(adminPage)).toEqual([]);
+      expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+  }
+});

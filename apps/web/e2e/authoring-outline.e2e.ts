@@ -1,0 +1,300 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { createCategory } from '../../api/test/factories';
+import { seedSession } from './support/browser';
+import { settled, type Language } from './support/audit';
+import { apiLogin, newAccount, type LoginData } from './support/server';
+import { e2eSuite } from './support/suite';
+import { labelled, tr } from './support/translations';
+
+const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-web-outline-')) });
+/** The seed's real 8-second H.264 clip. */
+const CLIP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/db/seed/media/clip-a.mp4');
+
+interface OutlineData {
+  sections: { id: number; title: string; lectures: { id: number; title: string; has_video: boolean; duration_seconds: number }[] }[];
+}
+interface AssessmentData {
+  assessments: { title: string; pass_mark: number; questions: { type: string; text: string; accepted_answers: string[]; options: { text: string; is_correct: boolean }[] }[] }[];
+}
+
+/** How long a poll may wait for the screen to catch up (the machine running the tests may be busy). */
+const WAIT = { timeout: 15_000 };
+
+function unique(): string {
+  return Math.random().toString(36).slice(2, 8);
+}
+
+async function api<T>(login: LoginData, method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
+  const response = await fetch(`${e2e.server.baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${login.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = (await response.json()) as { data: T };
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** An instructor with a draft course made through step 1 of the API. */
+async function instructorCourse() {
+  const account = await newAccount('instructor');
+  const login = await apiLogin(e2e.server, 'instructor', account);
+  const category = await createCategory();
+  const course = await api<{ id: number }>(login, 'POST', '/api/instructor/course/addUpdate/step1', {
+    title: `دورة الخط العربي ${unique()}`,
+    category_id: category.id,
+    language: 'ar',
+    level: 'beginner',
+    price: 0,
+  });
+  return { login, courseId: course.id };
+}
+
+async function openStep(page: Page, login: LoginData, courseId: number, step: 4 | 5, language: Language = 'ar') {
+  await seedSession(page, 'instructor', login, { language });
+  await page.goto(`/instructor/courses/${courseId}/edit/${step}`);
+  await settled(page);
+  await page.getByTestId(step === 4 ? 'step4-outline' : 'step5-assessments').waitFor();
+}
+
+const sections = (page: Page) => page.getByTestId('outline-section');
+const lectureRow = (page: Page, title: string) => page.getByTestId('outline-lecture').filter({ has: page.locator(`input[value="${title}"]`) });
+
+/** The lecture titles of each section, in the order the form shows them. */
+async function shownOutline(page: Page): Promise<string[][]> {
+  return sections(page).evaluateAll((nodes) =>
+    nodes.map((section) => [...section.querySelectorAll<HTMLInputElement>('[data-testid="lecture-title"]')].map((input) => input.value)),
+  );
+}
+
+async function storedOutline(login: LoginData, courseId: number): Promise<string[][]> {
+  const data = await api<OutlineData>(login, 'GET', `/api/instructor/course/edit/step4/${courseId}`);
+  return data.sections.map((s) => s.lectures.map((l) => l.title));
+}
+
+async function saveOutline(page: Page) {
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/instructor/course/addUpdate/step4'));
+  await page.getByTestId('save-outline').click();
+  expect((await saved).status()).toBe(200);
+  await page.getByTestId('step4-unsaved').waitFor({ state: 'detached' });
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function fillLast(locator: Locator, value: string) {
+  await locator.last().fill(value);
+}
+
+describe('course editor, step 4: sections and lectures', () => {
+  it('builds an outline, reorders by keyboard and by drag and drop, saves it, uploads a video and deletes a lecture', async () => {
+    const { page } = await e2e.open();
+    const { login, courseId } = await instructorCourse();
+    await openStep(page, login, courseId, 4);
+    await page.getByTestId('step4-empty').waitFor();
+
+    const [a, b, c] = [`مقدمة ${unique()}`, `الأدوات ${unique()}`, `الحروف ${unique()}`];
+    await page.getByTestId('add-section').click();
+    await fillLast(page.getByTestId('section-title'), 'البداية');
+    await sections(page).nth(0).getByTestId('add-lecture').click();
+    await fillLast(page.getByTestId('lecture-title'), a);
+    await sections(page).nth(0).getByTestId('add-lecture').click();
+    await fillLast(page.getByTestId('lecture-title'), b);
+    await page.getByTestId('add-section').click();
+    await fillLast(page.getByTestId('section-title'), 'التطبيق');
+    await sections(page).nth(1).getByTestId('add-lecture').click();
+    await fillLast(page.getByTestId('lecture-title'), c);
+    await page.getByTestId('step4-unsaved').waitFor();
+    expect(await shownOutline(page)).toEqual([[a, b], [c]]);
+
+    // Keyboard on a section: Alt+ArrowUp in its title moves it and leaves the cursor in that title.
+    await sections(page).nth(1).getByTestId('section-title').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    expect(await shownOutline(page)).toEqual([[c], [a, b]]);
+    await expect.poll(() => page.getByTestId('step4-announcer').textContent(), WAIT).toBe(tr('ar', 'authoring.step4.sectionMoved', { title: 'التطبيق', position: 1, total: 2 }));
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('التطبيق');
+    await page.keyboard.press('Alt+ArrowDown');
+    expect(await shownOutline(page)).toEqual([[a, b], [c]]);
+
+    // Keyboard: Alt+ArrowUp on the handle moves the lecture, says where it went, and keeps focus on it.
+    await lectureRow(page, b).getByTestId('lecture-handle').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    expect(await shownOutline(page)).toEqual([[b, a], [c]]);
+    await expect.poll(() => page.getByTestId('step4-announcer').textContent(), WAIT).toBe(tr('ar', 'authoring.step4.lectureMoved', { title: b, position: 1, total: 2, section: 'البداية' }));
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="outline-lecture"]')?.querySelector('input')?.value)).toBe(b);
+
+    // The move-down button takes the last lecture of a section into the next one.
+    await lectureRow(page, a).getByRole('button', { name: tr('ar', 'authoring.step4.lectureDown', { title: a }) }).click();
+    expect(await shownOutline(page)).toEqual([[b], [a, c]]);
+
+    // Drag and drop: lecture c dropped on b takes b's place in the first section.
+    await lectureRow(page, c).getByTestId('lecture-handle').dragTo(lectureRow(page, b));
+    expect(await shownOutline(page)).toEqual([[c, b], [a]]);
+
+    await saveOutline(page);
+    expect(await storedOutline(login, courseId)).toEqual([[c, b], [a]]);
+    await page.reload();
+    await settled(page);
+    await page.getByTestId('step4-outline').waitFor();
+    expect(await shownOutline(page)).toEqual([[c, b], [a]]);
+
+    // A saved lecture takes a real MP4: the percentage reaches 100 % and the lecture has its video and length.
+    const lectureId = Number(await lectureRow(page, b).getAttribute('data-lecture-id'));
+    expect(lectureId).toBeGreaterThan(0);
+    await page.getByTestId(`lecture-video-input-${lectureId}`).setInputFiles(CLIP);
+    await expect.poll(() => page.getByTestId(`upload-progress-lecture-${lectureId}`).textContent(), { timeout: 30_000 }).toBe(tr('ar', 'authoring.step4.percent', { percent: 100 }));
+    await lectureRow(page, b).getByTestId('lecture-has-video').waitFor();
+    const uploaded = (await api<OutlineData>(login, 'GET', `/api/instructor/course/edit/step4/${courseId}`)).sections.flatMap((s) => s.lectures).find((l) => l.id === lectureId);
+    expect(uploaded).toMatchObject({ has_video: true, duration_seconds: 8 });
+
+    // A new lecture cannot take a video before it is saved, and says so.
+    await sections(page).nth(1).getByTestId('add-lecture').click();
+    await expect.poll(() => sections(page).nth(1).getByText(tr('ar', 'authoring.step4.saveBeforeVideo')).count(), WAIT).toBe(1);
+
+    // Deleting a lecture asks first, goes to the server at once, and keeps the other unsaved edits.
+    const renamed = `${b} (مراجعة)`;
+    await lectureRow(page, b).getByTestId('lecture-title').fill(renamed);
+    await lectureRow(page, c).getByTestId('lecture-delete').click();
+    await page.getByRole('dialog').getByText(tr('ar', 'authoring.step4.deleteLectureText', { title: c })).waitFor();
+    await page.getByTestId('confirm-delete').click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => shownOutline(page), WAIT).toEqual([[renamed], [a, '']]);
+    expect(await storedOutline(login, courseId)).toEqual([[b], [a]]);
+    await page.getByTestId('step4-unsaved').waitFor();
+
+    // The server's field message lands next to the field it is about: the new lecture has no title yet.
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/instructor/course/addUpdate/step4'));
+    await page.getByTestId('save-outline').click();
+    expect((await refused).status()).toBe(400);
+    await page.getByTestId('step4-failure').waitFor();
+    const untitled = sections(page).nth(1).getByTestId('lecture-title').last();
+    expect(await untitled.getAttribute('aria-invalid')).toBe('true');
+    expect(await lectureRow(page, renamed).getByTestId('lecture-title').getAttribute('aria-invalid')).not.toBe('true');
+  });
+});
+
+describe('course editor, step 5: assessments', () => {
+  it('creates an assessment with a single-choice, a true/false and a short-answer question, and lists it after a reload', async () => {
+    const { page } = await e2e.open();
+    const { login, courseId } = await instructorCourse();
+    await openStep(page, login, courseId, 5);
+    await page.getByTestId('step5-empty').waitFor();
+
+    const title = `اختبار الوحدة الأولى ${unique()}`;
+    await page.getByTestId('new-assessment').click();
+    await page.getByLabel(labelled('ar', 'authoring.step5.titleLabel')).fill(title);
+    await page.getByLabel(labelled('ar', 'authoring.step5.passMark')).fill('70');
+
+    const questions = page.getByTestId('assessment-question');
+    await page.getByTestId('add-question').click();
+    await questions.nth(0).getByTestId('question-text').fill('ما أداة الخطاط؟');
+    await questions.nth(0).getByTestId('option-text').nth(0).fill('القلم');
+    await questions.nth(0).getByTestId('option-text').nth(1).fill('الفرشاة');
+
+    await page.getByTestId('new-question-type').click();
+    await page.getByRole('option', { name: tr('ar', 'authoring.step5.types.true_false') }).click();
+    await page.getByTestId('add-question').click();
+    await questions.nth(1).getByTestId('question-text').fill('خط الثلث من الخطوط العربية.');
+    expect(await questions.nth(1).getByTestId('option-text').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual([
+      tr('ar', 'authoring.step5.true'),
+      tr('ar', 'authoring.step5.false'),
+    ]);
+
+    await page.getByTestId('new-question-type').click();
+    await page.getByRole('option', { name: tr('ar', 'authoring.step5.types.short') }).click();
+    await page.getByTestId('add-question').click();
+    await questions.nth(2).getByTestId('question-text').fill('اذكر اسم الحبر التقليدي.');
+    await questions.nth(2).getByTestId('question-accepted').fill('المداد\nالحبر');
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/instructor/course/addUpdate/step5'));
+    await page.getByTestId('save-assessment').click();
+    expect((await saved).status()).toBe(200);
+    await page.getByTestId('assessment-form').waitFor({ state: 'detached' });
+
+    await page.reload();
+    await settled(page);
+    const item = page.getByTestId('assessment-item').filter({ hasText: title });
+    await item.waitFor();
+    expect(await item.textContent()).toContain(tr('ar', 'authoring.step5.summary', { passMark: 70, questions: 3 }));
+
+    let stored = await api<AssessmentData>(login, 'GET', `/api/instructor/course/edit/step5/${courseId}`);
+    expect(stored.assessments).toHaveLength(1);
+    expect(stored.assessments[0]).toMatchObject({
+      title,
+      pass_mark: 70,
+      questions: [
+        { type: 'single', options: [{ text: 'القلم', is_correct: true }, { text: 'الفرشاة', is_correct: false }] },
+        { type: 'true_false', options: [{ text: 'صح', is_correct: true }, { text: 'خطأ', is_correct: false }] },
+        { type: 'short', accepted_answers: ['المداد', 'الحبر'], options: [] },
+      ],
+    });
+
+    // Editing: a server refusal shows next to its field; a saved question is deleted at once, after a confirmation.
+    await item.getByTestId('assessment-edit').click();
+    await questions.nth(0).getByTestId('option-text').nth(1).fill(' ');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/instructor/course/addUpdate/step5'));
+    await page.getByTestId('save-assessment').click();
+    expect((await refused).status()).toBe(400);
+    await page.getByTestId('step5-failure').waitFor();
+    expect(await questions.nth(0).getByTestId('option-text').nth(1).getAttribute('aria-invalid')).toBe('true');
+    await questions.nth(0).getByTestId('option-text').nth(1).fill('الريشة');
+
+    await questions.nth(1).getByTestId('question-delete').click();
+    await page.getByTestId('confirm-delete').click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('step5-failure').allTextContents()).toEqual([]);
+    await expect.poll(() => questions.count(), WAIT).toBe(2);
+    stored = await api<AssessmentData>(login, 'GET', `/api/instructor/course/edit/step5/${courseId}`);
+    expect(stored.assessments[0]?.questions.map((q) => q.type)).toEqual(['single', 'short']);
+
+    // The unsaved option text survived the delete and is saved with the form.
+    await page.getByTestId('save-assessment').click();
+    await page.getByTestId('assessment-form').waitFor({ state: 'detached' });
+    stored = await api<AssessmentData>(login, 'GET', `/api/instructor/course/edit/step5/${courseId}`);
+    expect(stored.assessments[0]?.questions[0]?.options.map((o) => o.text)).toEqual(['القلم', 'الريشة']);
+
+    // Closing a form with unsaved changes asks before it drops them.
+    await item.getByTestId('assessment-edit').click();
+    await page.getByTestId('assessment-title').fill(`${title} (مسودة)`);
+    await page.getByTestId('assessment-form').getByRole('button', { name: tr('ar', 'authoring.step5.close') }).click();
+    await page.getByRole('dialog').getByText(tr('ar', 'authoring.step5.discardText')).waitFor();
+    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('assessment-form').waitFor({ state: 'detached' });
+    stored = await api<AssessmentData>(login, 'GET', `/api/instructor/course/edit/step5/${courseId}`);
+    expect(stored.assessments[0]?.title).toBe(title);
+  });
+});
+
+describe('course editor, steps 4 and 5: accessibility', () => {
+  for (const language of ['ar', 'en'] as const) {
+    for (const width of [1280, 375]) {
+      it(`has no serious axe violations and no sideways scroll in ${language} at ${width} px`, async () => {
+        const { page } = await e2e.open({ width, height: 800 });
+        const { login, courseId } = await instructorCourse();
+        await api(login, 'POST', '/api/instructor/course/addUpdate/step4', {
+          id: courseId,
+          sections: [{ title: 'Section one with a fairly long title to wrap', lectures: [{ title: 'A lecture with a long enough title to wrap on a phone' }, { title: 'Second' }] }],
+        });
+        await openStep(page, login, courseId, 4, language);
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+        await page.goto(`/instructor/courses/${courseId}/edit/5`);
+        await settled(page);
+        await page.getByTestId('new-assessment').click();
+        await page.getByTestId('add-question').click();
+        await page.getByTestId('assessment-form').waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      });
+    }
+  }
+});

@@ -1,0 +1,89 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { onTestFinished } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Role } from '@nibras/contract';
+import { seedSession, seedStorage } from './browser';
+import { apiLogin, newAccount } from './server';
+import type { E2E } from './suite';
+
+export type Language = 'ar' | 'en';
+export const LANGUAGES: Language[] = ['ar', 'en'];
+
+export interface Finding {
+  path: string;
+  problem: string;
+}
+
+/** Waits until the screen has settled: its heading rendered and nothing left loading. */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor();
+  await page.locator('[role="status"]').waitFor({ state: 'detached' });
+}
+
+async function audit(page: Page, path: string, width: number): Promise<Finding[]> {
+  const response = await page.goto(path);
+  if (!response?.ok()) return [{ path, problem: `the server answered ${response?.status()} instead of the app` }];
+  await settled(page);
+  const findings: Finding[] = [];
+  const results = await new AxeBuilder({ page }).analyze();
+  for (const violation of results.violations) {
+    if (violation.impact === 'serious' || violation.impact === 'critical') {
+      findings.push({ path, problem: `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}` });
+    }
+  }
+  const shape = await page.evaluate(() => ({
+    h1: document.querySelectorAll('h1').length,
+    main: document.querySelectorAll('main').length,
+    banner: document.querySelectorAll('header').length > 0,
+    scrollWidth: document.documentElement.scrollWidth,
+    // Controls pushed past either edge (RTL overflow to the left does not widen the page).
+    offscreen: [...document.querySelectorAll<HTMLElement>('a, button, input')]
+      .filter((el) => el.offsetParent !== null && !el.closest('[inert]') && !el.classList.contains('skip-link'))
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.left < -1 || box.right > window.innerWidth + 1);
+      })
+      .map((el) => el.textContent?.trim() || el.getAttribute('name') || el.tagName),
+    // Labels squeezed narrower than their text (cut off rather than wrapped).
+    clipped: [...document.querySelectorAll<HTMLElement>('button, .mantine-Button-label')]
+      .filter((el) => el.offsetParent !== null && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.textContent?.trim() ?? el.tagName),
+  }));
+  if (shape.h1 !== 1) findings.push({ path, problem: `${shape.h1} h1 elements` });
+  if (shape.main !== 1) findings.push({ path, problem: `${shape.main} main landmarks` });
+  if (!shape.banner) findings.push({ path, problem: 'no header landmark' });
+  if (shape.scrollWidth > width) findings.push({ path, problem: `scrolls sideways: ${shape.scrollWidth}px wide at ${width}px` });
+  if (shape.offscreen.length > 0) findings.push({ path, problem: `controls outside the screen: ${shape.offscreen.join(', ')}` });
+  if (shape.clipped.length > 0) findings.push({ path, problem: `cut-off labels: ${shape.clipped.join(', ')}` });
+  return findings;
+}
+
+export interface AuditOptions {
+  language: Language;
+  paths: string[];
+  role?: Role;
+  width?: number;
+  finished: typeof onTestFinished;
+}
+
+/**
+ * Opens the pages one after another in one context (signed in as `role` if given) and lists
+ * every serious or critical axe violation and layout problem found.
+ */
+export async function auditAll(e2e: E2E, options: AuditOptions): Promise<Finding[]> {
+  const width = options.width ?? 1280;
+  const { page } = await e2e.open({ acceptCookies: false, width, height: 800 }, options.finished);
+  const storage = { language: options.language };
+  if (options.role) {
+    const account = await newAccount(options.role);
+    await seedSession(page, options.role, await apiLogin(e2e.server, options.role, account), storage);
+  } else {
+    await seedStorage(page, storage);
+  }
+  const findings: Finding[] = [];
+  for (const path of options.paths) findings.push(...(await audit(page, path, width)));
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  if (lang !== options.language) findings.push({ path: '*', problem: `page language ${lang}, expected ${options.language}` });
+  return findings;
+}
+

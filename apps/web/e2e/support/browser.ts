@@ -1,0 +1,79 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Role } from '@nibras/contract';
+import type { LoginData, TestServer } from './server';
+
+export const SESSION_KEYS: Record<Role, string> = {
+  admin: 'adminDetails',
+  instructor: 'instructorDetails',
+  participant: 'participantDetails',
+};
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface ContextOptions {
+  /** Pre-accept the cookie banner so it never covers what a test clicks. */
+  acceptCookies?: boolean;
+  width?: number;
+  height?: number;
+  /** The browser's own language: the app must ignore it and open in Arabic. */
+  locale?: string;
+}
+
+export async function newPage(browser: Browser, server: TestServer, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: options.locale ?? 'en-US',
+  });
+  if (options.acceptCookies ?? true) {
+    await context.addInitScript(() => {
+      if (localStorage.getItem('cookieConsent') === null) localStorage.setItem('cookieConsent', 'true');
+    });
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/**
+ * Writes localStorage before the app's first script runs on the page's next navigation,
+ * once: later reloads see whatever the app itself left there.
+ */
+export async function seedStorage(page: Page, entries: Record<string, string>): Promise<void> {
+  const marker = `seeded-${Math.random().toString(36).slice(2)}`;
+  await page.addInitScript(
+    ({ values, once }) => {
+      if (sessionStorage.getItem(once)) return;
+      sessionStorage.setItem(once, '1');
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+    },
+    { values: entries, once: marker },
+  );
+}
+
+/** The stored session of the spec: the login data plus expireDate = now + expiresIn * 1000. */
+export function storedSession(login: LoginData, now = Date.now()): string {
+  return JSON.stringify({ ...login, expireDate: now + login.expiresIn * 1000 });
+}
+
+export async function seedSession(page: Page, role: Role, login: LoginData, extra: Record<string, string> = {}): Promise<void> {
+  await seedStorage(page, { [SESSION_KEYS[role]]: storedSession(login), ...extra });
+}
+
+export async function readStored(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(k), key);
+}
+
+export async function readSession(page: Page, role: Role): Promise<(LoginData & { expireDate: number }) | null> {
+  const raw = await readStored(page, SESSION_KEYS[role]);
+  return raw ? (JSON.parse(raw) as LoginData & { expireDate: number }) : null;
+}
+
+/** Resolves once the URL's path is `pathname` (client-side navigations included). */
+export async function waitForPath(page: Page, pathname: string, timeout = 20_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
+}

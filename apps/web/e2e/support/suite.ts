@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Config } from '../../../api/src/config';
+import { launchBrowser, newPage, type ContextOptions } from './browser';
+import { startServer, type TestServer } from './server';
+
+export interface E2E {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /**
+   * A fresh browser context and page, closed when the test finishes. Concurrent tests pass
+   * their own `onTestFinished` (vitest cannot tell concurrent tests apart in the global one).
+   */
+  open: (options?: ContextOptions, finished?: typeof onTestFinished) => Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/** One server and one browser per test file, a new context per test. */
+export function e2eSuite(overrides: Partial<Config> = {}): E2E {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(overrides), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const suite: E2E = {
+    get server() {
+      if (!server) throw new Error('server not started');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('browser not started');
+      return browser;
+    },
+    async open(options = {}, finished = onTestFinished) {
+      const opened = await newPage(suite.browser, suite.server, options);
+      finished(() => opened.context.close());
+      return opened;
+    },
+  };
+  return suite;
+}

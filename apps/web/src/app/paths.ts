@@ -1,0 +1,73 @@
+import type { Role } from '@nibras/contract';
+
+/** Roles that sign themselves up and share the public site. */
+export type MemberRole = Exclude<Role, 'admin'>;
+export type AuthMode = 'login' | 'register';
+
+/** Route patterns as the router declares them; `paths` builds concrete links from them. */
+export const patterns = {
+  home: '/',
+  about: '/about',
+  contact: '/contact-us',
+  privacy: '/privacy-policy',
+  search: '/search',
+  category: '/category/:id',
+  courseDetails: '/course-details/:id',
+  resetPassword: '/reset-password/:user/:id/:hash',
+  adminLogin: '/admin/login',
+  instructorLogin: '/instructor/login',
+  instructorRegister: '/instructor/register',
+  participantLogin: '/participant/login',
+  participantRegister: '/participant/register',
+  learn: '/participant/learn/:id',
+  certificate: '/certificate/:code',
+} as const;
+
+export const paths = {
+  home: patterns.home,
+  about: patterns.about,
+  contact: patterns.contact,
+  privacy: patterns.privacy,
+  search: patterns.search,
+  category: (id: string | number) => `/category/${encodeURIComponent(String(id))}`,
+  courseDetails: (id: string | number) => `/course-details/${encodeURIComponent(String(id))}`,
+  area: (role: Role) => `/${role}`,
+  login: (role: Role) => `/${role}/login`,
+  register: (role: MemberRole) => `/${role}/register`,
+  auth: (role: MemberRole, mode: AuthMode) => `/${role}/${mode}`,
+  dashboard: (role: Role) => `/${role}/dashboard`,
+  myProfile: (role: MemberRole) => `/${role}/my-profile`,
+  learn: (courseId: string | number) => `/participant/learn/${encodeURIComponent(String(courseId))}`,
+  certificate: (code: string) => `/certificate/${encodeURIComponent(code)}`,
+  myCourses: '/participant/my-courses',
+  wishlist: '/participant/wishlist',
+  orders: '/participant/orders',
+  adminOrders: '/admin/orders',
+  /** Course lists of the authoring roles (the spec's /admin/courses). */
+  courses: (role: 'instructor' | 'admin') => `/${role}/courses`,
+  newCourse: (role: 'instructor' | 'admin') => `/${role}/courses/new`,
+  /** The six-step editor, opened on `step` (1 to 6). */
+  editCourse: (role: 'instructor' | 'admin', id: string | number, step: number = 1) => `/${role}/courses/${encodeURIComponent(String(id))}/edit/${step}`,
+  /** The whole course (list/{id}/b for instructors, list/{id}/a with the review for admins). */
+  courseView: (role: 'instructor' | 'admin', id: string | number) => `/${role}/courses/${encodeURIComponent(String(id))}`,
+};
+
+/** Pages anyone may open (spec section 2); the sign-in screens have rules of their own. */
+export const PUBLIC_PATTERNS: readonly string[] = [
+  patterns.home,
+  patterns.about,
+  patterns.contact,
+  patterns.privacy,
+  patterns.search,
+  patterns.category,
+  patterns.courseDetails,
+  patterns.resetPassword,
+  patterns.certificate,
+];
+
+export const MEMBER_AUTH_PATTERNS: readonly string[] = [
+  patterns.instructorLogin,
+  patterns.instructorRegister,
+  patterns.participantLogin,
+  patterns.participantRegister,
+];

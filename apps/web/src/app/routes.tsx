@@ -1,0 +1,116 @@
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import type { Role } from '@nibras/contract';
+import { lazyScreen } from '../components/lazy-screen';
+import { preloadPublicStylesheet } from '../layouts/public-stylesheet';
+import { paths, patterns } from './paths';
+
+const PublicLayout = lazyScreen(() => import('../layouts/public-layout'));
+const AdminAuthLayout = lazyScreen(() => import('../layouts/admin-auth-layout'));
+const RoleShell = lazyScreen(() => import('../layouts/role-shell'));
+
+const HomePage = lazyScreen(() => import('../features/catalog/pages/home-page'));
+const SearchPage = lazyScreen(() => import('../features/catalog/pages/search-page'));
+const CategoryPage = lazyScreen(() => import('../features/catalog/pages/category-page'));
+const CourseDetailsPage = lazyScreen(() => import('../features/catalog/pages/course-details-page'));
+const AboutPage = lazyScreen(() => import('../features/cms/pages/about-page'));
+const ContactPage = lazyScreen(() => import('../features/cms/pages/contact-page'));
+const PrivacyPage = lazyScreen(() => import('../features/cms/pages/privacy-page'));
+const ResetPasswordPage = lazyScreen(() => import('../features/auth/pages/reset-password-page'));
+const MemberAuthPage = lazyScreen(() => import('../features/auth/pages/member-auth-page'));
+const AdminLoginPage = lazyScreen(() => import('../features/auth/pages/admin-login-page'));
+const DashboardPage = lazyScreen(() => import('../features/dashboard/pages/dashboard-page'));
+const MyProfilePage = lazyScreen(() => import('../features/account/pages/my-profile-page'));
+const NotFoundPage = lazyScreen(() => import('../features/errors/pages/not-found-page'));
+const ParticipantDashboardPage = lazyScreen(() => import('../features/learner/pages/participant-dashboard-page'));
+const LearnPage = lazyScreen(() => import('../features/learner/pages/learn-page'));
+const MyCoursesPage = lazyScreen(() => import('../features/learner/pages/my-courses-page'));
+const WishlistPage = lazyScreen(() => import('../features/learner/pages/wishlist-page'));
+const OrdersPage = lazyScreen(() => import('../features/learner/pages/orders-page'));
+const CertificatePage = lazyScreen(() => import('../features/certificate/pages/certificate-page'));
+const AdminOrdersPage = lazyScreen(() => import('../features/admin/pages/admin-orders-page'));
+const CourseListPage = lazyScreen(() => import('../features/authoring/pages/course-list-page'));
+const CourseViewPage = lazyScreen(() => import('../features/authoring/pages/course-view-page'));
+const CourseEditorPage = lazyScreen(() => import('../features/authoring/editor/course-editor-page'));
+const InstructorDashboardPage = lazyScreen(() => import('../features/authoring/pages/instructor-dashboard-page'));
+
+interface RouteHandle {
+  /** Starts downloading what this route renders, before React gets to it. */
+  preload: () => Promise<unknown>;
+}
+
+function handle(...preloads: (() => unknown)[]): RouteHandle {
+  return { preload: () => Promise.allSettled(preloads.map((preload) => preload())) };
+}
+
+function page(path: string, element: React.ReactElement, screen: { preload: () => unknown }): RouteObject {
+  return { path, element, handle: handle(screen.preload) };
+}
+
+function roleArea(role: Role): RouteObject {
+  const children: RouteObject[] = [
+    { index: true, element: <Navigate to={paths.dashboard(role)} replace /> },
+    role === 'participant'
+      ? page('dashboard', <ParticipantDashboardPage />, ParticipantDashboardPage)
+      : role === 'instructor'
+        ? page('dashboard', <InstructorDashboardPage />, InstructorDashboardPage)
+        : page('dashboard', <DashboardPage role={role} />, DashboardPage),
+    page('*', <NotFoundPage home={paths.dashboard(role)} />, NotFoundPage),
+  ];
+  if (role !== 'admin') children.push(page('my-profile', <MyProfilePage role={role} />, MyProfilePage));
+  if (role === 'participant') {
+    children.push(
+      page(patterns.learn, <LearnPage />, LearnPage),
+      page(paths.myCourses, <MyCoursesPage />, MyCoursesPage),
+      page(paths.wishlist, <WishlistPage />, WishlistPage),
+      page(paths.orders, <OrdersPage />, OrdersPage),
+    );
+  }
+  if (role === 'admin') children.push(page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage));
+  if (role === 'admin' || role === 'instructor') {
+    children.push(
+      page('courses', <CourseListPage role={role} />, CourseListPage),
+      page('courses/new', <CourseEditorPage role={role} />, CourseEditorPage),
+      page('courses/:id/edit/:step', <CourseEditorPage role={role} />, CourseEditorPage),
+      page('courses/:id', <CourseViewPage role={role} />, CourseViewPage),
+    );
+  }
+  return { path: paths.area(role), element: <RoleShell role={role} />, handle: handle(RoleShell.preload), children };
+}
+
+/** Every screen of spec section 2 that exists so far; the guard rules live in route-guard-rules.ts. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    handle: handle(PublicLayout.preload, preloadPublicStylesheet),
+    children: [
+      { index: true, element: <HomePage />, handle: handle(HomePage.preload) },
+      page(patterns.about, <AboutPage />, AboutPage),
+      page(patterns.contact, <ContactPage />, ContactPage),
+      page(patterns.privacy, <PrivacyPage />, PrivacyPage),
+      page(patterns.search, <SearchPage />, SearchPage),
+      page(patterns.category, <CategoryPage />, CategoryPage),
+      page(patterns.courseDetails, <CourseDetailsPage />, CourseDetailsPage),
+      page(patterns.resetPassword, <ResetPasswordPage />, ResetPasswordPage),
+      page(patterns.certificate, <CertificatePage />, CertificatePage),
+      page(patterns.instructorLogin, <MemberAuthPage role="instructor" mode="login" />, MemberAuthPage),
+      page(patterns.instructorRegister, <MemberAuthPage role="instructor" mode="register" />, MemberAuthPage),
+      page(patterns.participantLogin, <MemberAuthPage role="participant" mode="login" />, MemberAuthPage),
+      page(patterns.participantRegister, <MemberAuthPage role="participant" mode="register" />, MemberAuthPage),
+      page('*', <NotFoundPage home={paths.home} />, NotFoundPage),
+    ],
+  },
+  {
+    element: <AdminAuthLayout />,
+    handle: handle(AdminAuthLayout.preload),
+    children: [page(patterns.adminLogin, <AdminLoginPage />, AdminLoginPage)],
+  },
+  roleArea('admin'),
+  roleArea('instructor'),
+  roleArea('participant'),
+];
+
+/** Downloads the layout, page and style sheet of `pathname` in parallel instead of one after another. */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  return Promise.allSettled(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload()));
+}

@@ -1,0 +1,2 @@
+/** The loading label in every language, copied from the translation files at build time (vite.config.ts). */
+declare const __BOOT_LOADING_LABELS__: Readonly<Record<string, string>>;

@@ -1,0 +1,152 @@
+import { Anchor, Badge, Button, FileButton, Group, Progress, Switch, Text, TextInput } from '@mantine/core';
+import type { DragEvent, KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUploadProgress } from '../authoring-store';
+import { formatDuration, type DraftLecture } from './outline-model';
+import { OutlineHandle, OutlineMoveButtons } from './outline-row-tools';
+
+export interface LectureRowProps {
+  lecture: DraftLecture;
+  /** Position in the whole outline (1-based), for its labels. */
+  number: number;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  titleError?: string;
+  rowError?: string;
+  uploading: boolean;
+  uploadError?: string;
+  dragging: boolean;
+  onChange: (patch: Partial<DraftLecture>) => void;
+  onMove: (direction: -1 | 1, control: MoveControl) => void;
+  onDelete: () => void;
+  onUpload: (file: File) => void;
+  onUnlink: () => void;
+  onDragStart: (event: DragEvent) => void;
+  onDragEnd: () => void;
+  onDragOver: (event: DragEvent) => void;
+  onDrop: (event: DragEvent) => void;
+}
+
+export type MoveControl = 'up' | 'down' | 'handle' | 'title';
+
+/**
+ * Alt+ArrowUp / Alt+ArrowDown anywhere in a row (its handle, its title…): the keyboard twin of dragging
+ * it. Focus goes back to the control that had it once the row has moved.
+ */
+export function moveKey(event: KeyboardEvent, move: (direction: -1 | 1, control: MoveControl) => void) {
+  if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const control = (event.target as HTMLElement).dataset.control;
+  move(event.key === 'ArrowUp' ? -1 : 1, control === 'up' || control === 'down' || control === 'title' ? control : 'handle');
+}
+
+/** One lecture of the outline: title, free preview, length, video (upload with progress, preview, unlink), moves. */
+export function OutlineLectureRow(props: LectureRowProps) {
+  const { t } = useTranslation();
+  const { lecture } = props;
+  const progress = useUploadProgress(`lecture:${lecture.id ?? 0}`);
+  const name = lecture.title.trim() || t('authoring.step4.untitledLecture');
+  const showProgress = lecture.id !== undefined && progress !== undefined;
+  return (
+    <li
+      className="outline-lecture"
+      data-row={lecture.key}
+      data-testid="outline-lecture"
+      data-lecture-id={lecture.id ?? ''}
+      data-dragging={props.dragging || undefined}
+      onDragOver={props.onDragOver}
+      onDrop={props.onDrop}
+      onKeyDown={(event) => moveKey(event, props.onMove)}
+    >
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <OutlineHandle label={t('authoring.step4.lectureHandle', { title: name })} testId="lecture-handle" onDragStart={props.onDragStart} onDragEnd={props.onDragEnd} />
+        <TextInput
+          className="outline-grow"
+          label={t('authoring.step4.lectureTitle', { number: props.number })}
+          value={lecture.title}
+          onChange={(event) => props.onChange({ title: event.currentTarget.value })}
+          error={props.titleError}
+          dir="auto"
+          maxLength={200}
+          data-testid="lecture-title"
+          data-control="title"
+        />
+      </Group>
+      <Group gap="xs" className="outline-lecture__tools">
+        <Switch
+          label={t('authoring.step4.freePreview')}
+          checked={lecture.is_free_preview}
+          onChange={(event) => props.onChange({ is_free_preview: event.currentTarget.checked })}
+        />
+        <Text size="sm" c="dimmed">
+          {t('authoring.step4.duration', { duration: formatDuration(lecture.duration_seconds) })}
+        </Text>
+        {lecture.id === undefined ? (
+          <Badge color="gray.8" variant="outline">
+            {t('authoring.step4.saveBeforeVideo')}
+          </Badge>
+        ) : lecture.has_video ? (
+          <Badge color="dark" variant="outline" data-testid="lecture-has-video" leftSection={<span aria-hidden="true">✓</span>}>
+            {t('authoring.step4.hasVideo')}
+          </Badge>
+        ) : (
+          <Badge color="red.9" variant="outline" data-testid="lecture-no-video">
+            {t('authoring.step4.noVideo')}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="xs" className="outline-lecture__tools">
+        {lecture.id !== undefined ? (
+          <FileButton onChange={(file) => file && props.onUpload(file)} accept="video/mp4,video/webm" inputProps={{ 'data-testid': `lecture-video-input-${lecture.id}` } as Record<string, string>}>
+            {(buttonProps) => (
+              <Button {...buttonProps} size="xs" variant="default" loading={props.uploading} aria-label={t('authoring.step4.actionFor', { action: lecture.has_video ? t('authoring.step4.replaceVideo') : t('authoring.step4.uploadVideo'), title: name })}>
+                {lecture.has_video ? t('authoring.step4.replaceVideo') : t('authoring.step4.uploadVideo')}
+              </Button>
+            )}
+          </FileButton>
+        ) : null}
+        {lecture.video_url ? (
+          <Anchor href={lecture.video_url} target="_blank" rel="noopener noreferrer" size="sm" aria-label={t('authoring.step4.actionFor', { action: t('authoring.step4.previewVideo'), title: name })}>
+            {t('authoring.step4.previewVideo')}
+          </Anchor>
+        ) : null}
+        {lecture.has_video ? (
+          <Button size="xs" variant="subtle" color="red" c="red.9" onClick={props.onUnlink} aria-label={t('authoring.step4.actionFor', { action: t('authoring.step4.unlinkVideo'), title: name })}>
+            {t('authoring.step4.unlinkVideo')}
+          </Button>
+        ) : null}
+        <OutlineMoveButtons
+          className="outline-push"
+          upLabel={t('authoring.step4.lectureUp', { title: name })}
+          downLabel={t('authoring.step4.lectureDown', { title: name })}
+          deleteLabel={t('authoring.step4.deleteLectureFor', { title: name })}
+          canMoveUp={props.canMoveUp}
+          canMoveDown={props.canMoveDown}
+          onUp={() => props.onMove(-1, 'up')}
+          onDown={() => props.onMove(1, 'down')}
+          onDelete={props.onDelete}
+          deleteTestId="lecture-delete"
+        />
+      </Group>
+      {showProgress ? (
+        <Group gap="xs" wrap="nowrap">
+          <Progress className="outline-grow" value={progress} aria-label={t('authoring.step4.uploadProgress', { title: name })} />
+          <Text size="sm" data-testid={`upload-progress-lecture-${lecture.id}`}>
+            {t('authoring.step4.percent', { percent: progress })}
+          </Text>
+        </Group>
+      ) : null}
+      {props.uploadError ? (
+        <Text size="sm" c="red.9" role="alert">
+          {props.uploadError}
+        </Text>
+      ) : null}
+      {props.rowError ? (
+        <Text size="sm" c="red.9">
+          {props.rowError}
+        </Text>
+      ) : null}
+    </li>
+  );
+}

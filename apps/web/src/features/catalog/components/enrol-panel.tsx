@@ -1,0 +1,80 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CourseDetails } from '@nibras/contract';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/http';
+import { orderCourse } from '../../../api/orders';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../../app/session';
+import { loginWithReturn } from '../../../app/return-to';
+import { formatPrice } from '../format';
+import { WishlistButton } from './wishlist-button';
+
+/** Price, enrol and wishlist. Visitors are sent to sign in and brought back; instructors and admins see the price only. */
+export function EnrolPanel({ course }: { course: CourseDetails }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const participant = useSession('participant');
+  const instructor = useSession('instructor');
+  const order = useMutation({
+    mutationFn: () => orderCourse(course.id),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['course-details', course.id] });
+      void queryClient.invalidateQueries({ queryKey: ['participant'] });
+    },
+  });
+  const memberOnly = !!instructor && !participant;
+  const enrolled = course.viewer?.enrolled || order.data?.data.enrolled;
+  const price = course.isFree ? t('catalog.price.free') : formatPrice(course.price, i18n.language);
+
+  const onEnrol = () => {
+    if (!participant) {
+      void navigate(loginWithReturn(paths.login('participant'), paths.courseDetails(course.id)));
+      return;
+    }
+    if (!order.isPending) order.mutate();
+  };
+  const error = order.error instanceof ApiError ? order.error : null;
+  // A pending order placed earlier (the details say so) shows the same instructions as a fresh one.
+  const payment = order.data?.data.payment ?? course.viewer?.pendingPayment ?? null;
+
+  return (
+    <Stack gap="sm" data-testid="enrol-panel">
+      <Text fz={28} fw={800} data-testid="details-price">{price}</Text>
+      {memberOnly ? null : enrolled ? (
+        <>
+          {order.isSuccess ? <Alert color="green" role="status" data-testid="enrol-success">{order.data.message || t('details.enrol.done')}</Alert> : null}
+          <Button component={Link} to={paths.learn(course.id)} size="md" data-testid="learn-link">
+            {t(order.isSuccess ? 'details.enrol.start' : 'details.enrol.continue')}
+          </Button>
+        </>
+      ) : payment ? (
+        <Alert color="blue" role="status" title={t('details.payment.title')} data-testid="payment-instructions">
+          <Text size="sm">{order.data?.message || t('details.payment.text')}</Text>
+          <dl className="payment-details">
+            <dt>{t('details.payment.amount')}</dt>
+            <dd>{formatPrice(payment.amount, i18n.language)}</dd>
+            <dt>{t('details.payment.reference')}</dt>
+            <dd dir="ltr" data-testid="payment-reference">{payment.reference}</dd>
+            <dt>{t('details.payment.bank')}</dt>
+            <dd dir="auto" className="payment-details__bank">{payment.bankDetails}</dd>
+          </dl>
+        </Alert>
+      ) : (
+        <>
+          <Button size="md" onClick={onEnrol} loading={order.isPending} data-testid="enrol-button">
+            {t(course.isFree ? 'details.enrol.free' : 'details.enrol.paid')}
+          </Button>
+          {order.error ? (
+            <Alert color="red" role="alert" data-testid="enrol-error">
+              {error && !error.network ? error.message : t('auth.error.network')}
+            </Alert>
+          ) : null}
+        </>
+      )}
+      {memberOnly ? null : <WishlistButton courseId={course.id} courseTitle={course.title} initial={course.viewer?.wishlisted ?? false} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Pagination, Select } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { COURSE_SORTS } from '@nibras/contract';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fetchCategoryPage } from '../../../api/catalog';
+import { ApiError } from '../../../api/http';
+import { paths } from '../../../app/paths';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingDots } from '../../../components/loading-dots';
+import { usePageTitle } from '../../../components/use-page-title';
+import { CourseCard, CourseGrid, CourseGridItem } from '../components/course-card';
+import '../catalog.css';
+
+type Sort = (typeof COURSE_SORTS)[number];
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** /category/:id — the id may be a slug (spec section 2); page and sort live in the URL. */
+export default function CategoryPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const page = readPage(params.get('page'));
+  const sortParam = params.get('sort');
+  const sort: Sort = (COURSE_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as Sort) : 'newest';
+  const result = useQuery({
+    queryKey: ['public-category', id, page, sort],
+    queryFn: () => fetchCategoryPage(id, page, sort),
+    placeholderData: keepPreviousData,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+  const category = result.data?.category;
+  const name = category ? (i18n.language === 'ar' ? category.name_ar : category.name_en) : '';
+  usePageTitle(name || t('catalog.category.title'));
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next);
+  };
+
+  if (result.isPending) return <LoadingDots />;
+  if (result.isError) {
+    const notFound = result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400);
+    return (
+      <div className="site-container site-page">
+        <EmptyState
+          title={t(notFound ? 'catalog.category.notFound.title' : 'home.categories.error.title')}
+          description={t(notFound ? 'catalog.category.notFound.text' : 'catalog.home.error')}
+          headingLevel={1}
+        >
+          <Button component={Link} to={paths.search}>{t('home.cta.browse')}</Button>
+        </EmptyState>
+      </div>
+    );
+  }
+  const { items, total, perPage } = result.data;
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  return (
+    <div className="site-container site-page">
+      <h1 className="site-page__title" dir="auto">{name}</h1>
+      <div className="catalog-toolbar">
+        <p className="site-page__lead" aria-live="polite">{t('catalog.home.categoryCount', { count: total })}</p>
+        <Select
+          label={t('catalog.sort.label')}
+          data={COURSE_SORTS.map((value) => ({ value, label: t(`catalog.sort.${value}`) }))}
+          value={sort}
+          onChange={(value) => update({ sort: value && value !== 'newest' ? value : null, page: null })}
+          allowDeselect={false}
+          data-testid="sort-select"
+          w={220}
+        />
+      </div>
+      {items.length === 0 ? (
+        <EmptyState title={t('home.courses.empty.title')} description={t('catalog.category.empty')} headingLevel={2} />
+      ) : (
+        <CourseGrid label={name}>
+          {items.map((course) => (
+            <CourseGridItem key={course.id}>
+              <CourseCard course={course} />
+            </CourseGridItem>
+          ))}
+        </CourseGrid>
+      )}
+      {pages > 1 ? (
+        <nav className="catalog-pagination" aria-label={t('catalog.pagination')}>
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={(next) => {
+              update({ page: next === 1 ? null : String(next) });
+              window.scrollTo({ top: 0 });
+            }}
+            getControlProps={(control) => ({ 'aria-label': t(`catalog.pagination.${control}`) })}
+            getItemProps={(n) => ({ 'aria-label': t('catalog.pagination.page', { page: n }) })}
+            data-testid="pagination"
+          />
+        </nav>
+      ) : null}
+    </div>
+  );
+}

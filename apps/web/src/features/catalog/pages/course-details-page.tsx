@@ -1,0 +1,239 @@
+import { useEffect, useState } from 'react';
+import { Accordion, Avatar, Badge, Group, Pagination, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CourseDetails } from '@nibras/contract';
+import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fetchCourseDetails, fetchReviews } from '../../../api/catalog';
+import { ApiError } from '../../../api/http';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../../app/session';
+import { LoadingDots } from '../../../components/loading-dots';
+import { usePageTitle } from '../../../components/use-page-title';
+import { CourseCard, CourseGrid, CourseGridItem } from '../components/course-card';
+import { EnrolPanel } from '../components/enrol-panel';
+import { RatingForm } from '../components/rating-form';
+import { RatingStars } from '../components/rating-stars';
+import { formatDate, formatDuration } from '../format';
+import type { HomeNotice } from './home-page';
+import '../catalog.css';
+
+function Outline({ course }: { course: CourseDetails }) {
+  const { t } = useTranslation();
+  const [playing, setPlaying] = useState<number | null>(null);
+  if (course.sections.length === 0) return <Text c="dimmed">{t('details.outline.empty')}</Text>;
+  return (
+    <Accordion multiple defaultValue={course.sections.slice(0, 1).map((s) => String(s.id))} variant="separated" data-testid="outline">
+      {course.sections.map((section) => (
+        <Accordion.Item key={section.id} value={String(section.id)}>
+          <Accordion.Control>
+            <span dir="auto">{section.title}</span>{' '}
+            <Text span c="dimmed" size="sm">{t('catalog.card.lectures', { count: section.lectures.length })}</Text>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <ul className="outline-lectures">
+              {section.lectures.map((lecture) => (
+                <li key={lecture.id} data-testid="outline-lecture">
+                  <div className="outline-lectures__row">
+                    <span dir="auto">{lecture.title}</span>
+                    <span className="outline-lectures__meta">
+                      {lecture.isFreePreview && lecture.previewUrl ? (
+                        <button type="button" className="outline-lectures__preview" onClick={() => setPlaying(playing === lecture.id ? null : lecture.id)} aria-expanded={playing === lecture.id} data-testid="preview-button">
+                          {t('details.outline.preview')}
+                        </button>
+                      ) : null}
+                      <span>{formatDuration(lecture.durationSeconds, t)}</span>
+                    </span>
+                  </div>
+                  {playing === lecture.id && lecture.previewUrl ? (
+                    <video className="details-video" controls preload="metadata" src={lecture.previewUrl} aria-label={t('details.outline.previewOf', { title: lecture.title })} data-testid="preview-video">
+                      <track kind="captions" />
+                    </video>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
+
+function Reviews({ course }: { course: CourseDetails }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const reviews = useQuery({
+    queryKey: ['course-reviews', course.id, page],
+    queryFn: () => fetchReviews(course.id, page),
+    placeholderData: keepPreviousData,
+    initialData: page === 1 ? course.reviews : undefined,
+    staleTime: 0,
+  });
+  const data = reviews.data;
+  if (!data) return <LoadingDots />;
+  if (data.total === 0) return <Text c="dimmed">{t('details.reviews.empty')}</Text>;
+  const pages = Math.max(1, Math.ceil(data.total / data.perPage));
+  return (
+    <>
+      <ul className="review-list" data-testid="reviews">
+        {data.items.map((review) => (
+          <li key={review.id}>
+            <Group gap="xs">
+              <Text fw={700} dir="auto">{review.participant.name}</Text>
+              <RatingStars average={review.rating} count={1} label={t('details.rate.stars', { count: review.rating })} />
+              <Text size="sm" c="dimmed">{formatDate(review.createdAt, i18n.language)}</Text>
+            </Group>
+            {review.message ? <Text dir="auto" mt={4}>{review.message}</Text> : null}
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className="catalog-pagination" aria-label={t('details.reviews.pages')}>
+          <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`catalog.pagination.${control}`) })} getItemProps={(n) => ({ 'aria-label': t('catalog.pagination.page', { page: n }) })} />
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function Distribution({ course }: { course: CourseDetails }) {
+  const { t } = useTranslation();
+  const total = Math.max(1, course.rating.count);
+  return (
+    <ul className="distribution" data-testid="rating-distribution">
+      {([5, 4, 3, 2, 1] as const).map((stars) => (
+        <li key={stars}>
+          <span>{t('details.rate.stars', { count: stars })}</span>
+          <Progress value={(course.ratingDistribution[stars] / total) * 100} color="yellow" aria-label={t('details.distribution', { stars, count: course.ratingDistribution[stars] })} />
+          <span>{course.ratingDistribution[stars]}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /course-details/:id (spec section 2): everything about one public course, and enrolment. */
+export default function CourseDetailsPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const courseId = Number(id);
+  const valid = Number.isInteger(courseId) && courseId >= 1 && courseId <= 2_147_483_647;
+  const participant = useSession('participant');
+  const details = useQuery({
+    queryKey: ['course-details', courseId, participant?.localId ?? ''],
+    queryFn: () => fetchCourseDetails(courseId, participant?.localId ?? '', participant?.token),
+    enabled: valid,
+    retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
+  });
+  const course = details.data;
+  usePageTitle(course?.title ?? '');
+  useEffect(() => {
+    if (course) window.scrollTo({ top: 0 });
+  }, [course?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Spec section 8: a details fetch that fails (success false, 404…) sends the user home, with a word why.
+  const failed = !valid || (details.isError && !(details.error instanceof ApiError && (details.error.network || details.error.status >= 500)));
+  if (failed) {
+    const state: HomeNotice = { homeNotice: details.error instanceof ApiError && details.error.message ? details.error.message : t('catalog.home.redirected') };
+    return <Navigate to={paths.home} replace state={state} />;
+  }
+  if (details.isError) {
+    return (
+      <div className="site-container site-page">
+        <Title order={1}>{t('home.categories.error.title')}</Title>
+        <Text>{t('catalog.home.error')}</Text>
+      </div>
+    );
+  }
+  if (!course) return <LoadingDots />;
+
+  const category = course.category ? (i18n.language === 'ar' ? course.category.name_ar : course.category.name_en) : null;
+  const isEnrolled = !!course.viewer?.enrolled;
+  return (
+    <>
+      <section className="details-hero" aria-labelledby="course-title">
+        <div className="site-container">
+          {category ? <Badge color="yellow.3" c="dark.9" mb="sm"><span dir="auto">{category}</span></Badge> : null}
+          <h1 className="details-hero__title" id="course-title" dir="auto">{course.title}</h1>
+          {course.subtitle ? <p className="details-hero__subtitle" dir="auto">{course.subtitle}</p> : null}
+          <Group gap="lg" wrap="wrap">
+            <RatingStars average={course.rating.average} count={course.rating.count} />
+            <Text size="sm">{t('catalog.card.enrolled', { count: course.enrollmentCount })}</Text>
+            <Text size="sm">{t(`catalog.level.${course.level}`)}</Text>
+            <Text size="sm">{t(`catalog.language.${course.language}`)}</Text>
+            <Text size="sm">{t('catalog.card.lectures', { count: course.lectureCount })} · {formatDuration(course.durationSeconds, t)}</Text>
+          </Group>
+          <Text size="sm" mt="xs">{t('catalog.card.by')} <span dir="auto" data-testid="details-instructor-name">{course.instructor.name}</span></Text>
+        </div>
+      </section>
+      <div className="site-container details-layout">
+        <div>
+          <section aria-labelledby="details-about">
+            <h2 id="details-about">{t('details.about')}</h2>
+            {/* The server sanitises this HTML (allow-listed tags and attributes) before it is stored and sent; that is the only reason it may be set as HTML here. */}
+            <div className="details-description" dir="auto" data-testid="details-description" dangerouslySetInnerHTML={{ __html: course.description }} />
+            {course.tags.length > 0 ? (
+              <Group gap="xs" mt="md" aria-label={t('details.tags')} role="list">
+                {course.tags.map((tag) => <Badge key={tag} variant="light" role="listitem"><span dir="auto">{tag}</span></Badge>)}
+              </Group>
+            ) : null}
+          </section>
+          <section aria-labelledby="details-outline">
+            <h2 id="details-outline">{t('details.outline.title')}</h2>
+            <Outline course={course} />
+          </section>
+          <section aria-labelledby="details-instructor" data-testid="details-instructor">
+            <h2 id="details-instructor">{t('details.instructor')}</h2>
+            <Group align="start" wrap="nowrap">
+              <Avatar src={course.instructorProfile.avatar} alt="" size="lg" radius="xl">{[...course.instructorProfile.name][0] ?? ''}</Avatar>
+              <Stack gap={2}>
+                <Text fw={700} dir="auto">{course.instructorProfile.name}</Text>
+                {course.instructorProfile.headline ? <Text c="dimmed" dir="auto">{course.instructorProfile.headline}</Text> : null}
+                <Text size="sm">{t('catalog.home.categoryCount', { count: course.instructorProfile.courseCount })}</Text>
+                {course.instructorProfile.bio ? <Text dir="auto" mt="xs" style={{ whiteSpace: 'pre-line' }}>{course.instructorProfile.bio}</Text> : null}
+              </Stack>
+            </Group>
+          </section>
+          <section aria-labelledby="details-ratings" data-testid="details-ratings">
+            <h2 id="details-ratings">{t('details.ratings')}</h2>
+            <Group align="center" gap="xl" wrap="wrap">
+              <div>
+                <Text fz={40} fw={800} data-testid="rating-average">{course.rating.count ? course.rating.average.toFixed(1) : '—'}</Text>
+                <RatingStars average={course.rating.average} count={course.rating.count} />
+              </div>
+              <div style={{ flex: '1 1 14rem' }}>
+                <Distribution course={course} />
+              </div>
+            </Group>
+            {isEnrolled ? (
+              <Paper withBorder p="md" mt="md" radius="md">
+                <RatingForm courseId={course.id} current={course.viewer?.rating ?? null} />
+              </Paper>
+            ) : null}
+            <h3>{t('details.reviews.title')}</h3>
+            <Reviews course={course} />
+          </section>
+        </div>
+        <aside className="details-aside" aria-label={t('details.enrol.label')}>
+          <Paper withBorder shadow="sm" p="lg" radius="lg">
+            {course.coverImage ? <img className="details-cover" src={course.coverImage} alt="" /> : null}
+            <EnrolPanel course={course} />
+          </Paper>
+        </aside>
+      </div>
+      {course.similar.length > 0 ? (
+        <section className="site-container home-section" aria-labelledby="details-similar">
+          <h2 className="home-section__title" id="details-similar">{t('details.similar')}</h2>
+          <CourseGrid label={t('details.similar')}>
+            {course.similar.map((similar) => (
+              <CourseGridItem key={similar.id}>
+                <CourseCard course={similar} />
+              </CourseGridItem>
+            ))}
+          </CourseGrid>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { Alert, Button } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { CourseCard as CourseCardData } from '@nibras/contract';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fetchHome } from '../../../api/catalog';
+import { paths } from '../../../app/paths';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingDots } from '../../../components/loading-dots';
+import { usePageTitle } from '../../../components/use-page-title';
+import { CourseCard, CourseGrid, CourseGridItem } from '../components/course-card';
+import '../catalog.css';
+
+export const HOME_QUERY_KEY = ['public-home'] as const;
+
+/** What a page that sent the user home wants said (spec section 8: a course that cannot be shown). */
+export interface HomeNotice {
+  homeNotice?: string;
+}
+
+function CourseList({ courses, label }: { courses: CourseCardData[]; label: string }) {
+  const { t } = useTranslation();
+  if (courses.length === 0) {
+    return <EmptyState title={t('home.courses.empty.title')} description={t('home.courses.empty.text')} headingLevel={3} />;
+  }
+  return (
+    <CourseGrid label={label}>
+      {courses.map((course) => (
+        <CourseGridItem key={course.id}>
+          <CourseCard course={course} />
+        </CourseGridItem>
+      ))}
+    </CourseGrid>
+  );
+}
+
+export default function HomePage() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const notice = (location.state as HomeNotice | null)?.homeNotice;
+  usePageTitle('');
+  const home = useQuery({ queryKey: HOME_QUERY_KEY, queryFn: fetchHome });
+
+  const sections = () => {
+    if (home.isPending) return <LoadingDots />;
+    if (home.isError) {
+      return (
+        <EmptyState title={t('home.categories.error.title')} description={t('catalog.home.error')} headingLevel={2}>
+          <Button onClick={() => void home.refetch()}>{t('catalog.retry')}</Button>
+        </EmptyState>
+      );
+    }
+    const { topCourses, newestCourses, categories } = home.data;
+    return (
+      <>
+        <section className="home-section" aria-labelledby="home-categories">
+          <h2 className="home-section__title" id="home-categories">{t('home.categories.title')}</h2>
+          {categories.length === 0 ? (
+            <EmptyState title={t('home.categories.empty.title')} description={t('home.categories.empty.text')} headingLevel={3} />
+          ) : (
+            <ul className="category-grid" data-testid="category-list">
+              {categories.map((category) => (
+                <li key={category.id}>
+                  <Link className="category-card" to={paths.category(category.slug)}>
+                    <span dir="auto">{i18n.language === 'ar' ? category.name_ar : category.name_en}</span>
+                    <span className="category-card__count">{t('catalog.home.categoryCount', { count: category.courseCount })}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="home-section" aria-labelledby="home-top" data-testid="home-top">
+          <h2 className="home-section__title" id="home-top">{t('catalog.home.top')}</h2>
+          <CourseList courses={topCourses} label={t('catalog.home.top')} />
+        </section>
+        <section className="home-section" aria-labelledby="home-newest" data-testid="home-newest">
+          <h2 className="home-section__title" id="home-newest">{t('catalog.home.newest')}</h2>
+          <CourseList courses={newestCourses} label={t('catalog.home.newest')} />
+        </section>
+      </>
+    );
+  };
+
+  return (
+    <>
+      {notice ? (
+        <div className="site-container">
+          <Alert color="orange" mt="md" role="alert" data-testid="home-notice" withCloseButton={false}>
+            {notice}
+          </Alert>
+        </div>
+      ) : null}
+      <section className="hero" aria-labelledby="home-title">
+        <div className="site-container hero__inner">
+          <h1 className="hero__title" id="home-title">{t('home.title')}</h1>
+          <p className="hero__text">{t('home.subtitle')}</p>
+          <div className="hero__actions">
+            <Button component={Link} to={paths.register('participant')} size="lg" color="yellow.3" c="dark.9">
+              {t('home.cta.join')}
+            </Button>
+            <Button component={Link} to={paths.search} size="lg" variant="outline" color="white">
+              {t('home.cta.browse')}
+            </Button>
+          </div>
+        </div>
+      </section>
+      <div className="site-container">
+        {sections()}
+        <section className="teach-banner" aria-labelledby="home-teach">
+          <div>
+            <h2 className="teach-banner__title" id="home-teach">{t('home.teach.title')}</h2>
+            <p className="teach-banner__text">{t('home.teach.text')}</p>
+          </div>
+          <Button component={Link} to={paths.register('instructor')} size="md">
+            {t('home.teach.action')}
+          </Button>
+        </section>
+      </div>
+    </>
+  );
+}

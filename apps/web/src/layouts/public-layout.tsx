@@ -1,0 +1,89 @@
+import { Anchor, Button } from '@mantine/core';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../app/paths';
+import { useSessionSnapshot } from '../app/session';
+import { LanguageSwitch } from '../components/language-switch';
+import { Logo } from '../components/logo';
+import { FooterCategories } from '../features/catalog/components/footer-categories';
+import { HeaderSearch } from '../features/catalog/components/header-search';
+import { NewsletterForm } from '../features/cms/components/newsletter-form';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
+import { PUBLIC_STYLESHEET } from './public-stylesheet';
+import { useBodyClass, useStylesheet } from './use-stylesheet';
+
+function SiteHeaderActions() {
+  const { t } = useTranslation();
+  const { sessions } = useSessionSnapshot();
+  const member = sessions.instructor ? 'instructor' : sessions.participant ? 'participant' : null;
+  if (member) {
+    return (
+      <Button component={Link} to={paths.dashboard(member)} size="sm">
+        {t('header.myDashboard')}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Anchor component={Link} to={paths.login('instructor')} className="site-header__teach" size="sm">
+        {t('header.instructorLogin')}
+      </Anchor>
+      <Button component={Link} to={paths.login('participant')} size="sm">
+        {t('header.signIn')}
+      </Button>
+    </>
+  );
+}
+
+/** The public site: header, footer, the public style sheet and the `frontend` body class. */
+export default function PublicLayout() {
+  const { t } = useTranslation();
+  useStylesheet(PUBLIC_STYLESHEET.href, PUBLIC_STYLESHEET.name);
+  useBodyClass('frontend');
+  const year = new Date().getFullYear();
+  return (
+    <div className="site">
+      <SkipLink />
+      <header className="site-header">
+        <div className="site-container site-header__inner">
+          <Logo />
+          <nav className="site-nav" aria-label={t('nav.main')}>
+            <ul className="site-nav__list">
+              <li><NavLink to={paths.home} end className="site-nav__link">{t('nav.home')}</NavLink></li>
+              <li><NavLink to={paths.search} className="site-nav__link">{t('nav.courses')}</NavLink></li>
+              <li><NavLink to={paths.about} className="site-nav__link">{t('nav.about')}</NavLink></li>
+              <li><NavLink to={paths.contact} className="site-nav__link">{t('nav.contact')}</NavLink></li>
+            </ul>
+          </nav>
+          <HeaderSearch />
+          <div className="site-header__actions">
+            <LanguageSwitch variant="subtle" size="compact-sm" />
+            <SiteHeaderActions />
+          </div>
+        </div>
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="site-main">
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="site-container site-footer__inner">
+          <div className="site-footer__brand">
+            <Logo inverted />
+            <p className="site-footer__tagline">{t('app.tagline')}</p>
+          </div>
+          <nav aria-label={t('nav.footer')}>
+            <ul className="site-footer__links">
+              <li><Link to={paths.about}>{t('nav.about')}</Link></li>
+              <li><Link to={paths.contact}>{t('nav.contact')}</Link></li>
+              <li><Link to={paths.privacy}>{t('nav.privacy')}</Link></li>
+              <li><Link to={paths.register('instructor')}>{t('footer.teach')}</Link></li>
+            </ul>
+          </nav>
+          <FooterCategories />
+          <NewsletterForm />
+        </div>
+        <p className="site-container site-footer__copyright">{t('footer.copyright', { year })}</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { AppShell, Burger, Button, Group, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { Role } from '@nibras/contract';
+import { NavLink, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../app/paths';
+import { sessionStore } from '../app/session';
+import { useAccountName } from '../features/account/use-account-name';
+import { LanguageSwitch } from '../components/language-switch';
+import { Logo } from '../components/logo';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
+
+interface ShellLink {
+  to: string;
+  labelKey: string;
+  end?: boolean;
+}
+
+function shellLinks(role: Role): ShellLink[] {
+  const links: ShellLink[] = [{ to: paths.dashboard(role), labelKey: 'shell.nav.dashboard' }];
+  if (role === 'participant') {
+    links.push(
+      { to: paths.myCourses, labelKey: 'mycourses.nav' },
+      { to: paths.wishlist, labelKey: 'wishlist.nav' },
+      { to: paths.orders, labelKey: 'orders.nav' },
+    );
+  }
+  if (role === 'admin' || role === 'instructor') links.push({ to: paths.courses(role), labelKey: 'authoring.nav.courses' });
+  if (role === 'admin') links.push({ to: paths.adminOrders, labelKey: 'adminOrders.nav' });
+  if (role !== 'admin') {
+    links.push({ to: paths.myProfile(role), labelKey: 'shell.nav.profile' });
+    // Members keep the public site (a participant enrols from course details).
+    links.push({ to: paths.home, labelKey: 'shell.nav.site', end: true });
+  }
+  return links;
+}
+
+/** The signed-in area of one role: sidebar, header with the user's name, language and sign-out. */
+export default function RoleShell({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  // The collapsed sidebar only slides off-screen; keep its links out of the tab order.
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const name = useAccountName(role);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+      className={`role-shell role-shell--${role}`}
+    >
+      <SkipLink />
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('shell.menu.close') : t('shell.menu.open')}
+              aria-expanded={opened}
+              aria-controls="role-shell-sidebar"
+            />
+            <Logo to={paths.dashboard(role)} />
+            <Text component="span" size="sm" fw={600} c="nibras.8" visibleFrom="xs">
+              {t(`role.${role}`)}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Text component="span" fw={700} size="sm" visibleFrom="sm" data-testid="account-name" dir="auto">
+              {name.data ?? ''}
+            </Text>
+            <LanguageSwitch variant="subtle" size="compact-sm" />
+            <Button variant="outline" size="compact-sm" onClick={() => sessionStore.signOut(role, 'user')}>
+              {t('shell.logout')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md" id="role-shell-sidebar" aria-label={t('shell.nav.label')} inert={isPhone && !opened}>
+        <Text component="p" fw={700} dir="auto" mb="md" hiddenFrom="sm">
+          {name.data ?? ''}
+        </Text>
+        <ul className="shell-nav">
+          {shellLinks(role).map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} className="shell-nav__link" onClick={close}>
+                {t(link.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </AppShell.Navbar>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

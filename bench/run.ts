@@ -1,0 +1,135 @@
+/**
+ * `npm run bench`: starts the app with demo data and measures, in one run,
+ *  - GET /api/category/namelist against a bare Fastify route serving the same JSON from memory
+ *    (requests/s, p50, p99, and the ratio; target: namelist >= half the bare route's throughput),
+ *  - login latency (the argon2id cost),
+ *  - the cold start of `npm start` on an empty data folder,
+ *  - uploads (bench/upload.ts): MB/s of a 20 MB and a 200 MB lecture video against a plain file copy, and the server's peak memory,
+ *  - quizzes (bench/quiz.ts, on the PostgreSQL server): 200 participants submitting one assessment within 10 s, stored once, p99 beside a bare route.
+ * Prints the figures and writes bench/results/latest.json. No pass/fail: machines are shared and noisy.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { uploadBenchmark } from './upload';
+import { quizBenchmark } from './quiz';
+import { freePort, waitFor, stop } from './support';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+
+
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+function quantile(sorted: number[], q: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-bench-'));
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+
+  // Cold start: `npm start` (web build + migrations + demo seed) on an empty data folder,
+  // until the API answers.
+  const t0 = performance.now();
+  const app = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  let banner = '';
+  app.stdout!.on('data', (d) => (banner += d));
+  const namelistUrl = `http://127.0.0.1:${port}/api/category/namelist`;
+  await waitFor(namelistUrl, app);
+  const coldStartMs = Math.round(performance.now() - t0);
+  const serverReadyMs = Number(/ready in (\d+) ms/.exec(banner)?.[1] ?? NaN);
+
+  const body = JSON.stringify((await (await fetch(namelistUrl)).json()));
+  const barePort = await freePort();
+  const bare = spawn(path.join(root, 'node_modules/.bin/tsx'), ['bench/bare-server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(barePort), BARE_BODY: body },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+  try {
+    await waitFor(bareUrl, bare);
+    // Warm both up, then measure each in turn with the same load.
+    await autocannon({ url: namelistUrl, connections: 10, duration: 2 });
+    await autocannon({ url: bareUrl, connections: 10, duration: 2 });
+    const namelist = await load(namelistUrl);
+    const bareRoute = await load(bareUrl);
+
+    const loginTimes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const s = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'nibras-demo', returnSecureToken: true }),
+      });
+      if (!res.ok) throw new Error(`login failed: ${res.status}`);
+      loginTimes.push(performance.now() - s);
+    }
+    loginTimes.sort((a, b) => a - b);
+
+    const ratio = Number((namelist.requestsPerSecond / bareRoute.requestsPerSecond).toFixed(3));
+    const results = {
+      date: new Date().toISOString(),
+      machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+      load: { connections: CONNECTIONS, durationSeconds: DURATION },
+      namelist,
+      bareRoute,
+      throughputRatio: ratio,
+      target: { throughputRatioAtLeast: 0.5, met: ratio >= 0.5 },
+      login: { runs: loginTimes.length, p50ms: Math.round(quantile(loginTimes, 0.5)), p99ms: Math.round(quantile(loginTimes, 0.99)) },
+      coldStart: { npmStartMs: coldStartMs, serverReadyMs },
+    };
+    mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+    writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+
+    console.log('\nNibras benchmark');
+    console.log(`  GET /api/category/namelist  ${namelist.requestsPerSecond} req/s  p50 ${namelist.p50ms} ms  p99 ${namelist.p99ms} ms  (non-2xx ${namelist.non2xx})`);
+    console.log(`  bare Fastify route          ${bareRoute.requestsPerSecond} req/s  p50 ${bareRoute.p50ms} ms  p99 ${bareRoute.p99ms} ms`);
+    console.log(`  ratio namelist/bare         ${ratio}  (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+    console.log(`  login (argon2id)            p50 ${results.login.p50ms} ms  p99 ${results.login.p99ms} ms over ${loginTimes.length} logins`);
+    console.log(`  cold start of npm start     ${coldStartMs} ms (web build + server; server alone ready in ${serverReadyMs} ms)`);
+    console.log('  written to bench/results/latest.json');
+  } finally {
+    await stop(bare);
+    // npm start runs the server as a grandchild: stop the whole group.
+    try {
+      process.kill(-app.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await stop(app);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // Uploads run against a server of their own, once the load-test server is gone.
+  const upload = await uploadBenchmark();
+  const latest = path.join(root, 'bench/results/latest.json');
+  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), upload }, null, 2) + '\n');
+
+  // Quizzes run against the PostgreSQL server, on a database of their own.
+  const quiz = await quizBenchmark();
+  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), quiz }, null, 2) + '\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,190 @@
+/**
+ * Upload benchmark (part of `npm run bench`, or alone: `tsx bench/upload.ts`).
+ * Starts the API server on an empty data folder, then uploads a 20 MB and a 200 MB lecture video
+ * (a real MP4 head from the seed clips, then filler) through POST /api/instructor/course/step4/upload
+ * with a streaming multipart client, and reports
+ *  - the upload throughput in MB/s, next to a plain fs.copyFile of the same file on the same disk,
+ *  - the server's resident memory: before each upload, the peak sampled during it (/proc/<pid>/status),
+ *    and VmHWM. Target: the peak does not grow with the file's size (200 MB costs what 20 MB costs).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFile, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, waitFor } from './support';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const MB = 1_048_576;
+const SIZES_MB = [20, 200];
+/** Growth of the peak between the small and the big upload still counted as "does not grow". */
+const FLAT_MEMORY_SLACK_MB = 30;
+
+
+
+/** A file of `mb` megabytes that the server takes for an MP4: a real clip, then filler without markup. */
+function writeVideo(file: string, mb: number): Promise<void> {
+  const clip = readFileSync(path.join(root, 'apps/api/src/db/seed/media/clip-a.mp4'));
+  const block = randomBytes(MB);
+  // '<' could start something that looks like markup to the polyglot check; the filler has none.
+  for (let i = 0; i < block.length; i++) if (block[i] === 0x3c) block[i] = 0x3d;
+  return new Promise((resolve, reject) => {
+    const out = createWriteStream(file);
+    out.on('error', reject);
+    out.on('finish', () => resolve());
+    out.write(clip);
+    let left = mb * MB - clip.length;
+    const more = () => {
+      while (left > 0) {
+        const chunk = block.subarray(0, Math.min(block.length, left));
+        left -= chunk.length;
+        if (!out.write(chunk)) return void out.once('drain', more);
+      }
+      out.end();
+    };
+    more();
+  });
+}
+
+function rssOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+async function api<T>(base: string, method: string, url: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), 'accept-language': 'en' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = (await res.json()) as { success: boolean; data: T; message: string };
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+/** A multipart upload streamed from disk: the client holds no more of the file than the server does. */
+function streamUpload(url: string, token: string, fields: Record<string, string | number>, file: string): Promise<{ status: number; body: string; ms: number }> {
+  const boundary = `----nibras-bench-${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lecture.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const size = statSync(file).size;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(
+      url,
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }));
+      },
+    );
+    req.on('error', reject);
+    req.write(head);
+    const stream = createReadStream(file);
+    stream.on('error', reject);
+    stream.pipe(req, { end: false });
+    stream.on('end', () => req.end(tail));
+  });
+}
+
+export interface UploadBenchResult {
+  runs: { sizeMb: number; uploadMbPerSecond: number; copyMbPerSecond: number; uploadMs: number; copyMs: number; rssBeforeMb: number; rssPeakMb: number }[];
+  serverVmHwmMb: number;
+  target: { peakGrowthFrom20To200MbAtMost: number; peakGrowthMb: number; met: boolean };
+}
+
+export async function uploadBenchmark(): Promise<UploadBenchResult> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-bench-upload-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // node --import tsx: the spawned process is the server itself, so /proc/<pid> is its memory.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', UPLOAD_VIDEO_MAX_MB: String(Math.max(...SIZES_MB) * 2) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`${base}/api/category/namelist`, server);
+    const session = await api<{ token: string }>(base, 'POST', '/api/instructor/login', null, { email: 'instructor@example.com', password: 'nibras-demo', returnSecureToken: true });
+    const [category] = await api<{ id: number }[]>(base, 'GET', '/api/category/namelist', null);
+    const course = await api<{ id: number }>(base, 'POST', '/api/instructor/course/addUpdate/step1', session.token, {
+      title: 'Upload benchmark',
+      category_id: category!.id,
+      language: 'en',
+      level: 'all',
+      price: 0,
+    });
+    const outline = await api<{ sections: { lectures: { id: number }[] }[] }>(base, 'POST', '/api/instructor/course/addUpdate/step4', session.token, {
+      id: course.id,
+      sections: [{ title: 'Benchmark', lectures: SIZES_MB.map((mb) => ({ title: `${mb} MB` })) }],
+    });
+    const runs: UploadBenchResult['runs'] = [];
+    for (const [i, sizeMb] of SIZES_MB.entries()) {
+      const file = path.join(dataDir, `video-${sizeMb}.mp4`);
+      await writeVideo(file, sizeMb);
+      const copyTarget = path.join(dataDir, `copy-${sizeMb}.mp4`);
+      const copyStart = performance.now();
+      await copyFile(file, copyTarget);
+      const copyMs = performance.now() - copyStart;
+      await rm(copyTarget);
+
+      const rssBeforeMb = rssOf(server.pid!).rss;
+      let rssPeakMb = rssBeforeMb;
+      const sampler = setInterval(() => {
+        rssPeakMb = Math.max(rssPeakMb, rssOf(server.pid!).rss);
+      }, 20);
+      const res = await streamUpload(`${base}/api/instructor/course/step4/upload`, session.token, { id: course.id, lecture_id: outline.sections[0]!.lectures[i]!.id }, file);
+      clearInterval(sampler);
+      rssPeakMb = Math.max(rssPeakMb, rssOf(server.pid!).rss);
+      if (res.status !== 200) throw new Error(`upload of ${sizeMb} MB failed: ${res.status} ${res.body.slice(0, 200)}`);
+      await rm(file);
+      runs.push({
+        sizeMb,
+        uploadMbPerSecond: Math.round((sizeMb / (res.ms / 1000)) * 10) / 10,
+        copyMbPerSecond: Math.round((sizeMb / (copyMs / 1000)) * 10) / 10,
+        uploadMs: Math.round(res.ms),
+        copyMs: Math.round(copyMs),
+        rssBeforeMb: Math.round(rssBeforeMb),
+        rssPeakMb: Math.round(rssPeakMb),
+      });
+    }
+    const growth = runs[runs.length - 1]!.rssPeakMb - runs[0]!.rssPeakMb;
+    const result: UploadBenchResult = {
+      runs,
+      serverVmHwmMb: Math.round(rssOf(server.pid!).hwm),
+      target: { peakGrowthFrom20To200MbAtMost: FLAT_MEMORY_SLACK_MB, peakGrowthMb: growth, met: growth <= FLAT_MEMORY_SLACK_MB },
+    };
+    console.log('\nUpload benchmark (lecture video, streamed multipart)');
+    for (const r of runs) {
+      console.log(
+        `  ${String(r.sizeMb).padStart(4)} MB  upload ${r.uploadMbPerSecond} MB/s (${r.uploadMs} ms)  plain copy ${r.copyMbPerSecond} MB/s  server RSS ${r.rssBeforeMb} -> peak ${r.rssPeakMb} MB`,
+      );
+    }
+    console.log(`  server VmHWM ${result.serverVmHwmMb} MB; peak growth 20 -> 200 MB: ${growth} MB (target <= ${FLAT_MEMORY_SLACK_MB}: ${result.target.met ? 'met' : 'NOT met'})`);
+    return result;
+  } finally {
+    await new Promise<void>((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      server.on('exit', () => resolve());
+      server.kill('SIGTERM');
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  uploadBenchmark().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

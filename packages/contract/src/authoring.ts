@@ -1,0 +1,449 @@
+import { z } from 'zod';
+import { categoryName } from './categories';
+import { COURSE_LANGUAGES, COURSE_LEVELS } from './catalog';
+import { envelope, listData, pageQuery } from './envelope';
+import type { RouteDef } from './routes';
+
+/**
+ * Course authoring (docs/authoring.md): the spec's six steps for instructors and admins, uploads,
+ * the course lists, the review workflow and the instructor dashboard. Field names are snake_case
+ * like the spec's own course fields (approve_status, completion_status), in bodies and answers alike,
+ * so a form can send back what `edit/stepN` gave it.
+ */
+
+/** draft: being built, never submitted; pending: submitted for review; approved: public; rejected: sent back with a message. */
+export const APPROVE_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
+export type ApproveStatus = (typeof APPROVE_STATUSES)[number];
+/** complete: every required step (REQUIRED_STEPS) is saved. */
+export const COMPLETION_STATUSES = ['incomplete', 'complete'] as const;
+export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
+/** Steps that must be complete before a course can be submitted or approved; 3 (cover) and 5 (assessments) are optional. */
+export const REQUIRED_STEPS = [1, 2, 4, 6] as const;
+export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const STEP3_FIELDS = ['cover', 'promo'] as const;
+export const COURSE_LIST_SORT_KEYS = ['title', 'price', 'created_at', 'updated_at', 'submitted_at', 'approve_status', 'completion_status', 'enrollment_count'] as const;
+
+export const AUTHORING_LIMITS = {
+  title: 200,
+  subtitle: 300,
+  description: 100_000,
+  listItems: 30,
+  listItem: 300,
+  coverAlt: 200,
+  sections: 100,
+  lecturesPerSection: 200,
+  assessmentQuestions: 200,
+  options: 10,
+  tags: 20,
+  tag: 50,
+  reviewMessage: 2000,
+  price: 1_000_000,
+} as const;
+
+const dbId = z.coerce.number().int().min(1).max(2_147_483_647);
+const courseIdField = dbId.describe('The course id');
+/** Forms send an empty id (or null) for "new": both mean absent. */
+const newOrId = (what: string, owner = 'the course') =>
+  z.union([dbId, z.literal(''), z.null()]).optional().describe(`Absent, empty or null: a new ${what}; an id: that ${what}, which must belong to ${owner}`);
+const isoDate = z.string().describe('ISO 8601 date-time');
+
+// ---------------------------------------------------------------------------------------------
+// Question rules: shared by the body check below and by the server when an option is deleted.
+
+export interface QuestionShape {
+  type: QuestionType;
+  options: { is_correct: boolean }[];
+  accepted_answers?: string[];
+}
+
+/** The translation key of what is wrong with a question, or null when it can be answered and graded. */
+export function questionProblem(q: QuestionShape): string | null {
+  const correct = q.options.filter((o) => o.is_correct).length;
+  switch (q.type) {
+    case 'single':
+      return q.options.length >= 2 && correct === 1 ? null : 'api.authoring.question_single';
+    case 'multiple':
+      return q.options.length >= 2 && correct >= 1 ? null : 'api.authoring.question_multiple';
+    case 'true_false':
+      return q.options.length === 2 && correct === 1 ? null : 'api.authoring.question_true_false';
+    case 'short':
+      return q.options.length === 0 ? null : 'api.authoring.question_short';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+
+const price = z.coerce
+  .number()
+  .min(0)
+  .max(AUTHORING_LIMITS.price)
+  .refine((v) => Number(v.toFixed(2)) === v, { message: 'api.authoring.price_cents' })
+  .describe('0 means free; at most two decimals');
+
+const step1Fields = {
+  id: newOrId('course', 'you (admins: any course)'),
+  title: z.string().trim().min(3).max(AUTHORING_LIMITS.title),
+  subtitle: z.string().trim().max(AUTHORING_LIMITS.subtitle).default(''),
+  category_id: dbId.describe('A category id (GET /api/category/namelist)'),
+  language: z.enum(COURSE_LANGUAGES),
+  level: z.enum(COURSE_LEVELS),
+  price,
+};
+
+export const step1Body = z.strictObject(step1Fields).describe('Step 1, basic info. Without an id a new draft course is created for the signed-in instructor.');
+export const adminStep1Body = z
+  .strictObject({
+    ...step1Fields,
+    instructor_id: dbId.optional().describe('The instructor who owns the course: required when creating, optional when updating (moves the course to that instructor)'),
+  })
+  .describe('Step 1, basic info, as an admin: a new course must name its instructor.');
+
+const textList = z.array(z.string().max(AUTHORING_LIMITS.listItem)).max(AUTHORING_LIMITS.listItems).describe('Plain-text lines; empty lines are dropped');
+
+export const step2Body = z
+  .strictObject({
+    id: courseIdField,
+    description: z.string().max(AUTHORING_LIMITS.description).describe('Rich text (HTML); sanitised to an allow-list before it is stored'),
+    learn_points: textList.describe('What participants will learn (at least one to submit)'),
+    requirements: textList.default([]),
+    audience: textList.default([]).describe('Who the course is for'),
+  })
+  .describe('Step 2, content');
+
+export const step3Body = z
+  .strictObject({
+    id: courseIdField,
+    cover_alt: z.string().max(AUTHORING_LIMITS.coverAlt).default('').describe('Text alternative of the cover image for screen readers'),
+  })
+  .describe('Step 3, cover media: the files go through step3/upload and step3/unlink; this saves the text alternative');
+
+export const step3UploadFields = z
+  .strictObject({ id: courseIdField, field: z.enum(STEP3_FIELDS).describe('cover: a JPEG, PNG or WebP image; promo: an MP4 or WebM video') })
+  .describe('Multipart text fields, sent before the file part `file`');
+export const step3UnlinkBody = z.strictObject({ id: courseIdField, field: z.enum(STEP3_FIELDS) });
+
+const lectureInput = z.strictObject({
+  id: newOrId('lecture'),
+  title: z.string().trim().min(1).max(AUTHORING_LIMITS.title),
+  is_free_preview: z.boolean().default(false).describe('Anyone may watch it on the course page'),
+  duration_seconds: z.coerce.number().int().min(0).max(86_400).optional().describe('Omit to keep; an MP4 upload sets it from the file'),
+});
+
+const sectionInput = z.strictObject({
+  id: newOrId('section'),
+  title: z.string().trim().min(1).max(AUTHORING_LIMITS.title),
+  lectures: z.array(lectureInput).max(AUTHORING_LIMITS.lecturesPerSection).default([]),
+});
+
+export const step4Body = z
+  .strictObject({
+    id: courseIdField,
+    sections: z.array(sectionInput).max(AUTHORING_LIMITS.sections).describe('The outline in order. Every existing section and lecture must be listed (delete them with the delete calls); new ones have no id'),
+  })
+  .describe('Step 4, sections and lectures: add, rename, reorder, move lectures between sections');
+
+export const step4UploadFields = z
+  .strictObject({ id: courseIdField, lecture_id: dbId.describe('A lecture of this course') })
+  .describe('Multipart text fields, sent before the file part `file` (an MP4 or WebM video)');
+export const step4UnlinkBody = z.strictObject({ id: courseIdField, lecture_id: dbId });
+
+const optionInput = z.strictObject({
+  id: newOrId('option'),
+  text: z.string().trim().min(1).max(500),
+  is_correct: z.boolean(),
+});
+
+const questionInput = z
+  .strictObject({
+    id: newOrId('question'),
+    type: z.enum(QUESTION_TYPES).describe('single: one correct option; multiple: one or more; true_false: two options, one correct; short: typed answer, no options'),
+    text: z.string().trim().min(1).max(2000),
+    points: z.coerce.number().int().min(0).max(1000).default(1),
+    accepted_answers: z.array(z.string().trim().min(1).max(200)).max(20).default([]).describe('Short answer only: answers graded as correct; empty means graded by hand'),
+    options: z.array(optionInput).max(AUTHORING_LIMITS.options).default([]),
+  })
+  .superRefine((q, issues) => {
+    const problem = questionProblem(q);
+    if (problem) issues.addIssue({ code: 'custom', path: ['options'], message: problem });
+    if (q.type !== 'short' && q.accepted_answers.length > 0) issues.addIssue({ code: 'custom', path: ['accepted_answers'], message: 'api.authoring.accepted_answers_short_only' });
+  });
+
+export const step5Body = z
+  .strictObject({
+    id: courseIdField,
+    assessment: z.strictObject({
+      id: newOrId('assessment'),
+      title: z.string().trim().min(1).max(AUTHORING_LIMITS.title),
+      pass_mark: z.coerce.number().int().min(0).max(100).describe('Percent of the points needed to pass'),
+      time_limit_minutes: z.coerce.number().int().min(1).max(1440).nullable().default(null).describe('Null: no limit'),
+      max_attempts: z.coerce.number().int().min(1).max(100).nullable().default(null).describe('Null: unlimited'),
+      questions: z.array(questionInput).max(AUTHORING_LIMITS.assessmentQuestions).describe('In order. Every existing question and option of this assessment must be listed (delete them with the delete calls)'),
+    }),
+  })
+  .describe('Step 5, one assessment (quiz) with its questions and options; a course may have several');
+
+export const step6Body = z
+  .strictObject({
+    id: courseIdField,
+    tags: z.array(z.string().trim().min(1).max(AUTHORING_LIMITS.tag)).min(1).max(AUTHORING_LIMITS.tags).describe("The course's tags (replaces them); a tag that exists already, in any letter case, is reused"),
+  })
+  .describe('Step 6, tags. With steps 1, 2 and 4 complete, saving this step submits the course for review');
+
+export const approveBody = z
+  .strictObject({
+    id: courseIdField,
+    approve_status: z.enum(REVIEW_DECISIONS),
+    message: z.string().max(AUTHORING_LIMITS.reviewMessage).default('').describe('Shown to the instructor; required when rejecting'),
+  })
+  .describe('Review a submitted course');
+
+/** List filters: an empty string means "any", as list screens send it. */
+const anyOr = <T extends readonly [string, ...string[]]>(values: T) => z.union([z.enum(values), z.literal('')]).optional();
+
+export const courseListBody = z
+  .strictObject({
+    search: z.string().max(200).optional().describe('Part of the title or subtitle (admins: also the instructor name or email)'),
+    sortConfig: z
+      .strictObject({
+        key: z.enum(COURSE_LIST_SORT_KEYS).optional(),
+        direction: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
+      })
+      .nullable()
+      .optional()
+      .describe('Default: updated_at, descending'),
+    perPage: z.coerce.number().int().min(1).max(100).optional().describe('Default 10'),
+    language: anyOr(COURSE_LANGUAGES),
+    completion_status: anyOr(COMPLETION_STATUSES),
+    approve_status: anyOr(APPROVE_STATUSES),
+  })
+  .describe('Course list filters');
+
+export const courseIdParams = z.strictObject({ id: courseIdField });
+export const itemIdParams = z.strictObject({ id: dbId.describe('The item id') });
+export const sectionParams = z.strictObject({ courseId: courseIdField, sectionId: dbId });
+export const lectureParams = z.strictObject({ courseId: courseIdField, lectureId: dbId });
+export const tagParams = z.strictObject({ courseId: courseIdField, tagId: dbId });
+export const tagQuery = z.strictObject({ course_id: courseIdField });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+export const courseState = z.object({
+  approve_status: z.enum(APPROVE_STATUSES),
+  completion_status: z.enum(COMPLETION_STATUSES),
+  missing_steps: z.array(z.number().int()).describe('Required steps (1, 2, 4, 6) that are not complete yet'),
+  is_public: z.boolean().describe('Approved and not deleted: shown in the catalog'),
+  review_message: z.string().describe("The reviewer's last message; the reason when rejected"),
+  submitted_at: isoDate.nullable(),
+  reviewed_at: isoDate.nullable(),
+  created_at: isoDate,
+  updated_at: isoDate,
+});
+export type CourseState = z.infer<typeof courseState>;
+
+const person = z.object({ id: z.number().int(), name: z.string() });
+
+export const step1Data = z.object({
+  id: z.number().int(),
+  instructor_id: z.number().int(),
+  instructor: person,
+  title: z.string(),
+  subtitle: z.string(),
+  category_id: z.number().int().nullable().describe('Null when the category was deleted'),
+  category: categoryName.nullable(),
+  language: z.enum(COURSE_LANGUAGES),
+  level: z.enum(COURSE_LEVELS),
+  price: z.number(),
+});
+
+export const step2Data = z.object({
+  id: z.number().int(),
+  description: z.string().describe('Sanitised HTML'),
+  learn_points: z.array(z.string()),
+  requirements: z.array(z.string()),
+  audience: z.array(z.string()),
+});
+
+const previewUrl = z.string().nullable().describe('A signed preview URL for the owner and admins (6 hours), or null when there is no file');
+
+export const step3Data = z.object({
+  id: z.number().int(),
+  cover_alt: z.string(),
+  cover_image_url: previewUrl,
+  promo_video_url: previewUrl,
+});
+
+export const authoringLecture = z.object({
+  id: z.number().int(),
+  section_id: z.number().int(),
+  title: z.string(),
+  position: z.number().int(),
+  is_free_preview: z.boolean(),
+  duration_seconds: z.number().int(),
+  has_video: z.boolean(),
+  video_url: previewUrl,
+});
+export const authoringSection = z.object({ id: z.number().int(), title: z.string(), position: z.number().int(), lectures: z.array(authoringLecture) });
+export const step4Data = z.object({ id: z.number().int(), sections: z.array(authoringSection) });
+
+export const authoringOption = z.object({ id: z.number().int(), question_id: z.number().int(), text: z.string(), is_correct: z.boolean(), position: z.number().int() });
+export const authoringQuestion = z.object({
+  id: z.number().int(),
+  assessment_id: z.number().int(),
+  type: z.enum(QUESTION_TYPES),
+  text: z.string(),
+  points: z.number().int(),
+  position: z.number().int(),
+  accepted_answers: z.array(z.string()),
+  options: z.array(authoringOption),
+});
+export const authoringAssessment = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  title: z.string(),
+  pass_mark: z.number().int(),
+  time_limit_minutes: z.number().int().nullable(),
+  max_attempts: z.number().int().nullable(),
+  position: z.number().int(),
+  questions: z.array(authoringQuestion),
+});
+export const step5Data = z.object({ id: z.number().int(), assessments: z.array(authoringAssessment) });
+
+export const courseTag = z.object({ id: z.number().int(), name: z.string() });
+export const step6Data = z.object({ id: z.number().int(), tags: z.array(courseTag) });
+
+// Generic over the shape, not the object: `T extends z.ZodObject` would widen every answer to Record<string, unknown>.
+const withState = <S extends z.ZodRawShape>(data: z.ZodObject<S>) => data.extend({ state: courseState });
+
+export const wholeCourse = z.object({
+  id: z.number().int(),
+  state: courseState,
+  step1: step1Data,
+  step2: step2Data,
+  step3: step3Data,
+  step4: step4Data,
+  step5: step5Data,
+  step6: step6Data,
+  enrollment_count: z.number().int(),
+});
+
+export const authoringCourseItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  language: z.enum(COURSE_LANGUAGES),
+  level: z.enum(COURSE_LEVELS),
+  price: z.number(),
+  category: categoryName.nullable(),
+  instructor: person,
+  cover_image_url: previewUrl,
+  approve_status: z.enum(APPROVE_STATUSES),
+  completion_status: z.enum(COMPLETION_STATUSES),
+  is_public: z.boolean(),
+  review_message: z.string(),
+  enrollment_count: z.number().int(),
+  lecture_count: z.number().int(),
+  created_at: isoDate,
+  updated_at: isoDate,
+  submitted_at: isoDate.nullable(),
+  reviewed_at: isoDate.nullable(),
+});
+export type AuthoringCourseItem = z.infer<typeof authoringCourseItem>;
+
+export const instructorDashboard = z.object({
+  courses: z.object({ total: z.number().int(), draft: z.number().int(), pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
+  enrollments: z.object({ total: z.number().int(), last_30_days: z.number().int() }),
+  revenue: z.object({ total: z.number(), last_30_days: z.number(), paid_orders: z.number().int() }).describe('Paid orders of your courses only (pending and cancelled orders are not revenue)'),
+  rating: z.object({ average: z.number().describe('0 when there are no ratings; one decimal'), count: z.number().int() }),
+  recent_courses: z.array(authoringCourseItem),
+});
+
+const deletedCourse = z.object({ id: z.number().int() });
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+
+type AuthoringRole = 'instructor' | 'admin';
+
+/** The step routes, identical for both roles but for the role, step 1's body and the whole-course path (spec: a for admins, b for instructors). */
+function courseRoutes<R extends AuthoringRole, B extends z.ZodType>(role: R, step1: B, wholeSuffix: 'a' | 'b') {
+  const base = `/api/${role}/course`;
+  const tags = ['course authoring'];
+  const who = role === 'admin' ? 'any course' : 'your own course';
+  return {
+    step1: { method: 'POST', path: `${base}/addUpdate/step1`, access: role, tags, summary: `Step 1, basic info: create a course (no id) or update ${who}`, body: step1, response: envelope(withState(step1Data)) },
+    step2: { method: 'POST', path: `${base}/addUpdate/step2`, access: role, tags, summary: 'Step 2, content: description (sanitised HTML), what participants learn, requirements, audience', body: step2Body, response: envelope(withState(step2Data)) },
+    step3: { method: 'POST', path: `${base}/addUpdate/step3`, access: role, tags, summary: "Step 3, cover media: the cover's text alternative (files: step3/upload)", body: step3Body, response: envelope(withState(step3Data)) },
+    step4: { method: 'POST', path: `${base}/addUpdate/step4`, access: role, tags, summary: 'Step 4, the outline: add, rename, reorder sections and lectures; move lectures', body: step4Body, response: envelope(withState(step4Data)) },
+    step5: { method: 'POST', path: `${base}/addUpdate/step5`, access: role, tags, summary: 'Step 5, add or update one assessment with its questions and options', body: step5Body, response: envelope(withState(step5Data)) },
+    step6: { method: 'POST', path: `${base}/addUpdate/step6`, access: role, tags, summary: 'Step 6, tags; submits the course for review when steps 1, 2 and 4 are complete', body: step6Body, response: envelope(withState(step6Data)) },
+    edit1: { method: 'GET', path: `${base}/edit/step1/:id`, access: role, tags, summary: 'What step 1 saved', params: courseIdParams, response: envelope(withState(step1Data)) },
+    edit2: { method: 'GET', path: `${base}/edit/step2/:id`, access: role, tags, summary: 'What step 2 saved', params: courseIdParams, response: envelope(withState(step2Data)) },
+    edit3: { method: 'GET', path: `${base}/edit/step3/:id`, access: role, tags, summary: 'What step 3 saved, with preview URLs of the files', params: courseIdParams, response: envelope(withState(step3Data)) },
+    edit4: { method: 'GET', path: `${base}/edit/step4/:id`, access: role, tags, summary: 'The outline, with preview URLs of the lecture videos', params: courseIdParams, response: envelope(withState(step4Data)) },
+    edit5: { method: 'GET', path: `${base}/edit/step5/:id`, access: role, tags, summary: 'Every assessment of the course with questions and options', params: courseIdParams, response: envelope(withState(step5Data)) },
+    edit6: { method: 'GET', path: `${base}/edit/step6/:id`, access: role, tags, summary: 'The tags', params: courseIdParams, response: envelope(withState(step6Data)) },
+    step3Upload: {
+      method: 'POST', path: `${base}/step3/upload`, access: role, tags, multipart: true,
+      summary: 'Upload the cover image or promo video: multipart fields `id` and `field` (cover | promo) first, then the file part `file`. Replaces the old file',
+      response: envelope(withState(step3Data)),
+    },
+    step3Unlink: { method: 'POST', path: `${base}/step3/unlink`, access: role, tags, summary: 'Remove the cover image or promo video (the file is deleted)', body: step3UnlinkBody, response: envelope(withState(step3Data)) },
+    step4Upload: {
+      method: 'POST', path: `${base}/step4/upload`, access: role, tags, multipart: true,
+      summary: "Upload a lecture's video: multipart fields `id` and `lecture_id` first, then the file part `file` (MP4 or WebM). Replaces the old video",
+      response: envelope(withState(step4Data)),
+    },
+    step4Unlink: { method: 'POST', path: `${base}/step4/unlink`, access: role, tags, summary: "Remove a lecture's video (the file is deleted)", body: step4UnlinkBody, response: envelope(withState(step4Data)) },
+    section: { method: 'GET', path: `${base}/step4/section/:courseId/:sectionId`, access: role, tags, summary: 'One section of the course with its lectures (spec: step4/section/{a}/{b})', params: sectionParams, response: envelope(authoringSection.extend({ course_id: z.number().int() })) },
+    deleteSection: { method: 'GET', path: `${base}/step4/section/delete/:courseId/:sectionId`, access: role, tags, summary: 'Delete a section, its lectures and their videos', params: sectionParams, response: envelope(withState(step4Data)) },
+    lecture: { method: 'GET', path: `${base}/step4/lecture/:courseId/:lectureId`, access: role, tags, summary: 'One lecture of the course (spec: step4/lecture/{a}/{b})', params: lectureParams, response: envelope(authoringLecture.extend({ course_id: z.number().int() })) },
+    deleteLecture: { method: 'GET', path: `${base}/step4/lecture/delete/:courseId/:lectureId`, access: role, tags, summary: 'Delete a lecture and its video', params: lectureParams, response: envelope(withState(step4Data)) },
+    assessment: { method: 'GET', path: `${base}/step5/assessment/:id`, access: role, tags, summary: 'One assessment with its questions and options', params: itemIdParams, response: envelope(authoringAssessment) },
+    deleteAssessment: { method: 'GET', path: `${base}/step5/assessment/delete/:id`, access: role, tags, summary: 'Delete an assessment with its questions and options', params: itemIdParams, response: envelope(withState(step5Data)) },
+    question: { method: 'GET', path: `${base}/step5/question/:id`, access: role, tags, summary: 'One question with its options', params: itemIdParams, response: envelope(authoringQuestion.extend({ course_id: z.number().int() })) },
+    deleteQuestion: { method: 'GET', path: `${base}/step5/question/delete/:id`, access: role, tags, summary: 'Delete a question with its options', params: itemIdParams, response: envelope(withState(step5Data)) },
+    option: { method: 'GET', path: `${base}/step5/option/:id`, access: role, tags, summary: 'One option of a question', params: itemIdParams, response: envelope(authoringOption.extend({ assessment_id: z.number().int(), course_id: z.number().int() })) },
+    deleteOption: { method: 'GET', path: `${base}/step5/option/delete/:id`, access: role, tags, summary: 'Delete an option; refused (409) when the question would break its rules', params: itemIdParams, response: envelope(withState(step5Data)) },
+    tag: { method: 'GET', path: `${base}/step6/tag/:id`, access: role, tags, summary: 'One tag of a course: `?course_id=` names the course', params: itemIdParams, query: tagQuery, response: envelope(courseTag.extend({ course_id: z.number().int() })) },
+    deleteTag: { method: 'GET', path: `${base}/step6/tag/delete/:courseId/:tagId`, access: role, tags, summary: 'Remove a tag from the course', params: tagParams, response: envelope(withState(step6Data)) },
+    whole: { method: 'GET', path: `${base}/list/:id/${wholeSuffix}`, access: role, tags, summary: 'The whole course: every step, its state and enrolment count', params: courseIdParams, response: envelope(wholeCourse) },
+    deleteCourse: {
+      method: 'GET', path: `${base}/delete/:id`, access: role, tags,
+      summary: 'Delete a course and its files; refused (409) while it has enrolments or open orders (unpublish it instead)', params: courseIdParams, response: envelope(deletedCourse),
+    },
+  } satisfies Record<string, RouteDef>;
+}
+
+export const instructorAuthoringRoutes = {
+  ...courseRoutes('instructor', step1Body, 'b'),
+  myCourses: {
+    method: 'POST', path: '/api/instructor/mycourse/list', access: 'instructor', tags: ['course authoring'],
+    summary: 'Your courses (any status), filtered, sorted and paginated', query: pageQuery, body: courseListBody, response: envelope(listData(authoringCourseItem)),
+  },
+  recentCourses: {
+    method: 'GET', path: '/api/instructor/recentcourse/list', access: 'instructor', tags: ['course authoring'],
+    summary: 'Your five most recently changed courses', response: envelope(z.array(authoringCourseItem)),
+  },
+  dashboard: {
+    method: 'GET', path: '/api/instructor/dashboard', access: 'instructor', tags: ['course authoring'],
+    summary: 'Instructor dashboard: courses by status, enrolments, revenue from paid orders, average rating, recent courses', response: envelope(instructorDashboard),
+  },
+} satisfies Record<string, RouteDef>;
+
+export const adminAuthoringRoutes = {
+  ...courseRoutes('admin', adminStep1Body, 'a'),
+  list: {
+    method: 'POST', path: '/api/admin/course/list', access: 'admin', tags: ['course authoring'],
+    summary: 'Every course (not deleted), filtered, sorted and paginated', query: pageQuery, body: courseListBody, response: envelope(listData(authoringCourseItem)),
+  },
+  approve: {
+    method: 'POST', path: '/api/admin/course/approvestatus', access: 'admin', tags: ['course authoring'],
+    summary: 'Approve (public at once) or reject with a message (the instructor fixes and resubmits); rejecting an approved course unpublishes it',
+    body: approveBody, response: envelope(z.object({ id: z.number().int(), state: courseState })),
+  },
+} satisfies Record<string, RouteDef>;
+
+export const authoringRoutes = { instructor: instructorAuthoringRoutes, admin: adminAuthoringRoutes } as const;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { categoryName } from './categories';
+
+export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced', 'all'] as const;
+export const COURSE_LANGUAGES = ['ar', 'en'] as const;
+
+export const ratingSummary = z.object({
+  average: z.number().describe('0 when there are no ratings; one decimal'),
+  count: z.number().int(),
+});
+
+/** What a course card shows, everywhere a list of courses appears. */
+export const courseCard = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  language: z.enum(COURSE_LANGUAGES),
+  level: z.enum(COURSE_LEVELS),
+  price: z.number().describe('0 means free'),
+  isFree: z.boolean(),
+  coverImage: z.string().nullable().describe('URL of the cover image, or null'),
+  category: categoryName.nullable(),
+  instructor: z.object({ id: z.number().int(), name: z.string() }),
+  rating: ratingSummary,
+  enrollmentCount: z.number().int(),
+  lectureCount: z.number().int(),
+  durationSeconds: z.number().int(),
+  createdAt: z.string(),
+  publishedAt: z.string().describe('When the course went public: its approval, or its creation for courses approved without a review (seeded); "newest" sorts by it'),
+});
+export type CourseCard = z.infer<typeof courseCard>;
+
+export const categoryWithCount = categoryName.extend({ courseCount: z.number().int() });
+
+export const homeData = z.object({
+  topCourses: z.array(courseCard).describe('Best rated, then most enrolled'),
+  newestCourses: z.array(courseCard),
+  categories: z.array(categoryWithCount).describe('Categories with at least one public course, most courses first'),
+  footerCategories: z.array(categoryName),
+});
+
+export const COURSE_SORTS = ['newest', 'rating', 'popular', 'price_asc', 'price_desc'] as const;
+
+export const categoryPageQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(12),
+  sort: z.enum(COURSE_SORTS).default('newest'),
+});
+
+export const categoryPage = z.object({
+  category: categoryWithCount,
+  items: z.array(courseCard),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
+
+export const review = z.object({
+  id: z.number().int(),
+  rating: z.number().int().min(1).max(5),
+  message: z.string(),
+  participant: z.object({ name: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const reviewList = z.object({ items: z.array(review), page: z.number().int(), perPage: z.number().int(), total: z.number().int() });
+
+export const outlineLecture = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  durationSeconds: z.number().int(),
+  isFreePreview: z.boolean(),
+  previewUrl: z.string().nullable().describe('Playable URL for free previews; null otherwise'),
+});
+
+export const outlineSection = z.object({ id: z.number().int(), title: z.string(), lectures: z.array(outlineLecture) });
+
+/** How to pay a pending bank-transfer order. */
+export const paymentInstructions = z.object({ provider: z.literal('bank_transfer'), reference: z.string(), bankDetails: z.string(), amount: z.number() });
+
+export const courseDetails = courseCard.extend({
+  description: z.string().describe('Sanitised HTML'),
+  promoVideoUrl: z.string().nullable(),
+  tags: z.array(z.string()),
+  sections: z.array(outlineSection),
+  instructorProfile: z.object({ id: z.number().int(), name: z.string(), headline: z.string(), bio: z.string(), avatar: z.string().nullable(), courseCount: z.number().int() }),
+  ratingDistribution: z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() }),
+  reviews: reviewList,
+  similar: z.array(courseCard),
+  viewer: z
+    .object({
+      enrolled: z.boolean(),
+      wishlisted: z.boolean(),
+      rating: z.number().int().nullable(),
+      pendingPayment: paymentInstructions.nullable().describe('A paid order waiting for its bank transfer'),
+    })
+    .nullable()
+    .describe('Only with a participant token'),
+});
+export type CourseDetails = z.infer<typeof courseDetails>;
+
+export const courseDetailsBody = z
+  .strictObject({ p_id: z.union([z.coerce.number().int(), z.literal(''), z.null()]).optional().describe('The participant id, as the spec sends it; the bearer token decides') })
+  .describe('The spec posts { p_id }');

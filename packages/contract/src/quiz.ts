@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { envelope, listData } from './envelope';
+import type { RouteDef } from './routes';
+
+/**
+ * Quizzes: participants take the assessments built in course step 5; choice questions are graded
+ * at once, short answers without accepted answers wait for the instructor or an admin (docs/quizzes.md).
+ */
+
+const dbId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+export const SUBMISSION_STATUSES = ['pending', 'passed', 'failed'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+/** Where a participant stands with one assessment. */
+export const ASSESSMENT_STANDINGS = ['not_started', 'in_progress', 'pending', 'passed', 'failed'] as const;
+export type AssessmentStanding = (typeof ASSESSMENT_STANDINGS)[number];
+
+/**
+ * The spec builds its quiz list URLs with a second question mark (`?course_id=1?page=2`), which
+ * reaches the server as `course_id = "1?page=2"`. Every value is split at "?" and what follows is
+ * read as more parameters, so that form and the normal `&page=2` mean the same.
+ */
+export function withSecondQuestionMark<T extends z.ZodType>(schema: T) {
+  return z.preprocess((raw) => {
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+    const out: Record<string, unknown> = {};
+    const extra: [string, string][] = [];
+    for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+      if (typeof value !== 'string' || !value.includes('?')) {
+        out[key] = value;
+        continue;
+      }
+      const [first, ...rest] = value.split('?');
+      out[key] = first;
+      for (const part of rest) extra.push(...new URLSearchParams(part));
+    }
+    for (const [key, value] of extra) if (!(key in out)) out[key] = value;
+    return out;
+  }, schema);
+}
+
+const optionalId = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), dbId.optional());
+const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
+const perPage = z.coerce.number().int().min(1).max(100).default(10);
+
+/** Filters of the instructor's and admin's submission lists; `course_id` may carry `?page=` (see above). */
+export const submissionListQuery = withSecondQuestionMark(
+  z.strictObject({
+    course_id: optionalId.describe('Only this course'),
+    assessment_id: optionalId.describe('Only this assessment'),
+    status: z.union([z.enum(SUBMISSION_STATUSES), z.literal('')]).optional().describe('pending: waiting for a short answer to be checked'),
+    search: z.string().max(200).optional().describe('Part of the participant name'),
+    page,
+    perPage,
+  }),
+);
+export const uncheckedListQuery = withSecondQuestionMark(z.strictObject({ course_id: optionalId, page, perPage }));
+export const participantPageQuery = withSecondQuestionMark(z.strictObject({ page }));
+
+/** What a participant may see of a question: never which options are correct nor the accepted answers. */
+export const quizQuestion = z.object({
+  id: z.number().int(),
+  type: z.enum(['single', 'multiple', 'true_false', 'short']),
+  text: z.string(),
+  points: z.number().int(),
+  options: z.array(z.object({ id: z.number().int(), text: z.string() })),
+});
+
+export const quizAssessment = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  course: z.object({ id: z.number().int(), title: z.string() }),
+  pass_mark: z.number().int().describe('Percent of the points needed to pass'),
+  time_limit_minutes: z.number().int().nullable(),
+  max_attempts: z.number().int().nullable().describe('Null: unlimited'),
+  question_count: z.number().int(),
+  total_points: z.number().int(),
+});
+
+export const openAttempt = z.object({
+  id: z.number().int(),
+  number: z.number().int().describe('1 for the first attempt'),
+  started_at: z.string(),
+  deadline: z.string().nullable().describe('Null without a time limit; answers are accepted until a short grace after it'),
+  server_now: z.string().describe("The server's clock, for a countdown that does not trust the device's"),
+});
+
+export const answerResult = z.object({
+  answer_id: z.number().int(),
+  question_id: z.number().int(),
+  option_ids: z.array(z.number().int()).describe('What the participant chose'),
+  text: z.string().nullable().describe('What the participant typed'),
+  correct: z.boolean().nullable().describe('Null while a short answer waits to be checked'),
+  points_awarded: z.number().int().nullable(),
+  points: z.number().int(),
+  feedback: z.string().nullable(),
+});
+
+/** A submitted attempt as its participant sees it: per question right or wrong, never the right options. */
+export const submissionResult = z.object({
+  id: z.number().int().describe('The submission (= attempt) id'),
+  assessment_id: z.number().int(),
+  number: z.number().int(),
+  status: z.enum(SUBMISSION_STATUSES),
+  score: z.number().int().describe('Points so far; pending short answers count 0 until checked'),
+  max_score: z.number().int(),
+  percent: z.number().int(),
+  pass_mark: z.number().int(),
+  submitted_at: z.string(),
+  checked_at: z.string().nullable(),
+  answers: z.array(answerResult),
+});
+
+export const assessmentDetails = z.object({
+  assessment: quizAssessment,
+  questions: z.array(quizQuestion),
+  standing: z.enum(ASSESSMENT_STANDINGS),
+  attempt: openAttempt.nullable().describe('The attempt to answer now (opened or resumed by this call); null when none may be opened'),
+  attempts_used: z.number().int(),
+  attempts_left: z.number().int().nullable().describe('Null: unlimited'),
+  results: listData(submissionResult).describe('Earlier submissions, newest first, paginated by ?page='),
+});
+
+export const answerBody = z.strictObject({
+  attempt_id: dbId,
+  idempotency_key: z.uuid().describe('Made by the client once per submission; a retry with the same key returns the first result'),
+  answers: z
+    .array(
+      z.strictObject({
+        question_id: dbId,
+        option_ids: z.array(dbId).max(10).optional().describe('Choice questions: the chosen options'),
+        text: z.string().max(2000).optional().describe('Short answers'),
+      }),
+    )
+    .max(200)
+    .describe('All answers at once; a question left out counts as unanswered (wrong)'),
+});
+
+export const myAssessment = z.object({
+  assessment: quizAssessment,
+  standing: z.enum(ASSESSMENT_STANDINGS),
+  attempts_used: z.number().int(),
+  attempts_left: z.number().int().nullable(),
+  latest: submissionResult.omit({ answers: true }).nullable().describe('The latest submission'),
+});
+
+export const submissionSummary = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  course: z.object({ id: z.number().int(), title: z.string() }),
+  assessment: z.object({ id: z.number().int(), title: z.string() }),
+  participant: z.object({ id: z.number().int(), name: z.string() }),
+  status: z.enum(SUBMISSION_STATUSES),
+  score: z.number().int(),
+  max_score: z.number().int(),
+  percent: z.number().int(),
+  pass_mark: z.number().int(),
+  unchecked_answers: z.number().int(),
+  submitted_at: z.string(),
+  checked_at: z.string().nullable(),
+});
+
+/** The reviewer's view of a submission: the questions with their right options and accepted answers. */
+export const submissionReview = submissionSummary.extend({
+  questions: z.array(
+    quizQuestion.extend({
+      options: z.array(z.object({ id: z.number().int(), text: z.string(), is_correct: z.boolean() })),
+      accepted_answers: z.array(z.string()),
+      answer: answerResult.extend({ checked_by: z.object({ id: z.number().int(), name: z.string() }).nullable() }).nullable(),
+    }),
+  ),
+});
+
+export const markBody = z.strictObject({
+  submission_id: dbId,
+  marks: z
+    .array(
+      z.strictObject({
+        answer_id: dbId.describe('A short answer of this submission'),
+        correct: z.boolean(),
+        feedback: z.string().max(2000).optional().describe('Shown to the participant; omit to keep, empty to remove'),
+      }),
+    )
+    .min(1)
+    .max(200),
+});
+
+const pair = z.strictObject({ a: dbId.describe('Course id'), b: dbId.describe('Submission id (of that course)') });
+const idOrAll = z.strictObject({ id: z.coerce.number().int().min(0).max(2_147_483_647).describe('A course id, or 0 for every enrolled course') });
+const assessmentId = z.strictObject({ id: dbId.describe('Assessment id') });
+const tags = ['quizzes'];
+
+export const quizRoutes = {
+  myAssessments: {
+    method: 'GET', path: '/api/participant/assessmentlist/:id', access: 'participant', tags,
+    summary: 'Your assessments with where you stand, per enrolled course (id 0: all of them)', params: idOrAll, query: participantPageQuery,
+    response: envelope(listData(myAssessment)),
+  },
+  details: {
+    method: 'GET', path: '/api/participant/assessment-details/:id', access: 'participant', tags,
+    summary: 'An assessment of a course you are enrolled in: questions without the right answers, your results, and an attempt opened or resumed when one is allowed',
+    params: assessmentId, query: participantPageQuery, response: envelope(assessmentDetails),
+  },
+  participantUnchecked: {
+    method: 'GET', path: '/api/participant/unchecked/list', access: 'participant', tags,
+    summary: 'Your submissions waiting for a short answer to be checked', query: participantPageQuery, response: envelope(listData(submissionResult.omit({ answers: true }))),
+  },
+  answer: {
+    method: 'POST', path: '/api/quiz/answer', access: 'participant', tags,
+    summary: 'Submit every answer of an open attempt at once; graded at once except short answers to check. Retrying with the same idempotency key returns the first result.',
+    body: answerBody, response: envelope(submissionResult),
+  },
+  instructorList: {
+    method: 'GET', path: '/api/quiz/insquiz', access: 'instructor', tags,
+    summary: 'Submissions in your courses, newest first, filtered and paginated (also ?course_id=1?page=2)', query: submissionListQuery,
+    response: envelope(listData(submissionSummary)),
+  },
+  instructorReview: {
+    method: 'GET', path: '/api/quiz/insquizlist/:a/:b', access: 'instructor', tags,
+    summary: 'One submission (b) of your course (a), with the right answers', params: pair, response: envelope(submissionReview),
+  },
+  instructorMark: {
+    method: 'POST', path: '/api/quiz/insUpdateQuiz', access: 'instructor', tags,
+    summary: 'Mark short answers right or wrong, with feedback; when none is left to check the submission is passed or failed',
+    body: markBody, response: envelope(submissionReview),
+  },
+  instructorUnchecked: {
+    method: 'GET', path: '/api/instructor/unchecked/list', access: 'instructor', tags,
+    summary: 'Submissions in your courses waiting for a short answer to be checked, oldest first', query: uncheckedListQuery,
+    response: envelope(listData(submissionSummary)),
+  },
+  adminList: {
+    method: 'GET', path: '/api/quiz/adminquiz', access: 'admin', tags,
+    summary: 'Every submission, newest first, filtered and paginated (also ?course_id=1?page=2)', query: submissionListQuery,
+    response: envelope(listData(submissionSummary)),
+  },
+  adminReview: {
+    method: 'GET', path: '/api/quiz/adminquizlist/:a/:b', access: 'admin', tags,
+    summary: 'One submission (b) of a course (a), with the right answers', params: pair, response: envelope(submissionReview),
+  },
+  adminMark: {
+    method: 'POST', path: '/api/quiz/adminUpdateQuiz', access: 'admin', tags,
+    summary: 'Mark short answers of any course right or wrong, with feedback', body: markBody, response: envelope(submissionReview),
+  },
+  adminUnchecked: {
+    method: 'GET', path: '/api/admin/unchecked/list', access: 'admin', tags,
+    summary: 'Every submission waiting for a short answer to be checked, oldest first', query: uncheckedListQuery,
+    response: envelope(listData(submissionSummary)),
+  },
+} satisfies Record<string, RouteDef>;
+
+export type AssessmentDetails = z.infer<typeof assessmentDetails>;
+export type SubmissionResult = z.infer<typeof submissionResult>;
+export type SubmissionSummary = z.infer<typeof submissionSummary>;
+export type SubmissionReview = z.infer<typeof submissionReview>;
+export type MyAssessment = z.infer<typeof myAssessment>;
+export type AnswerBody = z.infer<typeof answerBody>;
+export type MarkBody = z.infer<typeof markBody>;
