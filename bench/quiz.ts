@@ -133,7 +133,7 @@ export async function quizBenchmark(): Promise<QuizBenchResult> {
     );
     const opened = await inBatches(sessions, 8, async (token) => ({
       token,
-      attemptId: (await json<{ attempt: { id: number } }>(base, 'GET', `/api/participant/assessment-details/${assessment!.id}`, token)).attempt.id,
+      attemptId: (await json<{ attempt: { id: number } }>(base, 'GET', `/api/participant/assessment-details/${assessment!.id}?start=1`, token)).attempt.id,
       key: randomUUID(),
     }));
     const bodyOf = (a: (typeof opened)[number], i: number) => ({

@@ -10,9 +10,9 @@ import { tr } from './support/translations';
 const e2e = e2eSuite();
 
 const SIGNED_IN_PAGES: Record<Role, string[]> = {
-  admin: ['/admin/dashboard'],
-  instructor: ['/instructor/dashboard', '/instructor/my-profile', '/instructor/no-such-screen'],
-  participant: ['/participant/dashboard', '/participant/my-profile'],
+  admin: ['/admin/dashboard', '/admin/Assessment'],
+  instructor: ['/instructor/dashboard', '/instructor/my-profile', '/instructor/assessment-summary', '/instructor/no-such-screen'],
+  participant: ['/participant/dashboard', '/participant/my-profile', '/participant/my-assessment'],
 };
 
 // One test at a time: each already keeps a core busy with axe, and the test timeout must

@@ -56,6 +56,17 @@ export const submissionListQuery = withSecondQuestionMark(
 );
 export const uncheckedListQuery = withSecondQuestionMark(z.strictObject({ course_id: optionalId, page, perPage }));
 export const participantPageQuery = withSecondQuestionMark(z.strictObject({ page }));
+/** `start=1` opens a new attempt (and starts its clock); without it the details only resume one under way. */
+export const detailsQuery = withSecondQuestionMark(
+  z.strictObject({
+    page,
+    start: z
+      .enum(['1', 'true', '0', 'false'])
+      .optional()
+      .transform((v) => v === '1' || v === 'true')
+      .describe('1: open a new attempt when one is allowed; without it the call only resumes the attempt under way'),
+  }),
+);
 
 /** What a participant may see of a question: never which options are correct nor the accepted answers. */
 export const quizQuestion = z.object({
@@ -113,9 +124,10 @@ export const submissionResult = z.object({
 
 export const assessmentDetails = z.object({
   assessment: quizAssessment,
-  questions: z.array(quizQuestion),
+  questions: z.array(quizQuestion).describe('Empty until an attempt is under way or the participant has submitted one'),
   standing: z.enum(ASSESSMENT_STANDINGS),
-  attempt: openAttempt.nullable().describe('The attempt to answer now (opened or resumed by this call); null when none may be opened'),
+  attempt: openAttempt.nullable().describe('The attempt to answer now: the one under way, or one opened by ?start=1; null otherwise'),
+  can_start: z.boolean().describe('True when no attempt is under way and ?start=1 would open one'),
   attempts_used: z.number().int(),
   attempts_left: z.number().int().nullable().describe('Null: unlimited'),
   results: listData(submissionResult).describe('Earlier submissions, newest first, paginated by ?page='),
@@ -198,8 +210,8 @@ export const quizRoutes = {
   },
   details: {
     method: 'GET', path: '/api/participant/assessment-details/:id', access: 'participant', tags,
-    summary: 'An assessment of a course you are enrolled in: questions without the right answers, your results, and an attempt opened or resumed when one is allowed',
-    params: assessmentId, query: participantPageQuery, response: envelope(assessmentDetails),
+    summary: 'An assessment of a course you are enrolled in: questions without the right answers, your results, the attempt under way, or a new one with ?start=1',
+    params: assessmentId, query: detailsQuery, response: envelope(assessmentDetails),
   },
   participantUnchecked: {
     method: 'GET', path: '/api/participant/unchecked/list', access: 'participant', tags,

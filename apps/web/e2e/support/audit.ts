@@ -20,17 +20,19 @@ export async function settled(page: Page): Promise<void> {
   await page.locator('[role="status"]').waitFor({ state: 'detached' });
 }
 
+/** Serious and critical axe violations on the page as it is now, as readable lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function audit(page: Page, path: string, width: number): Promise<Finding[]> {
   const response = await page.goto(path);
   if (!response?.ok()) return [{ path, problem: `the server answered ${response?.status()} instead of the app` }];
   await settled(page);
-  const findings: Finding[] = [];
-  const results = await new AxeBuilder({ page }).analyze();
-  for (const violation of results.violations) {
-    if (violation.impact === 'serious' || violation.impact === 'critical') {
-      findings.push({ path, problem: `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}` });
-    }
-  }
+  const findings: Finding[] = (await axeViolations(page)).map((problem) => ({ path, problem }));
   const shape = await page.evaluate(() => ({
     h1: document.querySelectorAll('h1').length,
     main: document.querySelectorAll('main').length,

@@ -50,6 +50,14 @@ export const paths = {
   editCourse: (role: 'instructor' | 'admin', id: string | number, step: number = 1) => `/${role}/courses/${encodeURIComponent(String(id))}/edit/${step}`,
   /** The whole course (list/{id}/b for instructors, list/{id}/a with the review for admins). */
   courseView: (role: 'instructor' | 'admin', id: string | number) => `/${role}/courses/${encodeURIComponent(String(id))}`,
+  /** The participant's assessments (spec section 2), and one of them to take or review. */
+  myAssessments: '/participant/my-assessment',
+  assessment: (id: string | number) => `/participant/my-assessment/${encodeURIComponent(String(id))}`,
+  /** Submissions to check: the spec's /instructor/assessment-summary and /admin/Assessment. */
+  submissions: (role: 'instructor' | 'admin') => (role === 'admin' ? '/admin/Assessment' : '/instructor/assessment-summary'),
+  /** One submission (b) of a course (a), as the review calls take them. */
+  submission: (role: 'instructor' | 'admin', courseId: string | number, submissionId: string | number) =>
+    `${role === 'admin' ? '/admin/Assessment' : '/instructor/assessment-summary'}/${encodeURIComponent(String(courseId))}/${encodeURIComponent(String(submissionId))}`,
 };
 
 /** Pages anyone may open (spec section 2); the sign-in screens have rules of their own. */

@@ -31,6 +31,10 @@ const AdminOrdersPage = lazyScreen(() => import('../features/admin/pages/admin-o
 const CourseListPage = lazyScreen(() => import('../features/authoring/pages/course-list-page'));
 const CourseViewPage = lazyScreen(() => import('../features/authoring/pages/course-view-page'));
 const CourseEditorPage = lazyScreen(() => import('../features/authoring/editor/course-editor-page'));
+const MyAssessmentsPage = lazyScreen(() => import('../features/quiz/pages/my-assessments-page'));
+const AssessmentPage = lazyScreen(() => import('../features/quiz/pages/assessment-page'));
+const SubmissionListPage = lazyScreen(() => import('../features/quiz/pages/submission-list-page'));
+const SubmissionReviewPage = lazyScreen(() => import('../features/quiz/pages/submission-review-page'));
 const InstructorDashboardPage = lazyScreen(() => import('../features/authoring/pages/instructor-dashboard-page'));
 
 interface RouteHandle {
@@ -63,6 +67,8 @@ function roleArea(role: Role): RouteObject {
       page(paths.myCourses, <MyCoursesPage />, MyCoursesPage),
       page(paths.wishlist, <WishlistPage />, WishlistPage),
       page(paths.orders, <OrdersPage />, OrdersPage),
+      page(paths.myAssessments, <MyAssessmentsPage />, MyAssessmentsPage),
+      page(`${paths.myAssessments}/:id`, <AssessmentPage />, AssessmentPage),
     );
   }
   if (role === 'admin') children.push(page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage));
@@ -72,6 +78,8 @@ function roleArea(role: Role): RouteObject {
       page('courses/new', <CourseEditorPage role={role} />, CourseEditorPage),
       page('courses/:id/edit/:step', <CourseEditorPage role={role} />, CourseEditorPage),
       page('courses/:id', <CourseViewPage role={role} />, CourseViewPage),
+      page(paths.submissions(role), <SubmissionListPage role={role} />, SubmissionListPage),
+      page(`${paths.submissions(role)}/:courseId/:submissionId`, <SubmissionReviewPage role={role} />, SubmissionReviewPage),
     );
   }
   return { path: paths.area(role), element: <RoleShell role={role} />, handle: handle(RoleShell.preload), children };

@@ -23,9 +23,12 @@ function shellLinks(role: Role): ShellLink[] {
       { to: paths.myCourses, labelKey: 'mycourses.nav' },
       { to: paths.wishlist, labelKey: 'wishlist.nav' },
       { to: paths.orders, labelKey: 'orders.nav' },
+      { to: paths.myAssessments, labelKey: 'quiz.my.nav' },
     );
   }
-  if (role === 'admin' || role === 'instructor') links.push({ to: paths.courses(role), labelKey: 'authoring.nav.courses' });
+  if (role === 'admin' || role === 'instructor') {
+    links.push({ to: paths.courses(role), labelKey: 'authoring.nav.courses' }, { to: paths.submissions(role), labelKey: 'quiz.review.nav' });
+  }
   if (role === 'admin') links.push({ to: paths.adminOrders, labelKey: 'adminOrders.nav' });
   if (role !== 'admin') {
     links.push({ to: paths.myProfile(role), labelKey: 'shell.nav.profile' });

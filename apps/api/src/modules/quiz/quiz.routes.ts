@@ -8,7 +8,7 @@ import { listForReviewer, markSubmission, reviewSubmission, uncheckedForReviewer
 export function quizModule(app: FastifyInstance, ctx: AppContext) {
   const r = quizRoutes;
   addRoute(app, ctx, r.myAssessments, async ({ user, params, query }) => ({ data: await myAssessments(ctx, user, params.id, query.page) }));
-  addRoute(app, ctx, r.details, async ({ user, params, query }) => ({ data: await assessmentDetails(ctx, user, params.id, query.page) }));
+  addRoute(app, ctx, r.details, async ({ user, params, query }) => ({ data: await assessmentDetails(ctx, user, params.id, query) }));
   addRoute(app, ctx, r.participantUnchecked, async ({ user, query }) => ({ data: await participantUnchecked(ctx, user, query.page) }));
   addRoute(app, ctx, r.answer, async ({ user, body }) => {
     const { result } = await submitAnswers(ctx, user, body);

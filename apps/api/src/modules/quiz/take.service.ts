@@ -41,16 +41,28 @@ async function enrolledAssessment(ctx: AppContext, user: RequestUser, id: number
   return assessment;
 }
 
+/** A new attempt may be opened: not passed, nothing waiting to be checked, questions to answer, attempts left. */
+function mayStart(a: AssessmentWithQuestions, attempts: AttemptRow[]): boolean {
+  const blocked = attempts.some((x) => x.status === 'passed' || x.status === 'pending' || x.status === 'open');
+  return !blocked && a.questions.length > 0 && attemptsLeft(a.maxAttempts, attempts.length) !== 0;
+}
+
+/** Closes an attempt left open past its deadline and grace: it counts as used. */
+async function expireLate(ctx: AppContext, attempts: AttemptRow[], now: number): Promise<AttemptRow[]> {
+  const late = attempts.find((x) => x.status === 'open' && isLate(ctx, x, now));
+  if (!late) return attempts;
+  await ctx.db.update(quizAttempts).set({ status: 'expired' }).where(and(eq(quizAttempts.id, late.id), eq(quizAttempts.status, 'open')));
+  return attempts.map((x) => (x.id === late.id ? { ...x, status: 'expired' as const } : x));
+}
+
 /**
- * The attempt under way, or a new one when allowed: not passed, nothing waiting to be checked,
- * attempts left. An attempt left open past its deadline is closed here and counts as used.
+ * The attempt under way, or, when asked to start and allowed, a new one. Looking at an assessment
+ * never starts its clock: a participant reads the rules and the earlier results first.
  */
-async function openOrResume(ctx: AppContext, user: RequestUser, a: AssessmentWithQuestions, attempts: AttemptRow[], now: number) {
+async function openOrResume(ctx: AppContext, user: RequestUser, a: AssessmentWithQuestions, attempts: AttemptRow[], start: boolean) {
   const open = attempts.find((x) => x.status === 'open');
-  if (open && !isLate(ctx, open, now)) return open;
-  if (open) await ctx.db.update(quizAttempts).set({ status: 'expired' }).where(and(eq(quizAttempts.id, open.id), eq(quizAttempts.status, 'open')));
-  const blocked = attempts.some((x) => x.status === 'passed' || x.status === 'pending');
-  if (blocked || a.questions.length === 0 || attemptsLeft(a.maxAttempts, attempts.length) === 0) return null;
+  if (open) return open;
+  if (!start || !mayStart(a, attempts)) return null;
   const [created] = await ctx.db
     .insert(quizAttempts)
     .values({ assessmentId: a.id, courseId: a.courseId, participantId: user.id, number: attempts.length + 1, passMark: a.passMark, timeLimitMinutes: a.timeLimitMinutes })
@@ -65,22 +77,25 @@ async function openOrResume(ctx: AppContext, user: RequestUser, a: AssessmentWit
   return winner ?? null;
 }
 
-export async function assessmentDetails(ctx: AppContext, user: RequestUser, id: number, page: number): Promise<AssessmentDetails> {
+export async function assessmentDetails(ctx: AppContext, user: RequestUser, id: number, query: { page: number; start: boolean }): Promise<AssessmentDetails> {
+  const { page, start } = query;
   const a = await enrolledAssessment(ctx, user, id);
   const now = Date.now();
-  const before = await attemptsOf(ctx.db, user.id, [a.id]);
-  const attempt = await openOrResume(ctx, user, a, before, now);
+  const before = await expireLate(ctx, await attemptsOf(ctx.db, user.id, [a.id]), now);
+  const attempt = await openOrResume(ctx, user, a, before, start);
   const attempts = attempt && !before.some((x) => x.id === attempt.id) ? [attempt, ...before] : before;
   const submitted = attempts.filter(isSubmitted);
   const shown = submitted.slice((page - 1) * PER_PAGE, page * PER_PAGE);
   const answers = await answersOf(ctx.db, shown.map((s) => s.id));
   return {
     assessment: presentAssessment(a, a.questions),
-    questions: a.questions.map(questionForParticipant),
+    // The questions are read on the clock: shown with an attempt under way, or next to earlier results.
+    questions: attempt || submitted.length > 0 ? a.questions.map(questionForParticipant) : [],
     standing: standingOf(ctx, attempts, now),
     attempt: attempt
       ? { id: attempt.id, number: attempt.number, started_at: attempt.startedAt.toISOString(), deadline: deadlineOf(attempt)?.toISOString() ?? null, server_now: new Date(now).toISOString() }
       : null,
+    can_start: !attempt && mayStart(a, attempts),
     attempts_used: attempts.length,
     attempts_left: attemptsLeft(a.maxAttempts, attempts.length),
     results: { items: shown.map((s) => presentResult(s, answers)), page, perPage: PER_PAGE, total: submitted.length },

@@ -26,7 +26,7 @@ describe('what a participant receives', () => {
     ] });
     const { api } = await enrolledParticipant(app, quiz.course.id);
     const forbidden = /is_correct|isCorrect|accepted|"Nile"/i;
-    const before = await api.get(`/api/participant/assessment-details/${quiz.assessment.id}`);
+    const before = await api.get(`/api/participant/assessment-details/${quiz.assessment.id}?start=1`);
     expect(before.statusCode).toBe(200);
     expect(before.body).not.toMatch(forbidden);
     expect(before.json().data.questions[0].options).toEqual([{ id: expect.any(Number), text: 'Cairo' }, { id: expect.any(Number), text: 'Paris' }]);
@@ -39,6 +39,20 @@ describe('what a participant receives', () => {
       expect(after.statusCode).toBe(200);
       expect(after.body).not.toMatch(forbidden);
     }
+  });
+
+  it('opening an assessment shows its rules, not its questions: the clock starts with ?start=1, and a later visit resumes that attempt', async () => {
+    const quiz = await quizCourse({ timeLimitMinutes: 10, maxAttempts: 1 });
+    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const url = `/api/participant/assessment-details/${quiz.assessment.id}`;
+    expect(ok(await api.get(url))).toMatchObject({ attempt: null, can_start: true, questions: [], standing: 'not_started', attempts_used: 0, attempts_left: 1 });
+    expect(ok(await api.get(`${url}?page=1`))).toMatchObject({ attempt: null, attempts_used: 0 });
+    const started = ok(await api.get(`${url}?start=1`));
+    expect(started.questions).toHaveLength(quiz.questions.length);
+    expect(started).toMatchObject({ attempt: { number: 1, deadline: expect.any(String) }, can_start: false, standing: 'in_progress', attempts_used: 1, attempts_left: 0 });
+    expect(ok(await api.get(url)).attempt.id).toBe(started.attempt.id);
+    expect(ok(await api.get(`${url}?start=1`)).attempt.id).toBe(started.attempt.id);
+    expect((await api.get(`${url}?start=yes`)).statusCode).toBe(400);
   });
 
   it('refuses a participant who is not enrolled (403) and an unknown assessment (404)', async () => {
@@ -156,8 +170,10 @@ describe('rules on the server', () => {
     const first = await openAttempt(api, quiz.assessment.id);
     expect(ok(await api.get(`/api/participant/assessment-details/${quiz.assessment.id}`)).attempt.id).toBe(first.id);
     await db.update(quizAttempts).set({ startedAt: new Date(Date.now() - 60 * 60_000) }).where(eq(quizAttempts.id, first.id));
-    const next = ok(await api.get(`/api/participant/assessment-details/${quiz.assessment.id}`));
-    expect(next).toMatchObject({ attempt: { number: 2 }, attempts_used: 2, attempts_left: 0 });
+    const lapsed = ok(await api.get(`/api/participant/assessment-details/${quiz.assessment.id}`));
+    expect(lapsed).toMatchObject({ attempt: null, can_start: true, standing: 'failed', attempts_used: 1, attempts_left: 1 });
+    const next = ok(await api.get(`/api/participant/assessment-details/${quiz.assessment.id}?start=1`));
+    expect(next).toMatchObject({ attempt: { number: 2 }, can_start: false, attempts_used: 2, attempts_left: 0 });
     expect((await submit(api, first.id, quiz.questions.map(rightAnswer))).statusCode).toBe(409);
   });
 
@@ -170,7 +186,7 @@ describe('rules on the server', () => {
       expect(ok(await submit(api, attempt.id, quiz.questions.map(wrongAnswer))).status).toBe('failed');
     }
     const done = ok(await api.get(`/api/participant/assessment-details/${quiz.assessment.id}`));
-    expect(done).toMatchObject({ attempt: null, attempts_used: 2, attempts_left: 0, standing: 'failed', results: { total: 2 } });
+    expect(done).toMatchObject({ attempt: null, can_start: false, attempts_used: 2, attempts_left: 0, standing: 'failed', results: { total: 2 } });
 
     const lowered = await quizCourse({ maxAttempts: 2 });
     const second = await enrolledParticipant(app, lowered.course.id);
@@ -239,7 +255,7 @@ describe('one submission per attempt', () => {
   it('two visits at the same time open one attempt', async () => {
     const quiz = await quizCourse();
     const { api } = await enrolledParticipant(app, quiz.course.id);
-    const url = `/api/participant/assessment-details/${quiz.assessment.id}`;
+    const url = `/api/participant/assessment-details/${quiz.assessment.id}?start=1`;
     const [a, b] = await Promise.all([api.get(url), api.get(url)]);
     expect(ok(a).attempt.id).toBe(ok(b).attempt.id);
   });

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Role } from '@nibras/contract';
+import { enrollParticipant } from '../../api/test/factories';
+import { createUser, GOOD_PASSWORD } from '../../api/test/harness';
+import { quizCourse } from '../../api/src/modules/quiz/quiz.test-kit';
+import { axeViolations, type Language } from './support/audit';
+import { seedSession, waitForPath } from './support/browser';
+import { apiLogin } from './support/server';
+import { e2eSuite } from './support/suite';
+import { tr } from './support/translations';
+
+const e2e = e2eSuite();
+
+function unique(): string {
+  return randomBytes(4).toString('hex');
+}
+
+async function signIn(page: Page, role: Role, account: { email: string; name: string }, language: Language) {
+  await seedSession(page, role, await apiLogin(e2e.server, role, { ...account, password: GOOD_PASSWORD }), { language });
+}
+
+async function expectAccessible(page: Page, where: string) {
+  expect(await axeViolations(page), where).toEqual([]);
+}
+
+/** A course of a new instructor with one timed assessment: a single choice, a multiple choice and a short answer to check. */
+async function timedQuiz(title: string) {
+  const instructor = await createUser('instructor', { name: `Teacher ${unique()}` });
+  const quiz = await quizCourse({
+    instructorId: instructor.id,
+    title,
+    passMark: 60,
+    timeLimitMinutes: 10,
+    maxAttempts: 2,
+    questions: [
+      { type: 'single', points: 2, options: [['Cairo', true], ['Paris', false]] },
+      { type: 'multiple', points: 2, options: [['Two', true], ['Three', true], ['Four', false]] },
+      { type: 'short', points: 2 },
+    ],
+  });
+  const { participant } = await enrollParticipant(quiz.course.id);
+  return { ...quiz, instructor, participant };
+}
+
+/** The participant's first attempt, answered wrong, straight through the API. */
+async function submitThroughApi(quiz: Awaited<ReturnType<typeof timedQuiz>>) {
+  const login = await apiLogin(e2e.server, 'participant', { ...quiz.participant, password: GOOD_PASSWORD });
+  const call = async (method: string, path: string, body?: object) => {
+    const response = await fetch(`${e2e.server.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${login.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { attempt: { id: number } } }).data;
+  };
+  const details = await call('GET', `/api/participant/assessment-details/${quiz.assessment.id}?start=1`);
+  await call('POST', '/api/quiz/answer', { attempt_id: details.attempt.id, idempotency_key: crypto.randomUUID(), answers: [] });
+}
+
+const fieldset = (page: Page, n: number) => page.getByTestId('quiz-question').nth(n - 1);
+
+for (const [language, width] of [['ar', 375], ['en', 1280]] as const) {
+  describe(`an assessment in ${language} at ${width} px`, () => {
+    it('participant takes it → sees the immediate part → instructor checks the short answer with feedback → participant sees the final result', async () => {
+      const title = `${language === 'ar' ? 'اختبار الوحدة' : 'Unit test'} ${unique()}`;
+      const quiz = await timedQuiz(title);
+      const { page } = await e2e.open({ width, height: 800 });
+      await signIn(page, 'participant', quiz.participant, language);
+
+      // The list, with where the participant stands.
+      await page.goto('/participant/my-assessment');
+      const row = page.getByTestId('my-assessment').filter({ hasText: title });
+      await expect.poll(() => row.getByTestId('quiz-standing').getAttribute('data-standing')).toBe('not_started');
+      await expectAccessible(page, 'my assessments');
+      await row.getByRole('link').click();
+
+      // Opening shows the rules; the clock starts only after the participant agrees.
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByTestId('quiz-start-panel').waitFor();
+      expect(await page.getByTestId('quiz-question').count()).toBe(0);
+      await expectAccessible(page, 'assessment before the start');
+      await page.getByTestId('quiz-start').click();
+      await page.getByRole('dialog', { name: tr(language, 'quiz.take.confirmStartTitle') }).waitFor();
+      await page.getByTestId('quiz-start-confirm').click();
+      await page.getByTestId('quiz-attempt').waitFor();
+      await expect.poll(() => page.getByTestId('quiz-clock').textContent()).toMatch(/\d+:\d\d/);
+
+      await fieldset(page, 1).getByRole('radio', { name: 'Cairo' }).check();
+      await fieldset(page, 2).getByRole('checkbox', { name: 'Two' }).check();
+      await fieldset(page, 2).getByRole('checkbox', { name: 'Three' }).check();
+      const essay = language === 'ar' ? 'الضوء ينكسر عند انتقاله بين وسطين' : 'Light bends between two media';
+      await fieldset(page, 3).getByRole('textbox').fill(essay);
+      await expectAccessible(page, 'the attempt');
+
+      // A reload keeps the attempt, its clock and the answers given so far.
+      await page.reload();
+      await page.getByTestId('quiz-attempt').waitFor();
+      expect(await fieldset(page, 1).getByRole('radio', { name: 'Cairo' }).isChecked()).toBe(true);
+      expect(await fieldset(page, 3).getByRole('textbox').inputValue()).toBe(essay);
+
+      const submitted = page.waitForResponse((r) => r.url().endsWith('/api/quiz/answer') && r.request().method() === 'POST');
+      await page.getByTestId('quiz-submit').click();
+      expect((await submitted).status()).toBe(200);
+      const result = page.getByTestId('quiz-result').first();
+      await expect.poll(() => result.getAttribute('data-status')).toBe('pending');
+      expect(await result.getByTestId('quiz-verdict').evaluateAll((els) => els.map((el) => el.getAttribute('data-verdict')))).toEqual(['right', 'right', 'waiting']);
+      expect(await result.getByTestId('quiz-score').textContent()).toContain(tr(language, 'quiz.result.score', { score: 4, max: 6, percent: 66, pass: 60 }));
+      await expect.poll(() => page.getByTestId('quiz-closed').textContent()).toBe(tr(language, 'quiz.take.closedPending'));
+      expect(await page.getByTestId('quiz-attempt').count()).toBe(0);
+      await expectAccessible(page, 'the result waiting for a check');
+
+      // The instructor finds it among the submissions to check and marks the short answer.
+      const { page: teacher } = await e2e.open({ width, height: 800 });
+      await signIn(teacher, 'instructor', quiz.instructor, language);
+      await teacher.goto('/instructor/assessment-summary');
+      await teacher.getByTestId('quiz-unchecked').waitFor();
+      const submission = teacher.getByTestId('quiz-submission').filter({ hasText: quiz.participant.name });
+      await submission.waitFor();
+      await expectAccessible(teacher, 'assessment summary');
+      await submission.getByRole('link', { name: new RegExp(tr(language, 'quiz.review.check')) }).click();
+      await teacher.getByRole('heading', { level: 1, name: tr(language, 'quiz.check.title', { name: quiz.participant.name }) }).waitFor();
+      const short = teacher.getByTestId('quiz-check-question').nth(2);
+      expect(await short.textContent()).toContain(essay);
+      await expectAccessible(teacher, 'checking a submission');
+      await short.getByRole('radio', { name: tr(language, 'quiz.verdict.right') }).check();
+      const feedback = language === 'ar' ? 'أحسنت الشرح' : 'Well explained.';
+      await short.getByTestId('quiz-feedback-input').fill(feedback);
+      await teacher.getByTestId('quiz-save-marks').click();
+      await teacher.getByTestId('quiz-check-result').waitFor();
+      await expect.poll(() => teacher.getByTestId('quiz-standing').first().getAttribute('data-standing')).toBe('passed');
+      expect(await teacher.getByTestId('quiz-score').textContent()).toContain(tr(language, 'quiz.result.score', { score: 6, max: 6, percent: 100, pass: 60 }));
+
+      // The participant sees the final result and the feedback.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await expect.poll(() => page.getByTestId('quiz-result').first().getAttribute('data-status')).toBe('passed');
+      expect(await page.getByTestId('quiz-feedback').first().textContent()).toContain(feedback);
+      expect(await page.getByTestId('quiz-closed').textContent()).toBe(tr(language, 'quiz.take.closedPassed'));
+      expect(await page.getByTestId('quiz-start').count()).toBe(0);
+      await expectAccessible(page, 'the final result');
+      await page.goto('/participant/my-assessment');
+      await expect.poll(() => row.getByTestId('quiz-standing').getAttribute('data-standing')).toBe('passed');
+    });
+  });
+}
+
+describe('failed fetches and list URLs', () => {
+  it('a participant opening an assessment they cannot take goes back to their assessments with the reason', async () => {
+    const quiz = await timedQuiz(`Closed ${unique()}`);
+    const outsider = await createUser('participant');
+    const { page } = await e2e.open();
+    await signIn(page, 'participant', outsider, 'en');
+    await page.goto(`/participant/my-assessment/${quiz.assessment.id}`);
+    await waitForPath(page, '/participant/my-assessment');
+    expect(await page.getByTestId('quiz-notice').textContent()).toBe('You are not enrolled in this course.');
+  });
+
+  it('an instructor opening another instructor’s submission goes back to the assessment summary', async () => {
+    const quiz = await timedQuiz(`Other ${unique()}`);
+    const other = await createUser('instructor');
+    const { page } = await e2e.open();
+    await signIn(page, 'instructor', other, 'en');
+    await page.goto(`/instructor/assessment-summary/${quiz.course.id}/2147483000`);
+    await waitForPath(page, '/instructor/assessment-summary');
+    await page.getByTestId('quiz-notice').waitFor();
+  });
+
+  it('an admin opening an unknown submission goes back to /admin/Assessment, whose list reads the spec’s ?course_id=1?page=2', async () => {
+    const quiz = await timedQuiz(`Admin ${unique()}`);
+    const admin = await createUser('admin');
+    const { page } = await e2e.open();
+    await signIn(page, 'admin', admin, 'en');
+    await page.goto('/admin/Assessment/1/2147483000');
+    await waitForPath(page, '/admin/Assessment');
+    await page.getByTestId('quiz-notice').waitFor();
+
+    // One submission in this course; the spec's URL shape filters to it, with the page after a second "?".
+    await submitThroughApi(quiz);
+    await page.goto(`/admin/Assessment?course_id=${quiz.course.id}?page=1`);
+    const rows = page.getByTestId('quiz-submission');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(quiz.participant.name);
+    expect(await page.getByTestId('quiz-filter-course').inputValue()).toBe(quiz.course.title);
+  });
+});

@@ -1,0 +1,68 @@
+import { Checkbox, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { QuizQuestionView } from '../../../api/quiz';
+
+export interface DraftAnswer {
+  option_ids: number[];
+  text: string;
+}
+
+/** One question of an attempt as a fieldset: its text is the legend, so every option is read with it. */
+export function QuestionField({ question, number, value, onChange, disabled }: {
+  question: QuizQuestionView;
+  number: number;
+  value: DraftAnswer;
+  onChange: (next: DraftAnswer) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const legendId = `quiz-q-${question.id}`;
+  const hint =
+    question.type === 'multiple' ? t('quiz.take.hintMultiple') : question.type === 'short' ? t('quiz.take.hintShort') : t('quiz.take.hintSingle');
+  return (
+    <fieldset className="quiz-question" data-testid="quiz-question" data-question-id={question.id} disabled={disabled}>
+      <legend id={legendId}>
+        {t('quiz.take.questionNumber', { number, points: question.points })}
+      </legend>
+      <Stack gap="sm">
+        <Text fw={600} dir="auto" className="break-anywhere">
+          {question.text}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+        {question.type === 'short' ? (
+          <Textarea
+            aria-labelledby={legendId}
+            value={value.text}
+            onChange={(event) => onChange({ ...value, text: event.currentTarget.value })}
+            autosize
+            minRows={2}
+            maxLength={2000}
+            dir="auto"
+          />
+        ) : question.type === 'multiple' ? (
+          <Checkbox.Group value={value.option_ids.map(String)} onChange={(ids) => onChange({ ...value, option_ids: ids.map(Number) })} aria-labelledby={legendId}>
+            <Stack gap="xs">
+              {question.options.map((option) => (
+                <Checkbox key={option.id} value={String(option.id)} label={<bdi>{option.text}</bdi>} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        ) : (
+          <Radio.Group
+            value={value.option_ids[0] ? String(value.option_ids[0]) : null}
+            onChange={(id) => onChange({ ...value, option_ids: [Number(id)] })}
+            aria-labelledby={legendId}
+          >
+            <Stack gap="xs">
+              {question.options.map((option) => (
+                <Radio key={option.id} value={String(option.id)} label={<bdi>{option.text}</bdi>} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+      </Stack>
+    </fieldset>
+  );
+}

@@ -1,0 +1,69 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { QuizQuestionView, SubmissionResultView } from '../../../api/quiz';
+import { formatDate } from '../../learner/format';
+import { StandingBadge, VerdictBadge } from './quiz-badges';
+
+/** What the participant answered, in words: the chosen options' texts, or the typed text. */
+function givenAnswer(question: QuizQuestionView | undefined, answer: SubmissionResultView['answers'][number]): string {
+  if (answer.text !== null) return answer.text;
+  const chosen = (question?.options ?? []).filter((option) => answer.option_ids.includes(option.id)).map((option) => option.text);
+  return chosen.join('، ');
+}
+
+/** One submitted attempt as its participant sees it: the score, and per question right, wrong or waiting. */
+export function SubmissionCard({ result, questions, headingId }: { result: SubmissionResultView; questions: QuizQuestionView[]; headingId?: string }) {
+  const { t, i18n } = useTranslation();
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  const order = new Map(questions.map((question, index) => [question.id, index]));
+  const answers = [...result.answers].sort((a, b) => (order.get(a.question_id) ?? 0) - (order.get(b.question_id) ?? 0));
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid="quiz-result" data-status={result.status}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2}>
+            <Title order={3} id={headingId} tabIndex={headingId ? -1 : undefined} size="h4">
+              {t('quiz.result.attempt', { number: result.number })}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('quiz.result.submitted', { date: formatDate(result.submitted_at, i18n.language) })}
+              {result.checked_at ? ` · ${t('quiz.result.checked', { date: formatDate(result.checked_at, i18n.language) })}` : ''}
+            </Text>
+          </Stack>
+          <StandingBadge standing={result.status} />
+        </Group>
+        <Text fw={700} data-testid="quiz-score">
+          {t('quiz.result.score', { score: result.score, max: result.max_score, percent: result.percent, pass: result.pass_mark })}
+        </Text>
+        {result.status === 'pending' ? <Text size="sm">{t('quiz.result.pendingHelp')}</Text> : null}
+        <ol className="quiz-answers">
+          {answers.map((answer) => {
+            const question = byId.get(answer.question_id);
+            const given = givenAnswer(question, answer);
+            return (
+              <li key={answer.answer_id} className="quiz-answers__item" data-testid="quiz-result-answer">
+                <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                  <Text fw={600} dir="auto" className="break-anywhere">
+                    {question?.text ?? ''}
+                  </Text>
+                  <VerdictBadge correct={answer.correct} />
+                </Group>
+                <Text size="sm">
+                  {t('quiz.result.yourAnswer')} <bdi className="break-anywhere">{given || t('quiz.result.noAnswer')}</bdi>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('quiz.result.points', { awarded: answer.points_awarded ?? 0, points: answer.points })}
+                </Text>
+                {answer.feedback ? (
+                  <Text size="sm" className="quiz-feedback" data-testid="quiz-feedback">
+                    {t('quiz.result.feedback')} <bdi>{answer.feedback}</bdi>
+                  </Text>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,135 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { fetchMyAssessments, fetchMyPendingChecks, type MyAssessmentItem } from '../../../api/quiz';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../../app/session';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingDots } from '../../../components/loading-dots';
+import { usePageTitle } from '../../../components/use-page-title';
+import { ListPager } from '../../learner/list-pager';
+import { StandingBadge } from '../components/quiz-badges';
+import { positiveInt, readListParams } from '../list-params';
+import '../../learner/learner.css';
+import '../quiz.css';
+
+/** The screen's call to action for one assessment, from where the participant stands. */
+function actionKey(item: MyAssessmentItem): string {
+  if (item.standing === 'in_progress') return 'quiz.my.continue';
+  if (item.standing === 'passed' || item.standing === 'pending') return 'quiz.my.results';
+  if (item.attempts_left === 0) return 'quiz.my.results';
+  return item.standing === 'failed' ? 'quiz.my.retry' : 'quiz.my.open';
+}
+
+function AssessmentRow({ item }: { item: MyAssessmentItem }) {
+  const { t } = useTranslation();
+  const a = item.assessment;
+  const facts = [
+    t('quiz.facts.questions', { count: a.question_count }),
+    t('quiz.facts.passMark', { mark: a.pass_mark }),
+    a.time_limit_minutes ? t('quiz.facts.timeLimit', { count: a.time_limit_minutes }) : t('quiz.facts.noTimeLimit'),
+    item.attempts_left === null ? t('quiz.facts.attemptsUnlimited', { used: item.attempts_used }) : t('quiz.facts.attempts', { used: item.attempts_used, left: item.attempts_left }),
+  ];
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid="my-assessment" data-assessment-id={a.id}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 14rem', minInlineSize: 0 }}>
+          <Title order={3} size="h5" dir="auto" className="break-anywhere">
+            {a.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {facts.join(' · ')}
+          </Text>
+          {item.latest ? (
+            <Text size="sm" data-testid="my-assessment-latest">
+              {t('quiz.my.latest', { score: item.latest.score, max: item.latest.max_score, percent: item.latest.percent })}
+            </Text>
+          ) : null}
+        </Stack>
+        <Stack gap="xs" align="flex-end">
+          <StandingBadge standing={item.standing} />
+          <Button component={Link} to={paths.assessment(a.id)} size="xs" variant={item.standing === 'passed' ? 'default' : 'filled'} aria-label={`${t(actionKey(item))}: ${a.title}`}>
+            {t(actionKey(item))}
+          </Button>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The participant's assessments in every enrolled course, grouped by course, with where they stand. */
+export default function MyAssessmentsPage() {
+  const { t } = useTranslation();
+  const session = useSession('participant');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [, setSearchParams] = useSearchParams();
+  const page = positiveInt(readListParams(location.search).get('page'), 1);
+  // A detail screen that could not open its assessment comes back here with the reason.
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const list = useQuery({
+    queryKey: ['my-assessments', session?.localId, page],
+    queryFn: async () => (await fetchMyAssessments(0, page)).data,
+    enabled: !!session,
+    placeholderData: keepPreviousData,
+  });
+  const pending = useQuery({
+    queryKey: ['my-pending-checks', session?.localId],
+    queryFn: async () => (await fetchMyPendingChecks()).data,
+    enabled: !!session,
+  });
+  usePageTitle(t('quiz.my.title'));
+  const items = list.data?.items ?? [];
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={1} className="shell-page__title">
+        {t('quiz.my.title')}
+      </Title>
+      {notice ? (
+        <Alert color="red" data-testid="quiz-notice" withCloseButton closeButtonLabel={t('quiz.dismiss')} onClose={() => navigate(location.pathname + location.search, { replace: true, state: null })}>
+          {notice}
+        </Alert>
+      ) : null}
+      {pending.data && pending.data.total > 0 ? (
+        <Alert color="yellow" data-testid="quiz-pending-checks">
+          {t('quiz.my.pendingChecks', { count: pending.data.total })}
+        </Alert>
+      ) : null}
+      {list.isPending ? <LoadingDots /> : null}
+      {list.isError ? <EmptyState title={t('quiz.my.error.title')} description={t('quiz.my.error.text')} /> : null}
+      {list.data && items.length === 0 ? (
+        <EmptyState title={t('quiz.my.empty.title')} description={t('quiz.my.empty.text')}>
+          <Button component={Link} to={paths.myCourses}>
+            {t('mycourses.nav')}
+          </Button>
+        </EmptyState>
+      ) : null}
+      {items.length > 0 && list.data ? (
+        <>
+          {items.map((item, index) => {
+            const firstOfCourse = index === 0 || items[index - 1]!.assessment.course.id !== item.assessment.course.id;
+            if (!firstOfCourse) return null;
+            const group = items.filter((other) => other.assessment.course.id === item.assessment.course.id);
+            return (
+              <section key={item.assessment.course.id} aria-labelledby={`quiz-course-${item.assessment.course.id}`}>
+                  <Title order={2} size="h4" mb="sm" id={`quiz-course-${item.assessment.course.id}`} dir="auto" className="break-anywhere">
+                    {item.assessment.course.title}
+                  </Title>
+                  <ul className="plain-list">
+                    {group.map((entry) => (
+                      <li key={entry.assessment.id}>
+                        <AssessmentRow item={entry} />
+                      </li>
+                    ))}
+                  </ul>
+              </section>
+            );
+          })}
+          <ListPager page={page} perPage={list.data.perPage} total={list.data.total} onChange={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
