@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
 import { enrollParticipant } from '../../api/test/factories';
-import { createUser, GOOD_PASSWORD } from '../../api/test/harness';
+import { createUser, GOOD_PASSWORD, testDatabase } from '../../api/test/harness';
+import { lectureProgress } from '../../api/src/db/schema';
 import { quizCourse } from '../../api/src/modules/quiz/quiz.test-kit';
 import { axeViolations, type Language } from './support/audit';
 import { seedSession, waitForPath } from './support/browser';
@@ -67,6 +68,9 @@ for (const [language, width] of [['ar', 375], ['en', 1280]] as const) {
     it('participant takes it → sees the immediate part → instructor checks the short answer with feedback → participant sees the final result', async () => {
       const title = `${language === 'ar' ? 'اختبار الوحدة' : 'Unit test'} ${unique()}`;
       const quiz = await timedQuiz(title);
+      // Every lecture already watched: the certificate now waits for the assessment alone.
+      const { db } = await testDatabase();
+      await db.insert(lectureProgress).values({ participantId: quiz.participant.id, lectureId: quiz.lectures[0]!.id, courseId: quiz.course.id, watchedSeconds: 60, completedAt: new Date() });
       const { page } = await e2e.open({ width, height: 800 });
       await signIn(page, 'participant', quiz.participant, language);
 
@@ -112,6 +116,11 @@ for (const [language, width] of [['ar', 375], ['en', 1280]] as const) {
       expect(await page.getByTestId('quiz-attempt').count()).toBe(0);
       await expectAccessible(page, 'the result waiting for a check');
 
+      // The course player says the certificate waits for the assessment.
+      await page.goto(`/participant/learn/${quiz.course.id}`);
+      await page.getByTestId('course-assessments-needed').waitFor();
+      expect(await page.getByTestId('certificate-alert').count()).toBe(0);
+
       // The instructor finds it among the submissions to check and marks the short answer.
       const { page: teacher } = await e2e.open({ width, height: 800 });
       await signIn(teacher, 'instructor', quiz.instructor, language);
@@ -134,7 +143,7 @@ for (const [language, width] of [['ar', 375], ['en', 1280]] as const) {
       expect(await teacher.getByTestId('quiz-score').textContent()).toContain(tr(language, 'quiz.result.score', { score: 6, max: 6, percent: 100, pass: 60 }));
 
       // The participant sees the final result and the feedback.
-      await page.reload();
+      await page.goto(`/participant/my-assessment/${quiz.assessment.id}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await expect.poll(() => page.getByTestId('quiz-result').first().getAttribute('data-status')).toBe('passed');
       expect(await page.getByTestId('quiz-feedback').first().textContent()).toContain(feedback);
@@ -143,6 +152,14 @@ for (const [language, width] of [['ar', 375], ['en', 1280]] as const) {
       await expectAccessible(page, 'the final result');
       await page.goto('/participant/my-assessment');
       await expect.poll(() => row.getByTestId('quiz-standing').getAttribute('data-standing')).toBe('passed');
+
+      // Passing the assessment earned the certificate; the player lists the assessment as passed.
+      await page.goto(`/participant/learn/${quiz.course.id}`);
+      await page.getByTestId('certificate-alert').waitFor();
+      expect(await page.getByTestId('course-assessments-needed').count()).toBe(0);
+      const listed = page.getByTestId('course-assessments');
+      await expect.poll(() => listed.getByTestId('quiz-standing').getAttribute('data-standing')).toBe('passed');
+      expect(await listed.getByRole('link', { name: title }).getAttribute('href')).toBe(`/participant/my-assessment/${quiz.assessment.id}`);
     });
   });
 }

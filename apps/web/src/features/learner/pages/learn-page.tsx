@@ -19,6 +19,7 @@ import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDuration } from '../format';
 import { applyProgress, type LectureState, type Live } from '../live-progress';
+import { CourseAssessments } from '../../quiz/components/course-assessments';
 import '../learner.css';
 
 const REPORT_EVERY_MS = 10_000;
@@ -301,6 +302,7 @@ function Player({ course, language }: { course: LearnCourse; language: string })
               ))}
             </Stack>
           </Paper>
+          <CourseAssessments courseId={course.course.id} lecturesDone={progress.percent === 100} hasCertificate={!!live.certificate} />
         </Grid.Col>
       </Grid>
     </Stack>
