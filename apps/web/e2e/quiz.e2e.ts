@@ -45,9 +45,9 @@ async function timedQuiz(title: string) {
   return { ...quiz, instructor, participant };
 }
 
-/** The participant's first attempt, answered wrong, straight through the API. */
-async function submitThroughApi(quiz: Awaited<ReturnType<typeof timedQuiz>>) {
-  const login = await apiLogin(e2e.server, 'participant', { ...quiz.participant, password: GOOD_PASSWORD });
+/** A participant's first attempt straight through the API: all wrong, or waiting for a check with `essay`. */
+async function submitThroughApi(quiz: Awaited<ReturnType<typeof timedQuiz>>, participant = quiz.participant, essay?: string) {
+  const login = await apiLogin(e2e.server, 'participant', { ...participant, password: GOOD_PASSWORD });
   const call = async (method: string, path: string, body?: object) => {
     const response = await fetch(`${e2e.server.baseUrl}${path}`, {
       method,
@@ -58,7 +58,8 @@ async function submitThroughApi(quiz: Awaited<ReturnType<typeof timedQuiz>>) {
     return ((await response.json()) as { data: { attempt: { id: number } } }).data;
   };
   const details = await call('GET', `/api/participant/assessment-details/${quiz.assessment.id}?start=1`);
-  await call('POST', '/api/quiz/answer', { attempt_id: details.attempt.id, idempotency_key: crypto.randomUUID(), answers: [] });
+  const answers = essay ? [{ question_id: quiz.questions[2]!.id, text: essay }] : [];
+  await call('POST', '/api/quiz/answer', { attempt_id: details.attempt.id, idempotency_key: crypto.randomUUID(), answers });
 }
 
 const fieldset = (page: Page, n: number) => page.getByTestId('quiz-question').nth(n - 1);
@@ -202,5 +203,26 @@ describe('failed fetches and list URLs', () => {
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(quiz.participant.name);
     expect(await page.getByTestId('quiz-filter-course').inputValue()).toBe(quiz.course.title);
+  });
+
+  it('the assessment summary pages 10 at a time from the spec’s URL and filters by status', async () => {
+    const quiz = await timedQuiz(`Paged ${unique()}`);
+    const others = await Promise.all(Array.from({ length: 11 }, () => enrollParticipant(quiz.course.id)));
+    await Promise.all(others.map(({ participant }) => submitThroughApi(quiz, participant)));
+    await submitThroughApi(quiz, quiz.participant, 'An answer to check');
+    const { page } = await e2e.open();
+    await signIn(page, 'instructor', quiz.instructor, 'en');
+    await page.goto(`/instructor/assessment-summary?course_id=${quiz.course.id}?page=2`);
+    await expect.poll(() => page.getByTestId('quiz-total').textContent()).toBe(tr('en', 'quiz.review.total', { count: 12 }));
+    expect(await page.getByTestId('quiz-submission').count()).toBe(2);
+    await page.getByRole('button', { name: tr('en', 'mycourses.pager.page', { page: 1 }) }).click();
+    await page.waitForURL((url) => url.searchParams.get('course_id') === String(quiz.course.id) && !url.searchParams.has('page'));
+    await expect.poll(() => page.getByTestId('quiz-submission').count()).toBe(10);
+
+    await page.getByTestId('quiz-filter-status').click();
+    await page.getByRole('option', { name: tr('en', 'quiz.standing.pending') }).click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'pending');
+    await expect.poll(() => page.getByTestId('quiz-total').textContent()).toBe(tr('en', 'quiz.review.total', { count: 1 }));
+    expect(await page.getByTestId('quiz-submission').getByTestId('quiz-standing').getAttribute('data-standing')).toBe('pending');
   });
 });
