@@ -25,6 +25,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's own message, or `fallback` when none arrived. */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && !error.network ? error.message : fallback;
+}
+
 export interface ApiSettings {
   language: () => string;
   /** A role's token was refused: that role is signed out. */

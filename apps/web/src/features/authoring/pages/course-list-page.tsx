@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { callAuthoring, type AuthoringRole } from '../../../api/authoring';
-import { ApiError, callRoute } from '../../../api/http';
+import { callRoute, failureText } from '../../../api/http';
 import { paths } from '../../../app/paths';
 import { currentToken, useSession } from '../../../app/session';
 import { EmptyState } from '../../../components/empty-state';
@@ -24,10 +24,6 @@ function fetchCourses(role: AuthoringRole, params: CourseListParams) {
   const options = { token: currentToken(role), query: { page: params.page }, body: listBody(params) };
   // The two roles' lists live in different tables of the contract (mycourse/list and course/list).
   return role === 'instructor' ? callRoute(instructorAuthoringRoutes.myCourses, options) : callRoute(adminAuthoringRoutes.list, options);
-}
-
-function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && !error.network ? error.message : fallback;
 }
 
 /** The courses an instructor builds, or every course for an admin, with filters kept in the address bar. */

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/http';
+import { ApiError, failureText } from '../../../api/http';
 import { submitAnswers, type AssessmentDetailsView, type SubmissionResultView } from '../../../api/quiz';
 import { answerBody, answerOf, clearDraft, isAnswered, loadDraft, saveDraft, type Draft } from '../attempt-draft';
 import { formatClock, secondsLeft } from '../clock';
@@ -72,7 +72,7 @@ export function AttemptForm({ details, receivedAt, onSubmitted, onRefused }: {
         return;
       }
       // A network failure or a 5xx: the answers stay here, and sending again reuses the same key.
-      setError(caught instanceof ApiError && !caught.network ? caught.message : t('quiz.take.sendFailed'));
+      setError(failureText(caught, t('quiz.take.sendFailed')));
     } finally {
       setSending(false);
     }

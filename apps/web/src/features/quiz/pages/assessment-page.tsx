@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/http';
+import { failureText } from '../../../api/http';
 import { fetchAssessmentDetails, type AssessmentDetailsView } from '../../../api/quiz';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../../app/session';
@@ -21,10 +21,6 @@ interface Loaded {
   details: AssessmentDetailsView;
   /** When the answer arrived, on the device's clock: the countdown measures from here. */
   receivedAt: number;
-}
-
-function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && !error.network ? error.message : fallback;
 }
 
 /** Why no attempt can be started, in words, when the participant has not passed. */

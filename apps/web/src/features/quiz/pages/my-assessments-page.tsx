@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fetchMyAssessments, fetchMyPendingChecks, type MyAssessmentItem } from '../../../api/quiz';
 import { paths } from '../../../app/paths';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { ListPager } from '../../learner/list-pager';
+import { BackNotice } from '../components/back-notice';
 import { StandingBadge } from '../components/quiz-badges';
 import { positiveInt, readListParams } from '../list-params';
 import '../../learner/learner.css';
@@ -63,11 +64,8 @@ export default function MyAssessmentsPage() {
   const { t } = useTranslation();
   const session = useSession('participant');
   const location = useLocation();
-  const navigate = useNavigate();
   const [, setSearchParams] = useSearchParams();
   const page = positiveInt(readListParams(location.search).get('page'), 1);
-  // A detail screen that could not open its assessment comes back here with the reason.
-  const notice = (location.state as { notice?: string } | null)?.notice;
   const list = useQuery({
     queryKey: ['my-assessments', session?.localId, page],
     queryFn: async () => (await fetchMyAssessments(0, page)).data,
@@ -87,11 +85,7 @@ export default function MyAssessmentsPage() {
       <Title order={1} className="shell-page__title">
         {t('quiz.my.title')}
       </Title>
-      {notice ? (
-        <Alert color="red" data-testid="quiz-notice" withCloseButton closeButtonLabel={t('quiz.dismiss')} onClose={() => navigate(location.pathname + location.search, { replace: true, state: null })}>
-          {notice}
-        </Alert>
-      ) : null}
+      <BackNotice />
       {pending.data && pending.data.total > 0 ? (
         <Alert color="yellow" data-testid="quiz-pending-checks">
           {t('quiz.my.pendingChecks', { count: pending.data.total })}

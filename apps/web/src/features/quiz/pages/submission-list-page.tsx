@@ -11,6 +11,7 @@ import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDate } from '../../learner/format';
 import { ListPager } from '../../learner/list-pager';
+import { BackNotice } from '../components/back-notice';
 import { StandingBadge } from '../components/quiz-badges';
 import { positiveInt, readListParams } from '../list-params';
 import '../../learner/learner.css';
@@ -49,7 +50,6 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
   const navigate = useNavigate();
   const filter = filterFrom(location.search);
   const [searchInput, setSearchInput] = useState(filter.search ?? '');
-  const notice = (location.state as { notice?: string } | null)?.notice;
   const go = (next: Partial<SubmissionFilter>) => {
     const merged: SubmissionFilter = { ...filter, page: 1, ...next };
     for (const key of ['course_id', 'status', 'search'] as const) if (!merged[key]) delete merged[key];
@@ -92,11 +92,7 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
       <Title order={1} className="shell-page__title">
         {title}
       </Title>
-      {notice ? (
-        <Alert color="red" data-testid="quiz-notice" withCloseButton closeButtonLabel={t('quiz.dismiss')} onClose={() => navigate(location.pathname + location.search, { replace: true, state: null })}>
-          {notice}
-        </Alert>
-      ) : null}
+      <BackNotice />
       {unchecked.data ? (
         <Alert color="yellow" data-testid="quiz-unchecked">
           <Group justify="space-between" gap="sm">

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/http';
+import { failureText } from '../../../api/http';
 import { fetchSubmissionReview, markSubmission, type ReviewerRole, type SubmissionReviewView } from '../../../api/quiz';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../../app/session';
@@ -19,10 +19,6 @@ type Question = SubmissionReviewView['questions'][number];
 interface Mark {
   correct: boolean | null;
   feedback: string;
-}
-
-function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && !error.network ? error.message : fallback;
 }
 
 function marksFrom(review: SubmissionReviewView): Record<number, Mark> {
