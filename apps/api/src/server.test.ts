@@ -91,6 +91,13 @@ describe('npm start', () => {
       expect(video.headers.get('content-type')).toBe('video/mp4');
       // An MP4 starts with an ftyp box.
       expect(Buffer.from(await video.arrayBuffer()).subarray(4, 8).toString()).toBe('ftyp');
+      // Demo assessments: participant2's submission waits for instructor@ to check its short answer.
+      const learner = (await json(await post(`${first.base}/api/participant/login`, { email: 'participant2@example.com', password: 'nibras-demo', returnSecureToken: true }))).data;
+      const mine = (await json(await fetch(`${first.base}/api/participant/assessmentlist/0`, { headers: { authorization: `Bearer ${learner.token}` } }))).data;
+      expect(mine.items.map((a: { standing: string }) => a.standing)).toContain('pending');
+      const teacher = (await json(await post(`${first.base}/api/instructor/login`, { email: 'instructor@example.com', password: 'nibras-demo', returnSecureToken: true }))).data;
+      const waiting = (await json(await fetch(`${first.base}/api/instructor/unchecked/list`, { headers: { authorization: `Bearer ${teacher.token}` } }))).data;
+      expect(waiting.total).toBe(1);
       const reg = await post(`${first.base}/api/participant/register`, { name: 'Kept Across Restarts', email: 'kept@example.com', password: 'Lantern-river-93' });
       expect(reg.status).toBe(200);
     } finally {

@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/passwords';
 import { sanitizeRichText } from '../../lib/sanitize';
 import type { Storage } from '../../lib/storage';
 import { refreshAllCourseSearchText } from '../../modules/search/search.service';
+import { seedDemoQuizzes } from './demo-quizzes';
 
 export const DEMO_PASSWORD = 'nibras-demo';
 
@@ -78,7 +79,7 @@ function description(c: DemoCourse) {
   );
 }
 
-/** Demo accounts, categories, approved courses with lectures and videos, enrolments and ratings. */
+/** Demo accounts, categories, approved courses with lectures and videos, enrolments, ratings and assessments. */
 export async function seedDemo(db: Db, storage: Storage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   // Each lecture gets its own copy, as an upload would: deleting one course never touches another's files.
@@ -158,6 +159,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       await tx.insert(enrollments).values({ participantId, courseId, orderId: o!.id });
       await tx.insert(ratings).values({ participantId, courseId, rating, message });
     }
+    // participant2 (enrolled above) has a short answer waiting for instructor@ to check.
+    await seedDemoQuizzes(tx, { pythonCourse: inserted[0]!.id, businessCourse: inserted[3]!.id, submitter: participants[1]! });
   });
   // Demo courses are found by words like any other course.
   await refreshAllCourseSearchText(db);
