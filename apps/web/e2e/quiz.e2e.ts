@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
 import { enrollParticipant } from '../../api/test/factories';
 import { createUser, GOOD_PASSWORD, testDatabase } from '../../api/test/harness';
-import { lectureProgress } from '../../api/src/db/schema';
+import { eq } from 'drizzle-orm';
+import { lectureProgress, quizAttempts } from '../../api/src/db/schema';
 import { quizCourse } from '../../api/src/modules/quiz/quiz.test-kit';
 import { axeViolations, type Language } from './support/audit';
 import { seedSession, waitForPath } from './support/browser';
@@ -165,7 +166,7 @@ for (const [language, width] of [['ar', 375], ['en', 1280]] as const) {
   });
 }
 
-describe('failed fetches and list URLs', () => {
+describe('redirects, list URLs and the clock', () => {
   it('a participant opening an assessment they cannot take goes back to their assessments with the reason', async () => {
     const quiz = await timedQuiz(`Closed ${unique()}`);
     const outsider = await createUser('participant');
@@ -224,5 +225,25 @@ describe('failed fetches and list URLs', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === 'pending');
     await expect.poll(() => page.getByTestId('quiz-total').textContent()).toBe(tr('en', 'quiz.review.total', { count: 1 }));
     expect(await page.getByTestId('quiz-submission').getByTestId('quiz-standing').getAttribute('data-standing')).toBe('pending');
+  });
+
+  it('sends the answers by itself when the clock reaches zero', async () => {
+    const quiz = await timedQuiz(`Clock ${unique()}`);
+    const { page } = await e2e.open();
+    await signIn(page, 'participant', quiz.participant, 'en');
+    await page.goto(`/participant/my-assessment/${quiz.assessment.id}`);
+    await page.getByTestId('quiz-start').click();
+    await page.getByTestId('quiz-start-confirm').click();
+    await page.getByTestId('quiz-attempt').waitFor();
+    await fieldset(page, 1).getByRole('radio', { name: 'Cairo' }).check();
+    // Ten minutes went by: a few seconds are left when the screen opens again.
+    const { db } = await testDatabase();
+    await db.update(quizAttempts).set({ startedAt: new Date(Date.now() - 10 * 60_000 + 4_000) }).where(eq(quizAttempts.participantId, quiz.participant.id));
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/quiz/answer') && r.request().method() === 'POST', { timeout: 60_000 });
+    await page.reload();
+    expect((await sent).status()).toBe(200);
+    const result = page.getByTestId('quiz-result').first();
+    await expect.poll(() => result.getAttribute('data-status')).toBe('failed');
+    expect(await result.getByTestId('quiz-verdict').first().getAttribute('data-verdict')).toBe('right');
   });
 });
