@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Tit
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/http';
+import { failureText } from '../../../api/http';
 import { cancelOrder, confirmOrder, fetchAdminOrders, type OrderStatus } from '../../../api/learner';
 import { currentToken, useSession } from '../../../app/session';
 import { EmptyState } from '../../../components/empty-state';
@@ -38,7 +38,7 @@ export default function AdminOrdersPage() {
   const act = useMutation({
     mutationFn: (target: Action) => (target.kind === 'confirm' ? confirmOrder : cancelOrder)(target.orderId, currentToken('admin')),
     onSuccess: (response) => setResult({ ok: true, text: response.message }),
-    onError: (error) => setResult({ ok: false, text: error instanceof ApiError && !error.network ? error.message : t('adminOrders.failed') }),
+    onError: (error) => setResult({ ok: false, text: failureText(error, t('adminOrders.failed')) }),
     onSettled: async () => {
       setAction(null);
       await queryClient.invalidateQueries({ queryKey: ['admin-orders'] });

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, callRoute } from '../../../api/http';
+import { ApiError, callRoute, failureText } from '../../../api/http';
 import { paths } from '../../../app/paths';
 import { currentToken } from '../../../app/session';
 import type { CourseListNotice } from './list-params';
@@ -30,7 +30,7 @@ export function ReviewPanel({ courseId, status }: { courseId: number; status: Ap
     },
     onError: (error) => {
       if (error instanceof ApiError && error.fieldErrors.message) setMessageError(error.fieldErrors.message);
-      else setFailure(error instanceof ApiError && !error.network ? error.message : t('authoring.review.failed'));
+      else setFailure(failureText(error, t('authoring.review.failed')));
     },
   });
 

@@ -108,16 +108,16 @@ export default function MyAssessmentsPage() {
             const group = items.filter((other) => other.assessment.course.id === item.assessment.course.id);
             return (
               <section key={item.assessment.course.id} aria-labelledby={`quiz-course-${item.assessment.course.id}`}>
-                  <Title order={2} size="h4" mb="sm" id={`quiz-course-${item.assessment.course.id}`} dir="auto" className="break-anywhere">
-                    {item.assessment.course.title}
-                  </Title>
-                  <ul className="plain-list">
-                    {group.map((entry) => (
-                      <li key={entry.assessment.id}>
-                        <AssessmentRow item={entry} />
-                      </li>
-                    ))}
-                  </ul>
+                <Title order={2} size="h4" mb="sm" id={`quiz-course-${item.assessment.course.id}`} dir="auto" className="break-anywhere">
+                  {item.assessment.course.title}
+                </Title>
+                <ul className="plain-list">
+                  {group.map((entry) => (
+                    <li key={entry.assessment.id}>
+                      <AssessmentRow item={entry} />
+                    </li>
+                  ))}
+                </ul>
               </section>
             );
           })}
