@@ -300,7 +300,8 @@ describe('my profile', () => {
     expect(await page.getByTestId('avatar-progress').textContent()).toBe(tr('ar', 'profile.avatar.progress', { percent: 100 }));
     const src = await page.getByTestId('avatar-image').getAttribute('src');
     expect(src).toMatch(/^\/api\/media\/avatar\/\d+/);
-    expect(await page.getByTestId('avatar-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    // The element appears before the browser has fetched the picture: wait for it to load.
+    await expect.poll(() => page.getByTestId('avatar-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
     await page.getByRole('button', { name: tr('ar', 'profile.avatar.remove') }).click();
     const dialog = page.getByRole('dialog', { name: tr('ar', 'profile.avatar.confirmTitle') });
