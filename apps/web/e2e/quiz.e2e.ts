@@ -126,8 +126,11 @@ for (const [language, width] of [['ar', 375], ['en', 1280]] as const) {
       // The instructor finds it among the submissions to check and marks the short answer.
       const { page: teacher } = await e2e.open({ width, height: 800 });
       await signIn(teacher, 'instructor', quiz.instructor, language);
-      await teacher.goto('/instructor/assessment-summary');
-      await teacher.getByTestId('quiz-unchecked').waitFor();
+      await teacher.goto('/instructor/dashboard');
+      const waiting = teacher.getByTestId('quiz-unchecked');
+      await expect.poll(() => waiting.textContent()).toContain(tr(language, 'quiz.review.unchecked', { count: 1 }));
+      await waiting.getByRole('link', { name: tr(language, 'quiz.review.showUnchecked') }).click();
+      await teacher.waitForURL((url) => url.pathname === '/instructor/assessment-summary' && url.searchParams.get('status') === 'pending');
       const submission = teacher.getByTestId('quiz-submission').filter({ hasText: quiz.participant.name });
       await submission.waitFor();
       await expectAccessible(teacher, 'assessment summary');

@@ -13,6 +13,7 @@ import { useAccountName } from '../../account/use-account-name';
 import { formatNumber, formatPrice } from '../../catalog/format';
 import { DashboardRecent } from '../components/dashboard-recent';
 import { DashboardStat } from '../components/dashboard-stat';
+import { UncheckedAlert } from '../../quiz/components/unchecked-alert';
 import '../../learner/learner.css';
 import '../authoring-lists.css';
 
@@ -48,6 +49,7 @@ export default function InstructorDashboardPage() {
           </Button>
         ) : null}
       </Group>
+      <UncheckedAlert role="instructor" />
       {dashboard.isPending ? <LoadingDots /> : null}
       {dashboard.isError ? (
         <EmptyState title={t('authoring.dashboard.error.title')} description={t('authoring.dashboard.error.text')}>

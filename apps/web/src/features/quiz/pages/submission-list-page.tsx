@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fetchCourseChoices, fetchSubmissions, fetchUnchecked, type ReviewerRole, type SubmissionFilter } from '../../../api/quiz';
+import { fetchCourseChoices, fetchSubmissions, type ReviewerRole, type SubmissionFilter } from '../../../api/quiz';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../../app/session';
 import { EmptyState } from '../../../components/empty-state';
@@ -13,6 +13,7 @@ import { formatDate } from '../../learner/format';
 import { ListPager } from '../../learner/list-pager';
 import { BackNotice } from '../components/back-notice';
 import { StandingBadge } from '../components/quiz-badges';
+import { UncheckedAlert } from '../components/unchecked-alert';
 import { positiveInt, readListParams } from '../list-params';
 import '../../learner/learner.css';
 import '../quiz.css';
@@ -62,11 +63,6 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
     enabled: !!session,
     placeholderData: keepPreviousData,
   });
-  const unchecked = useQuery({
-    queryKey: ['quiz-unchecked', role, session?.localId],
-    queryFn: async () => (await fetchUnchecked(role)).data.total,
-    enabled: !!session,
-  });
   const courses = useQuery({
     queryKey: ['quiz-course-choices', role, session?.localId],
     queryFn: () => fetchCourseChoices(role),
@@ -93,18 +89,7 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
         {title}
       </Title>
       <BackNotice />
-      {unchecked.data ? (
-        <Alert color="yellow" data-testid="quiz-unchecked">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{t('quiz.review.unchecked', { count: unchecked.data })}</Text>
-            {filter.status !== 'pending' ? (
-              <Button size="xs" variant="default" onClick={() => go({ status: 'pending' })}>
-                {t('quiz.review.showUnchecked')}
-              </Button>
-            ) : null}
-          </Group>
-        </Alert>
-      ) : null}
+      <UncheckedAlert role={role} showLink={filter.status !== 'pending' || Boolean(filter.course_id || filter.search)} />
       <Paper withBorder radius="lg" p="md">
         <form onSubmit={submitSearch} role="search" aria-label={t('quiz.review.filters')}>
           <Group align="flex-end" gap="sm">
