@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // web unit tests, and browser tests (playwright-core driving Debian's Chromium).
 export default defineConfig({
   test: {
+    // The default output, then what a retried browser test failed with on its first try.
+    reporters: ['default', './scripts/retried-tests-reporter.ts'],
     projects: [
       {
         test: {
