@@ -8,7 +8,7 @@ import type { Role } from '@nibras/contract';
 import { createCategory } from '../../api/test/factories';
 import { seedSession, waitForPath } from './support/browser';
 import { LANGUAGES, settled, type Language } from './support/audit';
-import { apiLogin, newAccount, type LoginData } from './support/server';
+import { apiLogin, categoryListed, newAccount, type LoginData } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
 
@@ -69,6 +69,7 @@ describe('course editor, instructor', () => {
     const { page } = await e2e.open();
     const { login } = await signedIn('instructor');
     const category = await createCategory();
+    await categoryListed(e2e.server, category.id);
     const title = `Calligraphy ${unique()}`;
 
     await openAs(page, 'instructor', login, '/instructor/courses/new');
@@ -220,6 +221,7 @@ describe('course editor, admin', () => {
     const { page } = await e2e.open();
     const { login } = await signedIn('admin');
     const category = await createCategory();
+    await categoryListed(e2e.server, category.id);
     await openAs(page, 'admin', login, '/admin/courses/new');
     await page.getByLabel(labelled('en', 'authoring.step1.title')).fill(`Admin course ${unique()}`);
     await page.getByTestId('step1-category').click();

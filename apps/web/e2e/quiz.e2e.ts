@@ -142,6 +142,10 @@ for (const [language, width] of [['ar', 375], ['en', 1280]] as const) {
       await short.getByRole('radio', { name: tr(language, 'quiz.verdict.right') }).check();
       const feedback = language === 'ar' ? 'أحسنت الشرح' : 'Well explained.';
       await short.getByTestId('quiz-feedback-input').fill(feedback);
+      // Leaving with a mark not saved asks first; staying keeps it.
+      await teacher.getByRole('link', { name: tr(language, 'quiz.check.back') }).click();
+      await teacher.getByRole('dialog', { name: tr(language, 'authoring.editor.unsaved.title') }).getByTestId('unsaved-stay').click();
+      expect(await short.getByTestId('quiz-feedback-input').inputValue()).toBe(feedback);
       await teacher.getByTestId('quiz-save-marks').click();
       await teacher.getByTestId('quiz-check-result').waitFor();
       await expect.poll(() => teacher.getByTestId('quiz-standing').first().getAttribute('data-standing')).toBe('passed');

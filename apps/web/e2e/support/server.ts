@@ -66,3 +66,18 @@ export async function apiLogin(server: TestServer, role: Role, account: TestAcco
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: LoginData }).data;
 }
+
+/**
+ * Waits until the server's category name list, cached for a few seconds (categories.service.ts),
+ * includes a category the test wrote straight to the database, before a screen offers it.
+ */
+export async function categoryListed(server: TestServer, categoryId: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await fetch(`${server.baseUrl}/api/category/namelist`);
+    const names = ((await response.json()) as { data: { id: number }[] }).data;
+    if (names.some((category) => category.id === categoryId)) return;
+    if (Date.now() > deadline) throw new Error(`category ${categoryId} never appeared in the name list`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

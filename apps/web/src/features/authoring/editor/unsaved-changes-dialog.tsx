@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UnsavedChanges } from './use-unsaved-changes';
 
 /** "Stay" is the safe default: it has the focus, and Escape or the close button mean the same. */
-export function UnsavedChangesDialog({ unsaved }: { unsaved: UnsavedChanges }) {
+export function UnsavedChangesDialog({ unsaved, text }: { unsaved: UnsavedChanges; text?: string }) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -14,7 +14,7 @@ export function UnsavedChangesDialog({ unsaved }: { unsaved: UnsavedChanges }) {
       closeButtonProps={{ 'aria-label': t('authoring.editor.unsaved.stay') }}
     >
       <Stack>
-        <Text>{t('authoring.editor.unsaved.text')}</Text>
+        <Text>{text ?? t('authoring.editor.unsaved.text')}</Text>
         <Group justify="flex-end">
           <Button variant="outline" color="red.9" onClick={unsaved.leave} data-testid="unsaved-leave">
             {t('authoring.editor.unsaved.leave')}

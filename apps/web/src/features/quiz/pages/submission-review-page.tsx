@@ -10,6 +10,8 @@ import { useSession } from '../../../app/session';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDate } from '../../learner/format';
+import { UnsavedChangesDialog } from '../../authoring/editor/unsaved-changes-dialog';
+import { useUnsavedChanges } from '../../authoring/editor/use-unsaved-changes';
 import { positiveInt } from '../list-params';
 import { StandingBadge, VerdictBadge } from '../components/quiz-badges';
 import '../../learner/learner.css';
@@ -103,6 +105,8 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
   const [marks, setMarks] = useState<Record<number, Mark>>({});
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  // Marks chosen but not saved are asked about before leaving, as the course editor does.
+  const unsaved = useUnsavedChanges();
   const queryKey = ['quiz-review', role, session?.localId, courseId, submissionId];
   const review = useQuery({
     queryKey,
@@ -122,6 +126,10 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
   useEffect(() => {
     if (review.data) setMarks(marksFrom(review.data));
   }, [review.data]);
+  const { setDirty } = unsaved;
+  useEffect(() => {
+    if (review.data) setDirty(JSON.stringify(marks) !== JSON.stringify(marksFrom(review.data)));
+  }, [marks, review.data, setDirty]);
 
   const data = review.data;
   usePageTitle(data ? t('quiz.check.title', { name: data.participant.name }) : t('quiz.review.title'));
@@ -142,6 +150,7 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
         submission_id: data.id,
         marks: chosen.map(([answerId, mark]) => ({ answer_id: Number(answerId), correct: mark.correct!, feedback: mark.feedback.trim() })),
       });
+      unsaved.setDirty(false);
       queryClient.setQueryData(queryKey, response.data);
       setResult({ ok: true, text: response.message });
       await Promise.all([
@@ -226,6 +235,7 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
           )}
         </Stack>
       </form>
+      <UnsavedChangesDialog unsaved={unsaved} text={t('quiz.check.unsaved')} />
     </Stack>
   );
 }
