@@ -19,12 +19,12 @@ import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDuration } from '../format';
 import { applyProgress, type LectureState, type Live } from '../live-progress';
+import { playedDelta } from '../played-time';
 import { CourseAssessments } from '../../quiz/components/course-assessments';
 import '../learner.css';
 
 const REPORT_EVERY_MS = 10_000;
 /** A jump in timeupdate larger than this is a seek, not playback. */
-const MAX_TICK_SECONDS = 2;
 
 function allLectures(course: LearnCourse): LearnLecture[] {
   return course.sections.flatMap((section) => section.lectures);
@@ -73,6 +73,8 @@ function Player({ course, language }: { course: LearnCourse; language: string })
   const videoRef = useRef<HTMLVideoElement>(null);
   const played = useRef(0);
   const lastTime = useRef(0);
+  /** When the last timeupdate came, on the wall clock (performance.now()). */
+  const lastTick = useRef(0);
   const seeking = useRef(false);
   const currentRef = useRef<number | null>(currentId);
   const pendingSeek = useRef<number | null>(initial?.positionSeconds ?? null);
@@ -149,6 +151,7 @@ function Player({ course, language }: { course: LearnCourse; language: string })
     currentRef.current = next.id;
     played.current = 0;
     lastTime.current = 0;
+    lastTick.current = performance.now();
     const saved = stateOf(next);
     pendingSeek.current = saved.completed ? 0 : saved.positionSeconds;
     setCurrentId(next.id);
@@ -168,9 +171,11 @@ function Player({ course, language }: { course: LearnCourse; language: string })
   const onTimeUpdate = () => {
     const video = videoRef.current;
     if (!video) return;
-    const delta = video.currentTime - lastTime.current;
-    if (!seeking.current && !video.paused && delta > 0 && delta <= MAX_TICK_SECONDS * Math.max(1, video.playbackRate)) played.current += delta;
+    const now = performance.now();
+    const wallSeconds = (now - lastTick.current) / 1000;
+    if (!seeking.current && !video.paused) played.current += playedDelta(video.currentTime - lastTime.current, wallSeconds, video.playbackRate);
     lastTime.current = video.currentTime;
+    lastTick.current = now;
   };
 
   const previous = index > 0 ? lectures[index - 1] : undefined;
@@ -235,9 +240,11 @@ function Player({ course, language }: { course: LearnCourse; language: string })
                   onSeeked={() => {
                     seeking.current = false;
                     lastTime.current = videoRef.current?.currentTime ?? 0;
+                    lastTick.current = performance.now();
                   }}
                   onPlay={() => {
                     lastTime.current = videoRef.current?.currentTime ?? 0;
+                    lastTick.current = performance.now();
                   }}
                   onPause={() => report()}
                   onEnded={() => report()}
