@@ -5,12 +5,10 @@ import { callRoute, type ResponseData } from './http';
 /** The two roles that check short answers (docs/quizzes.md): the same calls under different paths. */
 export type ReviewerRole = 'instructor' | 'admin';
 
-export type MyAssessmentPage = ResponseData<typeof quizRoutes.myAssessments>;
-export type MyAssessmentItem = MyAssessmentPage['items'][number];
+export type MyAssessmentItem = ResponseData<typeof quizRoutes.myAssessments>['items'][number];
 export type AssessmentDetailsView = ResponseData<typeof quizRoutes.details>;
 export type QuizQuestionView = AssessmentDetailsView['questions'][number];
 export type SubmissionResultView = ResponseData<typeof quizRoutes.answer>;
-export type SubmissionPage = ResponseData<typeof quizRoutes.instructorList>;
 export type SubmissionReviewView = ResponseData<typeof quizRoutes.instructorReview>;
 
 export interface SubmissionFilter {

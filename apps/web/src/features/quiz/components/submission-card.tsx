@@ -1,8 +1,8 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { QuizQuestionView, SubmissionResultView } from '../../../api/quiz';
-import { formatDate } from '../../learner/format';
 import { StandingBadge, VerdictBadge } from './quiz-badges';
+import { SubmissionDates, SubmissionScore } from './submission-facts';
 
 /** What the participant answered, in words: the chosen options' texts, or the typed text. */
 function givenAnswer(question: QuizQuestionView | undefined, answer: SubmissionResultView['answers'][number]): string {
@@ -12,8 +12,8 @@ function givenAnswer(question: QuizQuestionView | undefined, answer: SubmissionR
 }
 
 /** One submitted attempt as its participant sees it: the score, and per question right, wrong or waiting. */
-export function SubmissionCard({ result, questions, headingId }: { result: SubmissionResultView; questions: QuizQuestionView[]; headingId?: string }) {
-  const { t, i18n } = useTranslation();
+export function SubmissionCard({ result, questions }: { result: SubmissionResultView; questions: QuizQuestionView[] }) {
+  const { t } = useTranslation();
   const byId = new Map(questions.map((question) => [question.id, question]));
   const order = new Map(questions.map((question, index) => [question.id, index]));
   const answers = [...result.answers].sort((a, b) => (order.get(a.question_id) ?? 0) - (order.get(b.question_id) ?? 0));
@@ -22,19 +22,14 @@ export function SubmissionCard({ result, questions, headingId }: { result: Submi
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2}>
-            <Title order={3} id={headingId} tabIndex={headingId ? -1 : undefined} size="h4">
+            <Title order={3} size="h4">
               {t('quiz.result.attempt', { number: result.number })}
             </Title>
-            <Text size="sm" c="dimmed">
-              {t('quiz.result.submitted', { date: formatDate(result.submitted_at, i18n.language) })}
-              {result.checked_at ? ` · ${t('quiz.result.checked', { date: formatDate(result.checked_at, i18n.language) })}` : ''}
-            </Text>
+            <SubmissionDates submission={result} />
           </Stack>
           <StandingBadge standing={result.status} />
         </Group>
-        <Text fw={700} data-testid="quiz-score">
-          {t('quiz.result.score', { score: result.score, max: result.max_score, percent: result.percent, pass: result.pass_mark })}
-        </Text>
+        <SubmissionScore submission={result} />
         {result.status === 'pending' ? <Text size="sm">{t('quiz.result.pendingHelp')}</Text> : null}
         <ol className="quiz-answers">
           {answers.map((answer) => {

@@ -23,6 +23,17 @@ function actionKey(item: MyAssessmentItem): string {
   return item.standing === 'failed' ? 'quiz.my.retry' : 'quiz.my.open';
 }
 
+/** The list comes in course order; one section per course. */
+function byCourse(items: MyAssessmentItem[]) {
+  const groups: { course: MyAssessmentItem['assessment']['course']; group: MyAssessmentItem[] }[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last.course.id === item.assessment.course.id) last.group.push(item);
+    else groups.push({ course: item.assessment.course, group: [item] });
+  }
+  return groups;
+}
+
 function AssessmentRow({ item }: { item: MyAssessmentItem }) {
   const { t } = useTranslation();
   const a = item.assessment;
@@ -102,25 +113,20 @@ export default function MyAssessmentsPage() {
       ) : null}
       {items.length > 0 && list.data ? (
         <>
-          {items.map((item, index) => {
-            const firstOfCourse = index === 0 || items[index - 1]!.assessment.course.id !== item.assessment.course.id;
-            if (!firstOfCourse) return null;
-            const group = items.filter((other) => other.assessment.course.id === item.assessment.course.id);
-            return (
-              <section key={item.assessment.course.id} aria-labelledby={`quiz-course-${item.assessment.course.id}`}>
-                <Title order={2} size="h4" mb="sm" id={`quiz-course-${item.assessment.course.id}`} dir="auto" className="break-anywhere">
-                  {item.assessment.course.title}
-                </Title>
-                <ul className="plain-list">
-                  {group.map((entry) => (
-                    <li key={entry.assessment.id}>
-                      <AssessmentRow item={entry} />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
+          {byCourse(items).map(({ course, group }) => (
+            <section key={course.id} aria-labelledby={`quiz-course-${course.id}`}>
+              <Title order={2} size="h4" mb="sm" id={`quiz-course-${course.id}`} dir="auto" className="break-anywhere">
+                {course.title}
+              </Title>
+              <ul className="plain-list">
+                {group.map((entry) => (
+                  <li key={entry.assessment.id}>
+                    <AssessmentRow item={entry} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
           <ListPager page={page} perPage={list.data.perPage} total={list.data.total} onChange={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})} />
         </>
       ) : null}

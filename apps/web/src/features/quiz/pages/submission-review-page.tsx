@@ -9,11 +9,11 @@ import { paths } from '../../../app/paths';
 import { useSession } from '../../../app/session';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDate } from '../../learner/format';
 import { UnsavedChangesDialog } from '../../authoring/editor/unsaved-changes-dialog';
 import { useUnsavedChanges } from '../../authoring/editor/use-unsaved-changes';
 import { positiveInt } from '../list-params';
 import { StandingBadge, VerdictBadge } from '../components/quiz-badges';
+import { SubmissionDates, SubmissionScore } from '../components/submission-facts';
 import '../../learner/learner.css';
 import '../quiz.css';
 
@@ -95,7 +95,7 @@ function ShortAnswer({ question, mark, onChange }: { question: Question; mark: M
 
 /** One submission for its course's instructor or an admin: every answer, and the short ones to mark. */
 export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession(role);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -180,13 +180,8 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
       <Paper withBorder radius="lg" p="md">
         <Group justify="space-between" gap="sm">
           <Stack gap={2}>
-            <Text fw={700} data-testid="quiz-score">
-              {t('quiz.result.score', { score: data.score, max: data.max_score, percent: data.percent, pass: data.pass_mark })}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('quiz.result.submitted', { date: formatDate(data.submitted_at, i18n.language) })}
-              {data.checked_at ? ` · ${t('quiz.result.checked', { date: formatDate(data.checked_at, i18n.language) })}` : ''}
-            </Text>
+            <SubmissionScore submission={data} />
+            <SubmissionDates submission={data} />
           </Stack>
           <StandingBadge standing={data.status} />
         </Group>
