@@ -27,7 +27,7 @@ const FLAT_MEMORY_SLACK_MB = 30;
 
 /** A file of `mb` megabytes that the server takes for an MP4: a real clip, then filler without markup. */
 function writeVideo(file: string, mb: number): Promise<void> {
-  const clip = readFileSync(path.join(root, 'apps/api/src/db/seed/media/clip-a.mp4'));
+  const clip = readFileSync(path.join(root, 'apps/api/src/seed/media/clip-a.mp4'));
   const block = randomBytes(MB);
   // '<' could start something that looks like markup to the polyglot check; the filler has none.
   for (let i = 0; i < block.length; i++) if (block[i] === 0x3c) block[i] = 0x3d;

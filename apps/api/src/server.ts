@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { resolveJwtSecret } from './lib/secret';
 import { diskStorage } from './lib/storage';
 

@@ -15,7 +15,7 @@ import { labelled, tr } from './support/translations';
 
 // Lecture videos uploaded through the API land in this test server's own folder.
 const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-web-authoring-lists-')) });
-const CLIP = readFileSync(new URL('../../api/src/db/seed/media/clip-a.mp4', import.meta.url));
+const CLIP = readFileSync(new URL('../../api/src/seed/media/clip-a.mp4', import.meta.url));
 
 function unique(): string {
   return Math.random().toString(36).slice(2, 8);

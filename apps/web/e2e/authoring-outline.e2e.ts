@@ -14,7 +14,7 @@ import { labelled, tr } from './support/translations';
 
 const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-web-outline-')) });
 /** The seed's real 8-second H.264 clip. */
-const CLIP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/db/seed/media/clip-a.mp4');
+const CLIP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/seed/media/clip-a.mp4');
 
 interface OutlineData {
   sections: { id: number; title: string; lectures: { id: number; title: string; has_video: boolean; duration_seconds: number }[] }[];

@@ -16,7 +16,7 @@ import { labelled, tr } from './support/translations';
 // Lecture videos are served from the data directory's uploads folder (as in the API's learn tests).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-catalog-e2e-'));
 mkdirSync(path.join(dataDir, 'uploads', 'videos'), { recursive: true });
-copyFileSync(new URL('../../api/src/db/seed/media/clip-a.mp4', import.meta.url), path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4'));
+copyFileSync(new URL('../../api/src/seed/media/clip-a.mp4', import.meta.url), path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4'));
 
 const e2e = e2eSuite({ dataDir });
 

@@ -17,7 +17,7 @@ import { labelled, tr } from './support/translations';
 // The demo's real 8-second H.264 clip serves as the lecture video.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-journey-'));
 mkdirSync(path.join(dataDir, 'uploads', 'videos'), { recursive: true });
-copyFileSync(new URL('../../api/src/db/seed/media/clip-a.mp4', import.meta.url), path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4'));
+copyFileSync(new URL('../../api/src/seed/media/clip-a.mp4', import.meta.url), path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4'));
 const e2e = e2eSuite({ dataDir });
 
 async function noSeriousViolations(page: Page, where: string, opts: { settle?: boolean } = {}) {

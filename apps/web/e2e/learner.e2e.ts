@@ -19,7 +19,7 @@ import { labelled, tr } from './support/translations';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-web-learn-'));
 mkdirSync(path.join(dataDir, 'uploads', 'videos'), { recursive: true });
 copyFileSync(
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/db/seed/media/clip-a.mp4'),
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/seed/media/clip-a.mp4'),
   path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4'),
 );
 const e2e = e2eSuite({ dataDir });

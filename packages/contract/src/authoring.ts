@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { categoryName } from './categories';
 import { COURSE_LANGUAGES, COURSE_LEVELS } from './catalog';
 import { envelope, listData, pageQuery } from './envelope';
-import type { RouteDef } from './routes';
+import type { RouteDef } from './route-def';
 
 /**
  * Course authoring (docs/authoring.md): the spec's six steps for instructors and admins, uploads,

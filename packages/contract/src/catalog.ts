@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { categoryName } from './categories';
+import { envelope, idParam, pageQuery } from './envelope';
+import type { RouteDef } from './route-def';
 
 export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced', 'all'] as const;
 export const COURSE_LANGUAGES = ['ar', 'en'] as const;
@@ -103,3 +105,26 @@ export type CourseDetails = z.infer<typeof courseDetails>;
 export const courseDetailsBody = z
   .strictObject({ p_id: z.union([z.coerce.number().int(), z.literal(''), z.null()]).optional().describe('The participant id, as the spec sends it; the bearer token decides') })
   .describe('The spec posts { p_id }');
+
+const idOrSlug = z.strictObject({ id: z.string().min(1).max(120).describe('Category id or slug') });
+
+export const catalogRoutes = {
+  home: {
+    method: 'GET', path: '/api/public/home', access: 'public', tags: ['catalog'],
+    summary: 'Home page: top and newest courses, categories with course counts, footer categories', response: envelope(homeData),
+  },
+  category: {
+    method: 'GET', path: '/api/public/category/:id', access: 'public', tags: ['catalog'],
+    summary: 'A category (by id or slug) and its public courses, paginated and sorted',
+    params: idOrSlug, query: categoryPageQuery, response: envelope(categoryPage),
+  },
+  details: {
+    method: 'POST', path: '/api/course/:id/b', access: 'public', optionalAuth: 'participant', tags: ['catalog'],
+    summary: 'Course details: outline, free previews, instructor, ratings, reviews, similar courses; with a participant token also enrolled/wishlisted',
+    params: idParam, body: courseDetailsBody, response: envelope(courseDetails),
+  },
+  reviews: {
+    method: 'GET', path: '/api/public/course/:id/reviews', access: 'public', tags: ['catalog'],
+    summary: 'Reviews of a public course, newest first', params: idParam, query: pageQuery, response: envelope(reviewList),
+  },
+} satisfies Record<string, RouteDef>;

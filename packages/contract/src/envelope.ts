@@ -39,3 +39,6 @@ export const pageQuery = z.strictObject({
 });
 
 export const idParam = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** The spec's `{ course_id }` bodies. */
+export const courseIdBody = z.strictObject({ course_id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, listData, pageQuery } from './envelope';
-import type { RouteDef } from './routes';
+import type { RouteDef } from './route-def';
 
 export const subscribeBody = z.strictObject({ email: z.email().max(254) });
 

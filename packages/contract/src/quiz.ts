@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, listData } from './envelope';
-import type { RouteDef } from './routes';
+import type { RouteDef } from './route-def';
 
 /**
  * Quizzes: participants take the assessments built in course step 5; choice questions are graded

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COURSE_LANGUAGES, COURSE_LEVELS, courseCard } from './catalog';
 import { categoryName } from './categories';
 import { envelope, PER_PAGE_DEFAULT, PER_PAGE_MAX } from './envelope';
-import type { RouteDef } from './routes';
+import type { RouteDef } from './route-def';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'rating', 'popular', 'price_asc', 'price_desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];

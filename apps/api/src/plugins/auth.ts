@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import type { Access, Role } from '@nibras/contract';
 import { AppError } from '../lib/app-error';
-import { sessions, users } from '../db/schema';
+import { sessionUser } from '../modules/sessions/sessions.service';
 import type { AppContext } from '../context';
 
 export interface RequestUser {
@@ -21,16 +20,9 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   if (!header || !/^Bearer\s+\S+$/i.test(header)) throw unauthorized('api.auth.required');
   const claims = await ctx.tokens.verify(header.replace(/^Bearer\s+/i, ''));
   if (!claims) throw unauthorized('api.auth.invalid_token');
-  const [row] = await ctx.db
-    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, email: users.email, name: users.name, role: users.role })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(users.id, claims.userId)))
-    .limit(1);
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.role !== claims.role) {
-    throw unauthorized('api.auth.session_ended');
-  }
-  return { id: claims.userId, role: claims.role, sessionId: claims.sessionId, email: row.email, name: row.name };
+  const user = await sessionUser(ctx, claims);
+  if (!user) throw unauthorized('api.auth.session_ended');
+  return user;
 }
 
 /** 401 without a valid session, 403 with another role's. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ROLES, type Role } from '@nibras/contract';
+import * as contract from '@nibras/contract';
+import { ROLES, type Role, type RouteDef } from '@nibras/contract';
 import { buildTestApp, createUser, inject, loginAs, TEST_JWT_SECRET } from '../../test/harness';
 import { TokenService } from '../lib/tokens';
 import { translate } from '../lib/i18n';
@@ -84,7 +85,28 @@ function call(method: string, url: string, token: string | null) {
   });
 }
 
+const isRouteDef = (value: unknown): value is RouteDef =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
+
+/** Every route table the contract exports, nested tables included (authoring's per role). */
+function contractRoutes(): RouteDef[] {
+  const found: RouteDef[] = [];
+  const walk = (value: unknown, depth: number) => {
+    if (isRouteDef(value)) found.push(value);
+    else if (typeof value === 'object' && value !== null && depth < 3) for (const inner of Object.values(value)) walk(inner, depth + 1);
+  };
+  for (const value of Object.values(contract)) walk(value, 0);
+  return found;
+}
+
 describe('route table', () => {
+  it('serves exactly the routes of the contract: none added beside it, none of it missing', () => {
+    const served = app.apiRoutes.filter((r) => !isDocs(r.url) && r.url !== '/api/openapi.json').map((r) => `${r.method} ${r.url} (${r.access})`);
+    const declared = contractRoutes().map((d) => `${d.method} ${d.path} (${d.access})`);
+    expect(new Set(served)).toEqual(new Set(declared));
+    expect(served.length).toBe(new Set(served).size);
+  });
+
   it('every API route declares its access, and the public ones are exactly the expected list', () => {
     expect(app.apiRoutes.length).toBeGreaterThan(15);
     const publicOnes = app.apiRoutes.filter((r) => r.access === 'public' && !isDocs(r.url)).map((r) => `${r.method} ${r.url}`);

@@ -1,19 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { errorEnvelope, type RouteDef } from '@nibras/contract';
+import { z } from 'zod';
+import { errorEnvelope, type FileRouteDef, type JsonRouteDef, type RouteDef } from '@nibras/contract';
 import { translate } from '../lib/i18n';
-import { tooManyAttempts } from '../lib/app-error';
+import { AppError, tooManyAttempts } from '../lib/app-error';
 import type { AppContext } from '../context';
 import { optionalUser, requireAccess, type RequestUser } from './auth';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-type DataOf<D extends RouteDef> = D['response'] extends z.ZodType<{ data: infer T }> ? T : never;
+// [D] (not D): one handler may serve a union of routes (the same call for two roles).
+type DataOf<D extends RouteDef> = [D] extends [JsonRouteDef] ? (D['response'] extends z.ZodType<{ data: infer T }> ? T : never) : never;
 
 export interface HandlerInput<D extends RouteDef> {
   body: Out<D['body']>;
   query: Out<D['query']>;
   params: Out<D['params']>;
-  user: D['access'] extends 'public' ? RequestUser | null : RequestUser;
+  /** Null on public routes without a (valid, optional) token, and on a signed-URL call without a bearer header. */
+  user: D['access'] extends 'public' ? RequestUser | null : D['signedUrl'] extends string ? RequestUser | null : RequestUser;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -24,18 +26,39 @@ export interface HandlerResult<T> {
   data: T;
 }
 
+/** A JSON route answers data for the envelope; a file route answers with the reply it has sent. */
+export type RouteHandler<D extends RouteDef> = [D] extends [FileRouteDef]
+  ? (input: HandlerInput<D>) => Promise<FastifyReply>
+  : (input: HandlerInput<D>) => Promise<HandlerResult<DataOf<D>>>;
+
+const binary = z.string().meta({ format: 'binary' });
+
+function responseSchemas(def: RouteDef) {
+  if (!def.file) return { 200: def.response, '4xx': errorEnvelope, '5xx': errorEnvelope };
+  // A file route's failures are still the JSON envelope, whatever type its file is.
+  const failure = { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } };
+  const content = Object.fromEntries(def.file.types.map((type) => [type, { schema: binary }]));
+  const partial = def.file.ranges ? { 206: { description: 'The requested byte range', content } } : {};
+  return { 200: { description: 'The file', content }, ...partial, '4xx': failure, '5xx': failure };
+}
+
+/** A signed grant of the route's type and role, checked as strictly as a bearer token would be. */
+async function hasSignedGrant(ctx: AppContext, request: FastifyRequest, def: RouteDef): Promise<boolean> {
+  const t = (request.query as Record<string, unknown> | undefined)?.t;
+  if (typeof t !== 'string') return false;
+  const grant = await ctx.tokens.verifyRaw(t);
+  return !!grant && grant.typ === def.signedUrl && grant.role === def.access;
+}
+
 /**
- * Registers one route of the contract: schema from packages/contract, the access check
- * before anything else, then the handler; the result is wrapped in the success envelope.
+ * Registers one route of the contract, the only way routes are added: schema from
+ * packages/contract, the access check before anything else, then the handler. A JSON route's
+ * result is wrapped in the success envelope; a file route sends the file itself.
  */
-export function addRoute<D extends RouteDef>(
-  app: FastifyInstance,
-  ctx: AppContext,
-  def: D,
-  handler: (input: HandlerInput<D>) => Promise<HandlerResult<DataOf<D>>>,
-): void {
+export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppContext, def: D, handler: RouteHandler<D>): void {
   app.route({
-    method: def.method,
+    // A file route answers HEAD itself, with the file's real length (Fastify's automatic HEAD route would send 0).
+    method: def.file ? ['GET', 'HEAD'] : def.method,
     url: def.path,
     config: { access: def.access },
     schema: {
@@ -46,11 +69,16 @@ export function addRoute<D extends RouteDef>(
       ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
-      response: { 200: def.response, '4xx': errorEnvelope, '5xx': errorEnvelope },
+      response: responseSchemas(def),
     },
     // Access is checked before the body is validated, so a caller without the role learns nothing.
     preValidation: async (request) => {
-      request.user = def.optionalAuth ? await optionalUser(ctx, request, def.optionalAuth) : await requireAccess(ctx, request, def.access);
+      if (def.signedUrl && !request.headers.authorization) {
+        if (!(await hasSignedGrant(ctx, request, def))) throw new AppError('api.auth.required', 401, { headers: { 'www-authenticate': 'Bearer' } });
+        request.user = null;
+      } else {
+        request.user = def.optionalAuth ? await optionalUser(ctx, request, def.optionalAuth) : await requireAccess(ctx, request, def.access);
+      }
       // Every attempt counts, valid or not: registration answers "email taken", so only
       // this limit keeps it from listing accounts in bulk; public forms are limited against spam.
       // (Login limits failures per account in its service.)
@@ -61,14 +89,16 @@ export function addRoute<D extends RouteDef>(
       }
     },
     handler: async (request, reply) => {
-      const result = await handler({
+      const input = {
         body: request.body as Out<D['body']>,
         query: request.query as Out<D['query']>,
         params: request.params as Out<D['params']>,
         user: request.user as HandlerInput<D>['user'],
         request,
         reply,
-      });
+      };
+      if (def.file) return (handler as (input: HandlerInput<D>) => Promise<FastifyReply>)(input);
+      const result = await (handler as (input: HandlerInput<D>) => Promise<HandlerResult<unknown>>)(input);
       return { success: true, status: true, message: translate(request.lang, result.message ?? 'api.ok'), data: result.data };
     },
   });

@@ -1,4 +1,4 @@
-import { adminAuthoringRoutes, instructorAuthoringRoutes, type RouteDef } from '@nibras/contract';
+import { adminAuthoringRoutes, instructorAuthoringRoutes, type JsonRouteDef } from '@nibras/contract';
 import { currentToken } from '../app/session';
 import { callRoute, uploadFile, type ApiResult, type CallOptions, type ResponseData } from './http';
 
@@ -22,8 +22,8 @@ export function callAuthoring<K extends SharedAuthoringCall>(
   call: K,
   options: Omit<CallOptions<InstructorRoutes[K]>, 'token'> & { body?: CallOptions<InstructorRoutes[K]>['body'] | Record<string, unknown> } = {},
 ): Promise<ApiResult<ResponseData<InstructorRoutes[K]>>> {
-  const def: RouteDef = authoringRoute(role, call);
-  return callRoute(def, { ...(options as CallOptions<RouteDef>), token: currentToken(role) }) as Promise<ApiResult<ResponseData<InstructorRoutes[K]>>>;
+  const def: JsonRouteDef = authoringRoute(role, call);
+  return callRoute(def, { ...(options as CallOptions<JsonRouteDef>), token: currentToken(role) }) as Promise<ApiResult<ResponseData<InstructorRoutes[K]>>>;
 }
 
 export type Step1 = ResponseData<InstructorRoutes['edit1']>;

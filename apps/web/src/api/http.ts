@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { Role, RouteDef } from '@nibras/contract';
+import type { JsonRouteDef, Role, RouteDef } from '@nibras/contract';
 
-export type ResponseData<D extends RouteDef> = z.output<D['response']> extends { data: infer T } ? T : never;
+export type ResponseData<D extends JsonRouteDef> = z.output<D['response']> extends { data: infer T } ? T : never;
 export type RequestBody<D extends RouteDef> = D['body'] extends z.ZodType ? z.input<D['body']> : never;
 
 export interface ApiResult<T> {
@@ -92,7 +92,7 @@ async function readEnvelope(response: Response): Promise<Envelope> {
 }
 
 /** One call of the contract's route table, typed by its schemas. */
-export async function callRoute<D extends RouteDef>(def: D, options: CallOptions<D> = {}): Promise<ApiResult<ResponseData<D>>> {
+export async function callRoute<D extends JsonRouteDef>(def: D, options: CallOptions<D> = {}): Promise<ApiResult<ResponseData<D>>> {
   const hasBody = options.body !== undefined;
   let response: Response;
   try {

@@ -1,75 +1,76 @@
 import {
-  dashboardRoutes,
   instructorRoutes,
-  learnerRoutes,
-  learnRoutes,
+  certificateRoutes,
+  learningRoutes,
+  orderRoutes,
+  wishlistRoutes,
   participantRoutes,
   type Order,
 } from '@nibras/contract';
 import type { MemberRole } from '../app/paths';
-import { callRoute, requestHeaders, uploadFile, type RequestBody, type ResponseData } from './http';
+import { buildUrl, callRoute, requestHeaders, uploadFile, type RequestBody, type ResponseData } from './http';
 
 const memberRoutes = { instructor: instructorRoutes, participant: participantRoutes } as const;
 
-export type LearnCourse = ResponseData<typeof learnRoutes.course>;
+export type LearnCourse = ResponseData<typeof learningRoutes.course>;
 export type LearnLecture = LearnCourse['sections'][number]['lectures'][number];
-export type ProgressResult = ResponseData<typeof learnRoutes.progress>;
-export type ParticipantDashboard = ResponseData<typeof dashboardRoutes.participant>;
-export type EnrolledPage = ResponseData<typeof learnerRoutes.enrolledList>;
-export type WishlistPage = ResponseData<typeof learnerRoutes.wishlist>;
-export type OrderPage = ResponseData<typeof learnerRoutes.orderList>;
-export type AdminOrderPage = ResponseData<typeof learnerRoutes.adminOrders>;
-export type AdminOrderFilter = RequestBody<typeof learnerRoutes.adminOrders>;
-export type CertificateView = ResponseData<typeof learnRoutes.certificate>;
+export type ProgressResult = ResponseData<typeof learningRoutes.progress>;
+export type ParticipantDashboard = ResponseData<typeof learningRoutes.dashboard>;
+export type EnrolledPage = ResponseData<typeof learningRoutes.enrolledList>;
+export type WishlistPage = ResponseData<typeof wishlistRoutes.list>;
+export type OrderPage = ResponseData<typeof orderRoutes.participantList>;
+export type AdminOrderPage = ResponseData<typeof orderRoutes.adminList>;
+export type AdminOrderFilter = RequestBody<typeof orderRoutes.adminList>;
+export type CertificateView = ResponseData<typeof certificateRoutes.verify>;
 export type ProfileUpdate = RequestBody<typeof participantRoutes.update>;
 export type OrderStatus = Order['status'];
 
 export function fetchLearnCourse(courseId: string | number, token: string) {
-  return callRoute(learnRoutes.course, { params: { id: courseId }, token });
+  return callRoute(learningRoutes.course, { params: { id: courseId }, token });
 }
 
-export function reportProgress(body: RequestBody<typeof learnRoutes.progress>, token: string) {
-  return callRoute(learnRoutes.progress, { body, token });
+export function reportProgress(body: RequestBody<typeof learningRoutes.progress>, token: string) {
+  return callRoute(learningRoutes.progress, { body, token });
 }
 
 export function fetchCertificate(code: string) {
-  return callRoute(learnRoutes.certificate, { params: { code } });
+  return callRoute(certificateRoutes.verify, { params: { code } });
 }
 
 export function certificatePdfUrl(code: string): string {
-  return `/api/public/certificate/${encodeURIComponent(code)}/pdf`;
+  return buildUrl(certificateRoutes.pdf.path, { code });
 }
 
 export function fetchParticipantDashboard(token: string) {
-  return callRoute(dashboardRoutes.participant, { token });
+  return callRoute(learningRoutes.dashboard, { token });
 }
 
 export function fetchEnrolledCourses(participantId: string, page: number, token: string) {
-  return callRoute(learnerRoutes.enrolledList, { params: { id: participantId }, query: { page }, token });
+  return callRoute(learningRoutes.enrolledList, { params: { id: participantId }, query: { page }, token });
 }
 
 export function fetchWishlist(page: number, token: string) {
-  return callRoute(learnerRoutes.wishlist, { query: { page }, token });
+  return callRoute(wishlistRoutes.list, { query: { page }, token });
 }
 
 export function removeFromWishlist(courseId: number, token: string) {
-  return callRoute(learnerRoutes.wishlistRemove, { params: { id: courseId }, token });
+  return callRoute(wishlistRoutes.remove, { params: { id: courseId }, token });
 }
 
 export function fetchOrders(page: number, token: string) {
-  return callRoute(learnerRoutes.orderList, { query: { page }, token });
+  return callRoute(orderRoutes.participantList, { query: { page }, token });
 }
 
 export function fetchAdminOrders(page: number, filter: AdminOrderFilter, token: string) {
-  return callRoute(learnerRoutes.adminOrders, { query: { page }, body: filter, token });
+  return callRoute(orderRoutes.adminList, { query: { page }, body: filter, token });
 }
 
 export function confirmOrder(orderId: number, token: string) {
-  return callRoute(learnerRoutes.adminConfirmOrder, { body: { order_id: orderId }, token });
+  return callRoute(orderRoutes.confirm, { body: { order_id: orderId }, token });
 }
 
 export function cancelOrder(orderId: number, token: string) {
-  return callRoute(learnerRoutes.adminCancelOrder, { body: { order_id: orderId }, token });
+  return callRoute(orderRoutes.cancel, { body: { order_id: orderId }, token });
 }
 
 export function updateProfile(role: MemberRole, body: ProfileUpdate, token: string) {
@@ -92,8 +93,8 @@ export async function uploadAvatar(role: MemberRole, file: File, token: string, 
 }
 
 /** The last report of a page being hidden or closed: keepalive lets it outlive the page. */
-export function reportProgressOnExit(body: RequestBody<typeof learnRoutes.progress>, token: string, language: string): void {
-  void fetch(learnRoutes.progress.path, {
+export function reportProgressOnExit(body: RequestBody<typeof learningRoutes.progress>, token: string, language: string): void {
+  void fetch(learningRoutes.progress.path, {
     method: 'POST',
     headers: requestHeaders(language, token, true),
     body: JSON.stringify(body),

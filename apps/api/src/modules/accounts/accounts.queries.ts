@@ -27,8 +27,7 @@ export async function updateUser(db: Db, id: number, values: Partial<Pick<UserRo
   return row!;
 }
 
-/** PostgreSQL's unique_violation, from either driver. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
+export async function setUserAvatar(db: Db, id: number, key: string | null): Promise<UserRow> {
+  const [row] = await db.update(users).set({ avatar: key, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row!;
 }

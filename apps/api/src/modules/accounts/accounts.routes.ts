@@ -11,8 +11,7 @@ import { addRoute } from '../../plugins/route';
 import { translate } from '../../lib/i18n';
 import type { AppContext } from '../../context';
 import { presentProfile } from './accounts.presenter';
-import { changePassword, getAccount, login, logout, registerAccount, setAvatar, updateAccount } from './accounts.service';
-import { receiveUpload } from '../../lib/uploads';
+import { changePassword, getAccount, login, logout, registerAccount, removeAvatar, updateAccount, uploadAvatar } from './accounts.service';
 
 type AccountRoutes = typeof participantRoutes | typeof instructorRoutes | typeof adminRoutes;
 
@@ -34,11 +33,8 @@ function accountRoutes(app: FastifyInstance, ctx: AppContext, role: Role, routes
     await changePassword(ctx, user, body.old_password, body.new_password);
     return { message: 'api.account.password_changed', data: {} };
   });
-  addRoute(app, ctx, routes.avatar, async ({ user, request }) => {
-    const upload = await receiveUpload(request, ctx.storage, 'image', ctx.config.uploadLimits, 'avatars');
-    return { message: 'api.account.avatar_saved', data: presentProfile(await setAvatar(ctx, user, upload.key)) };
-  });
-  addRoute(app, ctx, routes.removeAvatar, async ({ user }) => ({ message: 'api.account.avatar_removed', data: presentProfile(await setAvatar(ctx, user, null)) }));
+  addRoute(app, ctx, routes.avatar, async ({ user, request }) => ({ message: 'api.account.avatar_saved', data: presentProfile(await uploadAvatar(ctx, user, request)) }));
+  addRoute(app, ctx, routes.removeAvatar, async ({ user }) => ({ message: 'api.account.avatar_removed', data: presentProfile(await removeAvatar(ctx, user)) }));
 }
 
 function registrationRoutes(app: FastifyInstance, ctx: AppContext, role: Role, routes: typeof participantRegistrationRoutes | typeof instructorRegistrationRoutes) {

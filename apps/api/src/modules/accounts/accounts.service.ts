@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Role, Session } from '@nibras/contract';
-import { users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, tooManyAttempts } from '../../lib/app-error';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import { receiveUpload } from '../../lib/uploads';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { revokeOtherSessions, revokeSession, startSession } from '../sessions/sessions.service';
-import { findUserByEmail, findUserById, insertUser, isUniqueViolation, updateUser, type UserRow } from './accounts.queries';
+import { endOtherSessions, endSession, startSession } from '../sessions/sessions.service';
+import { findUserByEmail, findUserById, insertUser, setUserAvatar, updateUser, type UserRow } from './accounts.queries';
 
 const emailTaken = () => new AppError('api.auth.email_taken', 409, { fields: { email: 'api.auth.email_taken' } });
 
@@ -54,7 +55,7 @@ export async function login(ctx: AppContext, role: Role, ip: string, email: stri
 }
 
 export async function logout(ctx: AppContext, user: RequestUser) {
-  await revokeSession(ctx.db, user.sessionId);
+  await endSession(ctx, user.sessionId);
 }
 
 export async function getAccount(ctx: AppContext, user: RequestUser): Promise<UserRow> {
@@ -95,13 +96,23 @@ export async function changePassword(ctx: AppContext, user: RequestUser, oldPass
   assertUsablePassword(newPassword, 'new_password');
   if (oldPassword === newPassword) throw new AppError('api.validation.failed', 400, { fields: { new_password: 'api.auth.same_password' } });
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(newPassword) });
-  await revokeOtherSessions(ctx.db, user.id, user.sessionId);
+  await endOtherSessions(ctx, user.id, user.sessionId);
 }
 
 /** The new file is stored first; the old one is removed only once the profile points elsewhere. */
-export async function setAvatar(ctx: AppContext, user: RequestUser, key: string | null) {
+async function setAvatar(ctx: AppContext, user: RequestUser, key: string | null) {
   const before = await getAccount(ctx, user);
-  const [row] = await ctx.db.update(users).set({ avatar: key, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+  const row = await setUserAvatar(ctx.db, user.id, key);
   if (before.avatar && before.avatar !== key) await ctx.storage.remove(before.avatar);
-  return row!;
+  return row;
+}
+
+/** An avatar upload: an image by content, within UPLOAD_IMAGE_MAX_MB, replacing the old one. */
+export async function uploadAvatar(ctx: AppContext, user: RequestUser, request: FastifyRequest) {
+  const upload = await receiveUpload(request, ctx.storage, 'image', ctx.config.uploadLimits, 'avatars');
+  return setAvatar(ctx, user, upload.key);
+}
+
+export function removeAvatar(ctx: AppContext, user: RequestUser) {
+  return setAvatar(ctx, user, null);
 }

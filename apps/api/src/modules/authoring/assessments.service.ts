@@ -1,14 +1,30 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { questionProblem, type step5Body } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
-import { assessmentQuestions, assessments, questionOptions } from '../../db/schema';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { editCourse, requireCourseAccess, saveMessage } from './course-edit';
-import { presentAssessment, presentStep5 } from './authoring.presenter';
+import { editCourse, requireCourseAccess, saveMessage } from './course-edit.service';
+import { presentAssessment } from './authoring.presenter';
 import { collectPlain, idOf } from './authoring.input';
-import { courseAssessments, findAssessment, findOption, findQuestion, updateOptions, updateQuestions, type AssessmentTree } from './authoring.queries';
+import {
+  courseAssessments,
+  deleteAssessmentRow,
+  deleteOptionRow,
+  deleteOptionsOf,
+  deleteQuestionRow,
+  findAssessment,
+  findOption,
+  findQuestion,
+  insertAssessment,
+  insertOptions,
+  insertQuestions,
+  questionWithOptions,
+  updateAssessment,
+  updateOptions,
+  updateQuestions,
+  type AssessmentTree,
+} from './assessments.queries';
+import { step5Data } from './steps.service';
 
 const itemNotFound = () => new AppError('api.authoring.item_not_found', 404);
 
@@ -70,25 +86,19 @@ export async function saveStep5(ctx: AppContext, user: RequestUser, body: z.outp
     const values = { title, passMark: input.pass_mark, timeLimitMinutes: input.time_limit_minutes, maxAttempts: input.max_attempts, updatedAt: new Date() };
     let assessmentId: number;
     if (existing) {
-      await tx.update(assessments).set(values).where(eq(assessments.id, existing.id));
+      await updateAssessment(tx, existing.id, values);
       assessmentId = existing.id;
     } else {
-      const [row] = await tx
-        .insert(assessments)
-        .values({ ...values, courseId: course.id, position: sql`(select coalesce(max(position) + 1, 0) from assessments where course_id = ${course.id})` })
-        .returning({ id: assessments.id });
-      assessmentId = row!.id;
+      assessmentId = await insertAssessment(tx, course.id, values);
     }
 
-    if (nowShort.length) await tx.delete(questionOptions).where(inArray(questionOptions.questionId, nowShort));
+    await deleteOptionsOf(tx, nowShort);
     const questionRows = input.questions.map((q, i) => ({ id: idOf(q.id), type: q.type, text: texts[i]!.text, points: q.points, position: i, accepted_answers: texts[i]!.answers }));
-    const fresh = questionRows.filter((q) => q.id === null);
-    const inserted = fresh.length
-      ? await tx
-          .insert(assessmentQuestions)
-          .values(fresh.map((q) => ({ assessmentId, type: q.type, text: q.text, points: q.points, position: q.position, acceptedAnswers: q.accepted_answers })))
-          .returning({ id: assessmentQuestions.id, position: assessmentQuestions.position })
-      : [];
+    const inserted = await insertQuestions(
+      tx,
+      assessmentId,
+      questionRows.filter((q) => q.id === null),
+    );
     const newQuestionAt = new Map(inserted.map((r) => [r.position, r.id]));
     await updateQuestions(
       tx,
@@ -99,16 +109,16 @@ export async function saveStep5(ctx: AppContext, user: RequestUser, body: z.outp
     const optionRows = input.questions.flatMap((q, i) =>
       q.options.map((o, k) => ({ id: idOf(o.id), question_id: idOf(q.id) ?? newQuestionAt.get(i)!, text: texts[i]!.options[k]!, is_correct: o.is_correct, position: k })),
     );
-    const freshOptions = optionRows.filter((o) => o.id === null);
-    if (freshOptions.length) {
-      await tx.insert(questionOptions).values(freshOptions.map((o) => ({ questionId: o.question_id, text: o.text, isCorrect: o.is_correct, position: o.position })));
-    }
+    await insertOptions(
+      tx,
+      optionRows.filter((o) => o.id === null),
+    );
     await updateOptions(
       tx,
       optionRows.flatMap((o) => (o.id === null ? [] : [{ ...o, id: o.id }])),
     );
   });
-  return { message: saveMessage(outcome), data: { ...(await presentStep5(ctx, body.id)), state: outcome.state } };
+  return { message: saveMessage(outcome), data: { ...(await step5Data(ctx, body.id)), state: outcome.state } };
 }
 
 export async function getAssessment(ctx: AppContext, user: RequestUser, id: number) {
@@ -137,19 +147,14 @@ export async function getOption(ctx: AppContext, user: RequestUser, id: number) 
 }
 
 async function step5Answer(ctx: AppContext, courseId: number, outcome: Awaited<ReturnType<typeof editCourse>>) {
-  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await presentStep5(ctx, courseId)), state: outcome.state } };
+  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await step5Data(ctx, courseId)), state: outcome.state } };
 }
 
 export async function deleteAssessment(ctx: AppContext, user: RequestUser, id: number) {
   const found = await findAssessment(ctx.db, id);
   if (!found) throw itemNotFound();
   const outcome = await editCourse(ctx, user, found.courseId, async ({ tx }) => {
-    const [row] = await tx.delete(assessments).where(and(eq(assessments.id, id), eq(assessments.courseId, found.courseId))).returning({ position: assessments.position });
-    if (!row) throw itemNotFound();
-    await tx
-      .update(assessments)
-      .set({ position: sql`${assessments.position} - 1` })
-      .where(and(eq(assessments.courseId, found.courseId), gt(assessments.position, row.position)));
+    if (!(await deleteAssessmentRow(tx, found.courseId, id))) throw itemNotFound();
   });
   return step5Answer(ctx, found.courseId, outcome);
 }
@@ -158,15 +163,7 @@ export async function deleteQuestion(ctx: AppContext, user: RequestUser, id: num
   const found = await findQuestion(ctx.db, id);
   if (!found) throw itemNotFound();
   const outcome = await editCourse(ctx, user, found.courseId, async ({ tx }) => {
-    const [row] = await tx
-      .delete(assessmentQuestions)
-      .where(and(eq(assessmentQuestions.id, id), eq(assessmentQuestions.assessmentId, found.assessmentId)))
-      .returning({ position: assessmentQuestions.position });
-    if (!row) throw itemNotFound();
-    await tx
-      .update(assessmentQuestions)
-      .set({ position: sql`${assessmentQuestions.position} - 1` })
-      .where(and(eq(assessmentQuestions.assessmentId, found.assessmentId), gt(assessmentQuestions.position, row.position)));
+    if (!(await deleteQuestionRow(tx, found.assessmentId, id))) throw itemNotFound();
   });
   return step5Answer(ctx, found.courseId, outcome);
 }
@@ -176,17 +173,12 @@ export async function deleteOption(ctx: AppContext, user: RequestUser, id: numbe
   const found = await findOption(ctx.db, id);
   if (!found) throw itemNotFound();
   const outcome = await editCourse(ctx, user, found.courseId, async ({ tx }) => {
-    const [question] = await tx.select({ type: assessmentQuestions.type }).from(assessmentQuestions).where(eq(assessmentQuestions.id, found.questionId));
-    const options = await tx.select().from(questionOptions).where(eq(questionOptions.questionId, found.questionId));
+    const { question, options } = await questionWithOptions(tx, found.questionId);
     const target = options.find((o) => o.id === id);
     if (!question || !target) throw itemNotFound();
     const problem = questionProblem({ type: question.type, options: options.filter((o) => o.id !== id).map((o) => ({ is_correct: o.isCorrect })) });
     if (problem) throw new AppError('api.authoring.option_needed', 409, { fields: { id: problem } });
-    await tx.delete(questionOptions).where(eq(questionOptions.id, id));
-    await tx
-      .update(questionOptions)
-      .set({ position: sql`${questionOptions.position} - 1` })
-      .where(and(eq(questionOptions.questionId, found.questionId), gt(questionOptions.position, target.position)));
+    await deleteOptionRow(tx, target);
   });
   return step5Answer(ctx, found.courseId, outcome);
 }

@@ -1,20 +1,35 @@
 import type { z } from 'zod';
-import type { authoringAssessment, authoringLecture, step1Data, step2Data, step3Data, step4Data, step5Data, step6Data } from '@nibras/contract';
+import type { AuthoringCourseItem, CourseState, authoringAssessment, authoringLecture, step1Data, step2Data, step3Data, step4Data, step5Data, step6Data } from '@nibras/contract';
+import { categoryOf } from '../../db/course-projection';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { courseOutline } from '../catalog/catalog.queries';
-import { previewUrl } from './media-preview';
-import { basicInfo, courseAssessments, courseTagRows, type AssessmentTree, type CourseRow, type LectureRow } from './authoring.queries';
+import { previewUrl } from '../media/media.service';
+import type { AssessmentTree } from './assessments.queries';
+import type { CourseRow, LectureRow, ListRow } from './authoring.queries';
 
-/** Only these functions decide which course fields leave the server, and under which names. */
+/**
+ * Only these functions decide which course fields leave the server, and under which names. Files
+ * of a course being authored are shown through preview URLs signed for the viewer (media module).
+ */
 
-/** The category columns of a joined row (null when the course has none). */
-export function presentCategory(r: { categoryId: number | null; categorySlug: string | null; categoryAr: string | null; categoryEn: string | null }) {
-  return r.categoryId ? { id: r.categoryId, slug: r.categorySlug!, name_ar: r.categoryAr!, name_en: r.categoryEn! } : null;
+export function presentState(course: CourseRow, missing: number[]): CourseState {
+  return {
+    approve_status: course.approveStatus,
+    completion_status: course.completionStatus,
+    missing_steps: missing,
+    is_public: course.approveStatus === 'approved' && !course.deletedAt,
+    review_message: course.reviewMessage,
+    submitted_at: course.submittedAt ? course.submittedAt.toISOString() : null,
+    reviewed_at: course.reviewedAt ? course.reviewedAt.toISOString() : null,
+    created_at: course.createdAt.toISOString(),
+    updated_at: course.updatedAt.toISOString(),
+  };
 }
 
-export async function presentStep1(ctx: AppContext, course: CourseRow): Promise<z.infer<typeof step1Data>> {
-  const info = await basicInfo(ctx.db, course.id);
+export function presentStep1(
+  course: CourseRow,
+  info: { instructorName: string; categoryId: number | null; categorySlug: string | null; categoryAr: string | null; categoryEn: string | null },
+): z.infer<typeof step1Data> {
   return {
     id: course.id,
     instructor_id: course.instructorId,
@@ -22,7 +37,7 @@ export async function presentStep1(ctx: AppContext, course: CourseRow): Promise<
     title: course.title,
     subtitle: course.subtitle,
     category_id: info.categoryId,
-    category: presentCategory(info),
+    category: categoryOf(info),
     language: course.language,
     level: course.level,
     price: Number(course.price),
@@ -55,8 +70,12 @@ export async function presentLecture(ctx: AppContext, viewer: RequestUser, l: Le
   };
 }
 
-export async function presentStep4(ctx: AppContext, viewer: RequestUser, courseId: number): Promise<z.infer<typeof step4Data>> {
-  const outline = await courseOutline(ctx.db, courseId);
+export async function presentStep4(
+  ctx: AppContext,
+  viewer: RequestUser,
+  courseId: number,
+  outline: { id: number; title: string; position: number; lectures: LectureRow[] }[],
+): Promise<z.infer<typeof step4Data>> {
   return {
     id: courseId,
     sections: await Promise.all(
@@ -87,10 +106,35 @@ export function presentAssessment(a: AssessmentTree): z.infer<typeof authoringAs
   };
 }
 
-export async function presentStep5(ctx: AppContext, courseId: number): Promise<z.infer<typeof step5Data>> {
-  return { id: courseId, assessments: (await courseAssessments(ctx.db, courseId)).map(presentAssessment) };
+export function presentStep5(courseId: number, assessments: AssessmentTree[]): z.infer<typeof step5Data> {
+  return { id: courseId, assessments: assessments.map(presentAssessment) };
 }
 
-export async function presentStep6(ctx: AppContext, courseId: number): Promise<z.infer<typeof step6Data>> {
-  return { id: courseId, tags: await courseTagRows(ctx.db, courseId) };
+export function presentStep6(courseId: number, tags: { id: number; name: string }[]): z.infer<typeof step6Data> {
+  return { id: courseId, tags };
+}
+
+export async function presentListItem(ctx: AppContext, viewer: RequestUser, r: ListRow): Promise<AuthoringCourseItem> {
+  const c = r.course;
+  return {
+    id: c.id,
+    title: c.title,
+    subtitle: c.subtitle,
+    language: c.language,
+    level: c.level,
+    price: Number(c.price),
+    category: categoryOf(r),
+    instructor: { id: c.instructorId, name: r.instructorName },
+    cover_image_url: c.coverImage ? await previewUrl(ctx, viewer, c.id, 'cover') : null,
+    approve_status: c.approveStatus,
+    completion_status: c.completionStatus,
+    is_public: c.approveStatus === 'approved',
+    review_message: c.reviewMessage,
+    enrollment_count: r.enrollmentCount ?? 0,
+    lecture_count: r.lectureCount ?? 0,
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+    submitted_at: c.submittedAt ? c.submittedAt.toISOString() : null,
+    reviewed_at: c.reviewedAt ? c.reviewedAt.toISOString() : null,
+  };
 }

@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assessmentQuestions, assessments, categories, courses, courseTags, enrollments, lectures, orders, questionOptions, ratings, sections, tags, users } from '../../db/schema';
+import { categories, courses, courseTags, enrollments, lectures, orders, ratings, tags, users } from '../../db/schema';
+import { selectCoursesWithInstructorAndCategory } from '../../db/course-projection';
+import { enrollmentStats, lectureStats } from '../../db/course-stats';
+import { containsPattern } from '../../lib/like-pattern';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type LectureRow = typeof lectures.$inferSelect;
-export type AssessmentRow = typeof assessments.$inferSelect;
-export type QuestionRow = typeof assessmentQuestions.$inferSelect;
-export type OptionRow = typeof questionOptions.$inferSelect;
 
 const liveCourse = (id: number) => and(eq(courses.id, id), isNull(courses.deletedAt));
 
@@ -47,18 +47,7 @@ export async function categoryExists(db: Db, id: number): Promise<boolean> {
 }
 
 export async function basicInfo(db: Db, courseId: number) {
-  const [row] = await db
-    .select({
-      instructorName: users.name,
-      categoryId: categories.id,
-      categorySlug: categories.slug,
-      categoryAr: categories.nameAr,
-      categoryEn: categories.nameEn,
-    })
-    .from(courses)
-    .innerJoin(users, eq(users.id, courses.instructorId))
-    .leftJoin(categories, eq(categories.id, courses.categoryId))
-    .where(eq(courses.id, courseId));
+  const [row] = await selectCoursesWithInstructorAndCategory(db, {}).where(eq(courses.id, courseId));
   return row!;
 }
 
@@ -66,100 +55,27 @@ export async function courseLectures(db: Db, courseId: number): Promise<LectureR
   return db.select().from(lectures).where(eq(lectures.courseId, courseId)).orderBy(asc(lectures.position), asc(lectures.id));
 }
 
-export async function courseSectionIds(db: Db, courseId: number): Promise<number[]> {
-  const rows = await db.select({ id: sections.id }).from(sections).where(eq(sections.courseId, courseId));
-  return rows.map((r) => r.id);
+export type CourseValues = Partial<Omit<typeof courses.$inferInsert, 'id'>>;
+
+export async function insertCourse(db: Db, values: typeof courses.$inferInsert): Promise<CourseRow> {
+  const [row] = await db.insert(courses).values(values).returning();
+  return row!;
 }
 
-/**
- * Rows given as one JSON parameter and written with one statement: an outline of hundreds of
- * lectures costs the same number of round trips as one.
- */
-export async function updateSections(tx: Db, courseId: number, rows: { id: number; title: string; position: number }[]) {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
-    update ${sections} set title = u.title, position = u.position
-    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, title text, position int)
-    where ${sections.id} = u.id and ${sections.courseId} = ${courseId}`);
+export async function updateCourse(tx: Db, id: number, values: CourseValues): Promise<CourseRow> {
+  const [row] = await tx.update(courses).set(values).where(eq(courses.id, id)).returning();
+  return row!;
 }
 
-export async function updateLectures(
-  tx: Db,
-  courseId: number,
-  rows: { id: number; section_id: number; title: string; position: number; is_free_preview: boolean; duration_seconds: number | null }[],
-) {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
-    update ${lectures} set section_id = u.section_id, title = u.title, position = u.position,
-      is_free_preview = u.is_free_preview, duration_seconds = coalesce(u.duration_seconds, ${lectures.durationSeconds})
-    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, section_id int, title text, position int, is_free_preview boolean, duration_seconds int)
-    where ${lectures.id} = u.id and ${lectures.courseId} = ${courseId}`);
+/** A course whose only orders were cancelled keeps its row, marked deleted with its files gone, for the order history. */
+export async function softDeleteCourse(tx: Db, id: number) {
+  await tx.update(courses).set({ deletedAt: new Date(), coverImage: null, promoVideo: null, updatedAt: new Date() }).where(eq(courses.id, id));
+  await tx.update(lectures).set({ video: null }).where(eq(lectures.courseId, id));
 }
 
-export async function updateQuestions(
-  tx: Db,
-  assessmentId: number,
-  rows: { id: number; type: string; text: string; points: number; position: number; accepted_answers: string[] }[],
-) {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
-    update ${assessmentQuestions} set type = u.type, text = u.text, points = u.points, position = u.position, accepted_answers = u.accepted_answers
-    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, type text, text text, points int, position int, accepted_answers jsonb)
-    where ${assessmentQuestions.id} = u.id and ${assessmentQuestions.assessmentId} = ${assessmentId}`);
-}
-
-export async function updateOptions(tx: Db, rows: { id: number; question_id: number; text: string; is_correct: boolean; position: number }[]) {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
-    update ${questionOptions} set text = u.text, is_correct = u.is_correct, position = u.position
-    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, question_id int, text text, is_correct boolean, position int)
-    where ${questionOptions.id} = u.id and ${questionOptions.questionId} = u.question_id`);
-}
-
-/** Every assessment of a course with its questions and options: three queries, whatever the size. */
-export async function courseAssessments(db: Db, courseId: number, onlyAssessmentId?: number) {
-  const where = onlyAssessmentId ? and(eq(assessments.courseId, courseId), eq(assessments.id, onlyAssessmentId)) : eq(assessments.courseId, courseId);
-  const rows = await db.select().from(assessments).where(where).orderBy(asc(assessments.position), asc(assessments.id));
-  const ids = rows.map((a) => a.id);
-  if (ids.length === 0) return [];
-  const questions = await db
-    .select()
-    .from(assessmentQuestions)
-    .where(inArray(assessmentQuestions.assessmentId, ids))
-    .orderBy(asc(assessmentQuestions.position), asc(assessmentQuestions.id));
-  const questionIds = questions.map((q) => q.id);
-  const options = questionIds.length
-    ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, questionIds)).orderBy(asc(questionOptions.position), asc(questionOptions.id))
-    : [];
-  return rows.map((a) => ({
-    ...a,
-    questions: questions.filter((q) => q.assessmentId === a.id).map((q) => ({ ...q, options: options.filter((o) => o.questionId === q.id) })),
-  }));
-}
-export type AssessmentTree = Awaited<ReturnType<typeof courseAssessments>>[number];
-
-export async function findAssessment(db: Db, id: number) {
-  const [row] = await db.select({ id: assessments.id, courseId: assessments.courseId }).from(assessments).where(eq(assessments.id, id));
-  return row;
-}
-
-export async function findQuestion(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: assessmentQuestions.id, assessmentId: assessments.id, courseId: assessments.courseId })
-    .from(assessmentQuestions)
-    .innerJoin(assessments, eq(assessments.id, assessmentQuestions.assessmentId))
-    .where(eq(assessmentQuestions.id, id));
-  return row;
-}
-
-export async function findOption(db: Db, id: number) {
-  const [row] = await db
-    .select({ option: questionOptions, questionId: assessmentQuestions.id, assessmentId: assessments.id, courseId: assessments.courseId })
-    .from(questionOptions)
-    .innerJoin(assessmentQuestions, eq(assessmentQuestions.id, questionOptions.questionId))
-    .innerJoin(assessments, eq(assessments.id, assessmentQuestions.assessmentId))
-    .where(eq(questionOptions.id, id));
-  return row;
+/** Sections, lectures, assessments and tags go with it (foreign keys cascade). */
+export async function deleteCourseRow(tx: Db, id: number) {
+  await tx.delete(courses).where(eq(courses.id, id));
 }
 
 export async function courseTagRows(db: Db, courseId: number) {
@@ -183,6 +99,12 @@ export async function replaceCourseTags(tx: Db, courseId: number, tagIds: number
   if (tagIds.length) await tx.insert(courseTags).values(tagIds.map((tagId) => ({ courseId, tagId })));
 }
 
+/** False when the course had no such tag. */
+export async function removeCourseTag(tx: Db, courseId: number, tagId: number): Promise<boolean> {
+  const removed = await tx.delete(courseTags).where(and(eq(courseTags.courseId, courseId), eq(courseTags.tagId, tagId))).returning({ tagId: courseTags.tagId });
+  return removed.length > 0;
+}
+
 export async function courseBlockers(db: Db, courseId: number) {
   const [[e], [live], [any]] = await Promise.all([
     db.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, courseId)),
@@ -200,14 +122,38 @@ export async function enrollmentCount(db: Db, courseId: number): Promise<number>
 // ---------------------------------------------------------------------------------------------
 // Lists and the dashboard
 
-const enrollmentStats = (db: Db) =>
-  db.select({ courseId: enrollments.courseId, count: sql<number>`count(*)::int`.as('enrollment_count') }).from(enrollments).groupBy(enrollments.courseId).as('enrollment_stats');
-const lectureStats = (db: Db) => db.select({ courseId: lectures.courseId, count: sql<number>`count(*)::int`.as('lecture_count') }).from(lectures).groupBy(lectures.courseId).as('lecture_stats');
 
 export type ListSort = { key: 'title' | 'price' | 'created_at' | 'updated_at' | 'submitted_at' | 'approve_status' | 'completion_status' | 'enrollment_count'; desc: boolean };
 
-/** One page of courses with their category, instructor, enrolment and lecture counts: two queries per page. */
-export async function listCourses(db: Db, where: SQL, sort: ListSort, limit: number, offset: number) {
+export interface ListFilter {
+  /** An instructor sees only their own courses. */
+  instructorId?: number;
+  language?: 'ar' | 'en';
+  completionStatus?: 'complete' | 'incomplete';
+  approveStatus?: 'draft' | 'pending' | 'approved' | 'rejected';
+  /** Title or subtitle; with `searchInstructor`, also the instructor's name and email. */
+  search?: string;
+  searchInstructor?: boolean;
+}
+
+function listWhere(f: ListFilter): SQL {
+  const where: SQL[] = [isNull(courses.deletedAt)];
+  if (f.instructorId !== undefined) where.push(eq(courses.instructorId, f.instructorId));
+  if (f.language) where.push(eq(courses.language, f.language));
+  if (f.completionStatus) where.push(eq(courses.completionStatus, f.completionStatus));
+  if (f.approveStatus) where.push(eq(courses.approveStatus, f.approveStatus));
+  const search = f.search?.trim();
+  if (search) {
+    const like = containsPattern(search);
+    const byInstructor = f.searchInstructor ? [ilike(users.name, like), ilike(users.email, like)] : [];
+    where.push(or(ilike(courses.title, like), ilike(courses.subtitle, like), ...byInstructor)!);
+  }
+  return and(...where)!;
+}
+
+/** One page of live courses with their category, instructor, enrolment and lecture counts: two queries per page. */
+export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, limit: number, offset: number) {
+  const where = listWhere(filter);
   const e = enrollmentStats(db);
   const l = lectureStats(db);
   const column: Record<ListSort['key'], SQL> = {
@@ -223,20 +169,7 @@ export async function listCourses(db: Db, where: SQL, sort: ListSort, limit: num
   const key = column[sort.key];
   const order = sort.desc ? sql`${key} desc nulls last` : sql`${key} asc nulls last`;
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        course: courses,
-        instructorName: users.name,
-        categoryId: categories.id,
-        categorySlug: categories.slug,
-        categoryAr: categories.nameAr,
-        categoryEn: categories.nameEn,
-        enrollmentCount: e.count,
-        lectureCount: l.count,
-      })
-      .from(courses)
-      .innerJoin(users, eq(users.id, courses.instructorId))
-      .leftJoin(categories, eq(categories.id, courses.categoryId))
+    selectCoursesWithInstructorAndCategory(db, { course: courses, enrollmentCount: e.count, lectureCount: l.count })
       .leftJoin(e, eq(e.courseId, courses.id))
       .leftJoin(l, eq(l.courseId, courses.id))
       .where(where)

@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { adminAuthoringRoutes, instructorAuthoringRoutes } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
-import { deleteCourse, deleteTag, editStep1, editStep2, editStep3, editStep4, editStep5, editStep6, getTag, reviewCourse, saveStep1, saveStep2, saveStep3, saveStep6, unlinkStep3, uploadStep3, wholeCourse } from './authoring.service';
+import { deleteCourse, deleteTag, getTag, reviewCourse, saveStep1, saveStep2, saveStep3, saveStep6, unlinkStep3, uploadStep3 } from './authoring.service';
+import { editStep1, editStep2, editStep3, editStep4, editStep5, editStep6, wholeCourse } from './steps.service';
 import { deleteLecture, deleteSection, getLecture, getSection, saveStep4, unlinkLectureVideo, uploadLectureVideo } from './outline.service';
 import { deleteAssessment, deleteOption, deleteQuestion, getAssessment, getOption, getQuestion, saveStep5 } from './assessments.service';
 import { instructorDashboard, listCoursesFor, recentCourses } from './course-lists.service';
-import { previewMediaRoute, type AuthoringRole } from './media-preview';
 
 type CourseRoutes = typeof instructorAuthoringRoutes | typeof adminAuthoringRoutes;
 
 /** The same service answers both roles: ownership is decided per user inside it (course-edit.ts). */
-function courseRoutes(app: FastifyInstance, ctx: AppContext, role: AuthoringRole, r: CourseRoutes) {
+function courseRoutes(app: FastifyInstance, ctx: AppContext, r: CourseRoutes) {
   addRoute(app, ctx, r.step1, async ({ user, body }) => saveStep1(ctx, user, body));
   addRoute(app, ctx, r.step2, async ({ user, body }) => saveStep2(ctx, user, body));
   addRoute(app, ctx, r.step3, async ({ user, body }) => saveStep3(ctx, user, body));
@@ -42,12 +42,11 @@ function courseRoutes(app: FastifyInstance, ctx: AppContext, role: AuthoringRole
   addRoute(app, ctx, r.deleteTag, async ({ user, params }) => deleteTag(ctx, user, params.courseId, params.tagId));
   addRoute(app, ctx, r.whole, async ({ user, params }) => ({ data: await wholeCourse(ctx, user, params.id) }));
   addRoute(app, ctx, r.deleteCourse, async ({ user, params }) => ({ message: 'api.authoring.course_deleted', data: await deleteCourse(ctx, user, params.id) }));
-  previewMediaRoute(app, ctx, role);
 }
 
 export function authoringModule(app: FastifyInstance, ctx: AppContext) {
-  courseRoutes(app, ctx, 'instructor', instructorAuthoringRoutes);
-  courseRoutes(app, ctx, 'admin', adminAuthoringRoutes);
+  courseRoutes(app, ctx, instructorAuthoringRoutes);
+  courseRoutes(app, ctx, adminAuthoringRoutes);
   const i = instructorAuthoringRoutes;
   addRoute(app, ctx, i.myCourses, async ({ user, query, body }) => ({ data: await listCoursesFor(ctx, user, query.page, body) }));
   addRoute(app, ctx, i.recentCourses, async ({ user }) => ({ data: await recentCourses(ctx, user) }));

@@ -1,17 +1,30 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { step3UploadFields, type approveBody, type step1Body, type step2Body, type step3Body, type step3UnlinkBody, type step6Body } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { sanitizePlainText, sanitizeRichText } from '../../lib/sanitize';
-import { courses, courseTags, lectures } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
-import { afterCourseContentChanged, assertCourseAccess, courseState, editCourse, missingSteps, presentState, requireCourseAccess, saveMessage } from './course-edit';
-import { presentStep1, presentStep2, presentStep3, presentStep4, presentStep5, presentStep6 } from './authoring.presenter';
-import { categoryExists, courseBlockers, courseLectures, courseTagRows, enrollmentCount, findInstructor, lockLiveCourse, replaceCourseTags, upsertTags, type CourseRow } from './authoring.queries';
+import { afterCourseContentChanged, assertCourseAccess, courseState, editCourse, missingSteps, requireCourseAccess, saveMessage } from './course-edit.service';
+import { presentState } from './authoring.presenter';
+import {
+  categoryExists,
+  courseBlockers,
+  courseLectures,
+  courseTagRows,
+  deleteCourseRow,
+  findInstructor,
+  insertCourse,
+  lockLiveCourse,
+  removeCourseTag,
+  replaceCourseTags,
+  softDeleteCourse,
+  updateCourse,
+  upsertTags,
+} from './authoring.queries';
+import { step1Data, step2Data, step3Data, step6Data } from './steps.service';
 import { receiveUploadWithFields } from './upload-fields';
 import { fieldError, idOf, plainLines, requiredPlain } from './authoring.input';
 
@@ -41,9 +54,9 @@ export async function saveStep1(ctx: AppContext, user: RequestUser, body: Step1I
     const instructorId = user.role === 'instructor' ? user.id : ownerFromBody;
     if (instructorId === undefined) throw fieldError('instructor_id', 'api.authoring.instructor_required');
     await checkReferences(ctx.db);
-    const [course] = await ctx.db.insert(courses).values({ ...values, instructorId }).returning();
-    await afterCourseContentChanged(ctx, course!.id);
-    return { message: 'api.authoring.created', data: { ...(await presentStep1(ctx, course!)), state: await courseState(ctx, course!) } };
+    const course = await insertCourse(ctx.db, { ...values, instructorId });
+    await afterCourseContentChanged(ctx, course.id);
+    return { message: 'api.authoring.created', data: { ...(await step1Data(ctx, course)), state: await courseState(ctx, course) } };
   }
   const outcome = await editCourse(
     ctx,
@@ -51,14 +64,11 @@ export async function saveStep1(ctx: AppContext, user: RequestUser, body: Step1I
     id,
     async ({ tx }) => {
       await checkReferences(tx);
-      await tx
-        .update(courses)
-        .set({ ...values, ...(ownerFromBody !== undefined ? { instructorId: ownerFromBody } : {}) })
-        .where(eq(courses.id, id));
+      await updateCourse(tx, id, { ...values, ...(ownerFromBody !== undefined ? { instructorId: ownerFromBody } : {}) });
     },
     { searchText: true },
   );
-  return { message: saveMessage(outcome), data: { ...(await presentStep1(ctx, outcome.course)), state: outcome.state } };
+  return { message: saveMessage(outcome), data: { ...(await step1Data(ctx, outcome.course)), state: outcome.state } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -73,14 +83,11 @@ export async function saveStep2(ctx: AppContext, user: RequestUser, body: z.outp
     user,
     body.id,
     async ({ tx }) => {
-      await tx
-        .update(courses)
-        .set({ description, learnPoints: plainLines(body.learn_points), requirements: plainLines(body.requirements), audience: plainLines(body.audience) })
-        .where(eq(courses.id, body.id));
+      await updateCourse(tx, body.id, { description, learnPoints: plainLines(body.learn_points), requirements: plainLines(body.requirements), audience: plainLines(body.audience) });
     },
     { searchText: true },
   );
-  return { message: saveMessage(outcome), data: { ...presentStep2(outcome.course), state: outcome.state } };
+  return { message: saveMessage(outcome), data: { ...step2Data(outcome.course), state: outcome.state } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -88,9 +95,9 @@ export async function saveStep2(ctx: AppContext, user: RequestUser, body: z.outp
 
 export async function saveStep3(ctx: AppContext, user: RequestUser, body: z.output<typeof step3Body>) {
   const outcome = await editCourse(ctx, user, body.id, async ({ tx }) => {
-    await tx.update(courses).set({ coverAlt: sanitizePlainText(body.cover_alt) }).where(eq(courses.id, body.id));
+    await updateCourse(tx, body.id, { coverAlt: sanitizePlainText(body.cover_alt) });
   });
-  return { message: saveMessage(outcome), data: { ...(await presentStep3(ctx, user, outcome.course)), state: outcome.state } };
+  return { message: saveMessage(outcome), data: { ...(await step3Data(ctx, user, outcome.course)), state: outcome.state } };
 }
 
 const STEP3_COLUMN = { cover: 'coverImage', promo: 'promoVideo' } as const;
@@ -106,14 +113,14 @@ export async function uploadStep3(ctx: AppContext, user: RequestUser, request: F
     outcome = await editCourse(ctx, user, fields.id, async ({ tx, course, removeFiles }) => {
       const old = course[column];
       if (old) removeFiles.push(old);
-      await tx.update(courses).set({ [column]: upload.key }).where(eq(courses.id, course.id));
+      await updateCourse(tx, course.id, { [column]: upload.key });
     });
   } catch (error) {
     // The course went away (or changed hands) while the file was arriving.
     await ctx.storage.remove(upload.key);
     throw error;
   }
-  return { message: saveMessage(outcome, { done: 'api.authoring.uploaded' }), data: { ...(await presentStep3(ctx, user, outcome.course)), state: outcome.state } };
+  return { message: saveMessage(outcome, { done: 'api.authoring.uploaded' }), data: { ...(await step3Data(ctx, user, outcome.course)), state: outcome.state } };
 }
 
 export async function unlinkStep3(ctx: AppContext, user: RequestUser, body: z.output<typeof step3UnlinkBody>) {
@@ -121,9 +128,9 @@ export async function unlinkStep3(ctx: AppContext, user: RequestUser, body: z.ou
   const outcome = await editCourse(ctx, user, body.id, async ({ tx, course, removeFiles }) => {
     const old = course[column];
     if (old) removeFiles.push(old);
-    await tx.update(courses).set({ [column]: null }).where(eq(courses.id, course.id));
+    await updateCourse(tx, course.id, { [column]: null });
   });
-  return { message: saveMessage(outcome, { done: 'api.authoring.unlinked' }), data: { ...(await presentStep3(ctx, user, outcome.course)), state: outcome.state } };
+  return { message: saveMessage(outcome, { done: 'api.authoring.unlinked' }), data: { ...(await step3Data(ctx, user, outcome.course)), state: outcome.state } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,7 +154,7 @@ export async function saveStep6(ctx: AppContext, user: RequestUser, body: z.outp
     },
     opts,
   );
-  return { message: saveMessage(outcome, opts), data: { ...(await presentStep6(ctx, body.id)), state: outcome.state } };
+  return { message: saveMessage(outcome, opts), data: { ...(await step6Data(ctx, body.id)), state: outcome.state } };
 }
 
 export async function getTag(ctx: AppContext, user: RequestUser, courseId: number, tagId: number) {
@@ -164,43 +171,11 @@ export async function deleteTag(ctx: AppContext, user: RequestUser, courseId: nu
     user,
     courseId,
     async ({ tx }) => {
-      const removed = await tx.delete(courseTags).where(and(eq(courseTags.courseId, courseId), eq(courseTags.tagId, tagId))).returning({ tagId: courseTags.tagId });
-      if (removed.length === 0) throw new AppError('api.authoring.item_not_found', 404);
+      if (!(await removeCourseTag(tx, courseId, tagId))) throw new AppError('api.authoring.item_not_found', 404);
     },
     { searchText: true },
   );
-  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await presentStep6(ctx, courseId)), state: outcome.state } };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reads
-
-async function readStep<T extends object>(ctx: AppContext, user: RequestUser, courseId: number, present: (course: CourseRow) => T | Promise<T>) {
-  const course = await requireCourseAccess(ctx, user, courseId);
-  const [state, data] = await Promise.all([courseState(ctx, course), present(course)]);
-  return { ...data, state };
-}
-
-export const editStep1 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, (c) => presentStep1(ctx, c));
-export const editStep2 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, (c) => presentStep2(c));
-export const editStep3 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, (c) => presentStep3(ctx, user, c));
-export const editStep4 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, () => presentStep4(ctx, user, id));
-export const editStep5 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, () => presentStep5(ctx, id));
-export const editStep6 = (ctx: AppContext, user: RequestUser, id: number) => readStep(ctx, user, id, () => presentStep6(ctx, id));
-
-/** GET list/{id}/a (admin) and list/{id}/b (instructor): every step at once. */
-export async function wholeCourse(ctx: AppContext, user: RequestUser, courseId: number) {
-  const course = await requireCourseAccess(ctx, user, courseId);
-  const [state, step1, step3, step4, step5, step6, enrolled] = await Promise.all([
-    courseState(ctx, course),
-    presentStep1(ctx, course),
-    presentStep3(ctx, user, course),
-    presentStep4(ctx, user, courseId),
-    presentStep5(ctx, courseId),
-    presentStep6(ctx, courseId),
-    enrollmentCount(ctx.db, courseId),
-  ]);
-  return { id: courseId, state, step1, step2: presentStep2(course), step3, step4, step5, step6, enrollment_count: enrolled };
+  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await step6Data(ctx, courseId)), state: outcome.state } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,12 +195,8 @@ export async function deleteCourse(ctx: AppContext, user: RequestUser, courseId:
     if (blockers.liveOrders > 0) throw new AppError('api.authoring.delete_has_orders', 409);
     const videos = (await courseLectures(tx, courseId)).flatMap((l) => (l.video ? [l.video] : []));
     const keys = [course.coverImage, course.promoVideo, ...videos].filter((k): k is string => !!k);
-    if (blockers.orders > 0) {
-      await tx.update(courses).set({ deletedAt: new Date(), coverImage: null, promoVideo: null, updatedAt: new Date() }).where(eq(courses.id, courseId));
-      await tx.update(lectures).set({ video: null }).where(eq(lectures.courseId, courseId));
-    } else {
-      await tx.delete(courses).where(eq(courses.id, courseId));
-    }
+    if (blockers.orders > 0) await softDeleteCourse(tx, courseId);
+    else await deleteCourseRow(tx, courseId);
     return { files: keys, wasPublic: course.approveStatus === 'approved' };
   });
   await Promise.all(files.map((key) => ctx.storage.remove(key)));
@@ -250,12 +221,14 @@ export async function reviewCourse(ctx: AppContext, admin: RequestUser, body: z.
     if (course.approveStatus === 'draft') throw new AppError('api.authoring.not_submitted', 409);
     const missing = await missingSteps(tx, course.id);
     if (body.approve_status === 'approved' && missing.length > 0) throw new AppError('api.authoring.incomplete', 409, { params: { steps: missing.join(', ') } });
-    const [after] = await tx
-      .update(courses)
-      .set({ approveStatus: body.approve_status, reviewMessage: message, reviewedAt: new Date(), reviewedBy: admin.id, completionStatus: missing.length ? 'incomplete' : 'complete' })
-      .where(eq(courses.id, course.id))
-      .returning();
-    return { before: course, after: after!, missing };
+    const after = await updateCourse(tx, course.id, {
+      approveStatus: body.approve_status,
+      reviewMessage: message,
+      reviewedAt: new Date(),
+      reviewedBy: admin.id,
+      completionStatus: missing.length ? 'incomplete' : 'complete',
+    });
+    return { before: course, after, missing };
   });
   if (result.before.approveStatus === 'approved' || result.after.approveStatus === 'approved') invalidateCatalog(ctx);
   return {

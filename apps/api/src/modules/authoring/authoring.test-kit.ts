@@ -9,7 +9,7 @@ import { REAL } from '../../../test/upload-corpus';
 
 /** What the authoring tests share: an app with its own upload folder, callers, and a course built through the API. */
 
-export const CLIP = readFileSync(fileURLToPath(new URL('../../db/seed/media/clip-a.mp4', import.meta.url)));
+export const CLIP = readFileSync(fileURLToPath(new URL('../../seed/media/clip-a.mp4', import.meta.url)));
 /** clip-a.mp4 is 8 seconds long (seed/media/README.md). */
 export const CLIP_SECONDS = 8;
 

@@ -1,16 +1,27 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { step4UploadFields, type step4Body, type step4UnlinkBody } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
-import { lectures, sections } from '../../db/schema';
-import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { editCourse, requireCourseAccess, saveMessage } from './course-edit';
-import { presentLecture, presentStep4 } from './authoring.presenter';
+import { editCourse, requireCourseAccess, saveMessage } from './course-edit.service';
+import { presentLecture } from './authoring.presenter';
 import { collectPlain, fieldError, idOf } from './authoring.input';
-import { courseLectures, courseSectionIds, updateLectures, updateSections } from './authoring.queries';
+import { courseLectures } from './authoring.queries';
+import {
+  courseSectionIds,
+  deleteLectureRow,
+  deleteSectionRow,
+  findLecture,
+  findSection,
+  insertLectures,
+  insertSections,
+  sectionLectures,
+  setLectureVideo,
+  updateLectures,
+  updateSections,
+} from './outline.queries';
+import { step4Data } from './steps.service';
 import { receiveUploadWithFields } from './upload-fields';
 import { mp4DurationSeconds } from './video-duration';
 
@@ -55,7 +66,7 @@ export async function saveStep4(ctx: AppContext, user: RequestUser, body: z.outp
     }
 
     const newSections = body.sections.flatMap((s, i) => (idOf(s.id) === null ? [{ courseId: course.id, title: titles[i]!.title, position: i }] : []));
-    const inserted = newSections.length ? await tx.insert(sections).values(newSections).returning({ id: sections.id, position: sections.position }) : [];
+    const inserted = await insertSections(tx, newSections);
     const newSectionAt = new Map(inserted.map((r) => [r.position, r.id]));
     const sectionIdAt = (i: number) => idOf(body.sections[i]!.id) ?? newSectionAt.get(i)!;
     await updateSections(
@@ -68,11 +79,10 @@ export async function saveStep4(ctx: AppContext, user: RequestUser, body: z.outp
       s.lectures.map((l, j) => ({ id: idOf(l.id), sectionId: sectionIdAt(i), title: titles[i]!.lectures[j]!, position: j, isFreePreview: l.is_free_preview, duration: l.duration_seconds })),
     );
     const newLectures = lectureRows.filter((l) => l.id === null);
-    if (newLectures.length) {
-      await tx.insert(lectures).values(
-        newLectures.map((l) => ({ courseId: course.id, sectionId: l.sectionId, title: l.title, position: l.position, isFreePreview: l.isFreePreview, durationSeconds: l.duration ?? 0 })),
-      );
-    }
+    await insertLectures(
+      tx,
+      newLectures.map((l) => ({ courseId: course.id, sectionId: l.sectionId, title: l.title, position: l.position, isFreePreview: l.isFreePreview, durationSeconds: l.duration ?? 0 })),
+    );
     await updateLectures(
       tx,
       course.id,
@@ -81,30 +91,20 @@ export async function saveStep4(ctx: AppContext, user: RequestUser, body: z.outp
       ),
     );
   });
-  return { message: saveMessage(outcome), data: { ...(await presentStep4(ctx, user, body.id)), state: outcome.state } };
-}
-
-async function sectionOf(db: Db, courseId: number, sectionId: number) {
-  const [row] = await db.select().from(sections).where(and(eq(sections.id, sectionId), eq(sections.courseId, courseId)));
-  return row;
-}
-
-async function lectureOf(db: Db, courseId: number, lectureId: number) {
-  const [row] = await db.select().from(lectures).where(and(eq(lectures.id, lectureId), eq(lectures.courseId, courseId)));
-  return row;
+  return { message: saveMessage(outcome), data: { ...(await step4Data(ctx, user, body.id)), state: outcome.state } };
 }
 
 export async function getSection(ctx: AppContext, user: RequestUser, courseId: number, sectionId: number) {
   await requireCourseAccess(ctx, user, courseId);
-  const section = await sectionOf(ctx.db, courseId, sectionId);
+  const section = await findSection(ctx.db, courseId, sectionId);
   if (!section) throw itemNotFound();
-  const rows = await ctx.db.select().from(lectures).where(eq(lectures.sectionId, sectionId)).orderBy(asc(lectures.position), asc(lectures.id));
+  const rows = await sectionLectures(ctx.db, sectionId);
   return { id: section.id, course_id: courseId, title: section.title, position: section.position, lectures: await Promise.all(rows.map((l) => presentLecture(ctx, user, l))) };
 }
 
 export async function getLecture(ctx: AppContext, user: RequestUser, courseId: number, lectureId: number) {
   await requireCourseAccess(ctx, user, courseId);
-  const lecture = await lectureOf(ctx.db, courseId, lectureId);
+  const lecture = await findLecture(ctx.db, courseId, lectureId);
   if (!lecture) throw itemNotFound();
   return { ...(await presentLecture(ctx, user, lecture)), course_id: courseId };
 }
@@ -112,66 +112,53 @@ export async function getLecture(ctx: AppContext, user: RequestUser, courseId: n
 /** Deleting a section deletes its lectures and their videos; the rest close ranks. */
 export async function deleteSection(ctx: AppContext, user: RequestUser, courseId: number, sectionId: number) {
   const outcome = await editCourse(ctx, user, courseId, async ({ tx, removeFiles }) => {
-    const section = await sectionOf(tx, courseId, sectionId);
+    const section = await findSection(tx, courseId, sectionId);
     if (!section) throw itemNotFound();
-    const videos = await tx.select({ video: lectures.video }).from(lectures).where(and(eq(lectures.sectionId, sectionId), isNotNull(lectures.video)));
-    removeFiles.push(...videos.map((v) => v.video!));
-    await tx.delete(sections).where(eq(sections.id, sectionId));
-    await tx
-      .update(sections)
-      .set({ position: sql`${sections.position} - 1` })
-      .where(and(eq(sections.courseId, courseId), gt(sections.position, section.position)));
+    removeFiles.push(...(await deleteSectionRow(tx, section)));
   });
-  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await presentStep4(ctx, user, courseId)), state: outcome.state } };
+  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await step4Data(ctx, user, courseId)), state: outcome.state } };
 }
 
 export async function deleteLecture(ctx: AppContext, user: RequestUser, courseId: number, lectureId: number) {
   const outcome = await editCourse(ctx, user, courseId, async ({ tx, removeFiles }) => {
-    const lecture = await lectureOf(tx, courseId, lectureId);
+    const lecture = await findLecture(tx, courseId, lectureId);
     if (!lecture) throw itemNotFound();
     if (lecture.video) removeFiles.push(lecture.video);
-    await tx.delete(lectures).where(eq(lectures.id, lectureId));
-    await tx
-      .update(lectures)
-      .set({ position: sql`${lectures.position} - 1` })
-      .where(and(eq(lectures.sectionId, lecture.sectionId), gt(lectures.position, lecture.position)));
+    await deleteLectureRow(tx, lecture);
   });
-  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await presentStep4(ctx, user, courseId)), state: outcome.state } };
+  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await step4Data(ctx, user, courseId)), state: outcome.state } };
 }
 
 /** A lecture's video: checked for access and ownership of the lecture before it is stored, replaces the old one. */
 export async function uploadLectureVideo(ctx: AppContext, user: RequestUser, request: FastifyRequest) {
   const { fields, upload } = await receiveUploadWithFields(ctx, request, step4UploadFields, async (f) => {
     await requireCourseAccess(ctx, user, f.id);
-    if (!(await lectureOf(ctx.db, f.id, f.lecture_id))) throw fieldError('lecture_id', 'api.authoring.not_in_course');
+    if (!(await findLecture(ctx.db, f.id, f.lecture_id))) throw fieldError('lecture_id', 'api.authoring.not_in_course');
     return { kind: 'video', folder: 'lectures' };
   });
   let outcome;
   try {
     const duration = upload.mime === 'video/mp4' ? await mp4DurationSeconds(ctx.storage, upload.key).catch(() => null) : null;
     outcome = await editCourse(ctx, user, fields.id, async ({ tx, removeFiles }) => {
-      const lecture = await lectureOf(tx, fields.id, fields.lecture_id);
+      const lecture = await findLecture(tx, fields.id, fields.lecture_id);
       if (!lecture) throw fieldError('lecture_id', 'api.authoring.not_in_course');
       if (lecture.video) removeFiles.push(lecture.video);
-      await tx
-        .update(lectures)
-        .set({ video: upload.key, ...(duration !== null ? { durationSeconds: duration } : {}) })
-        .where(eq(lectures.id, lecture.id));
+      await setLectureVideo(tx, lecture.id, upload.key, duration ?? undefined);
     });
   } catch (error) {
     // The lecture or course went away while the file was arriving.
     await ctx.storage.remove(upload.key);
     throw error;
   }
-  return { message: saveMessage(outcome, { done: 'api.authoring.uploaded' }), data: { ...(await presentStep4(ctx, user, fields.id)), state: outcome.state } };
+  return { message: saveMessage(outcome, { done: 'api.authoring.uploaded' }), data: { ...(await step4Data(ctx, user, fields.id)), state: outcome.state } };
 }
 
 export async function unlinkLectureVideo(ctx: AppContext, user: RequestUser, body: z.output<typeof step4UnlinkBody>) {
   const outcome = await editCourse(ctx, user, body.id, async ({ tx, removeFiles }) => {
-    const lecture = await lectureOf(tx, body.id, body.lecture_id);
+    const lecture = await findLecture(tx, body.id, body.lecture_id);
     if (!lecture) throw fieldError('lecture_id', 'api.authoring.not_in_course');
     if (lecture.video) removeFiles.push(lecture.video);
-    await tx.update(lectures).set({ video: null }).where(eq(lectures.id, lecture.id));
+    await setLectureVideo(tx, lecture.id, null);
   });
-  return { message: saveMessage(outcome, { done: 'api.authoring.unlinked' }), data: { ...(await presentStep4(ctx, user, body.id)), state: outcome.state } };
+  return { message: saveMessage(outcome, { done: 'api.authoring.unlinked' }), data: { ...(await step4Data(ctx, user, body.id)), state: outcome.state } };
 }

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, courses, courseTags, enrollments, lectures, orders, ratings, sections, tags, users, wishlist } from '../../db/schema';
 
-import { isPublicCourse, publishedAt } from './course-cards';
+import { selectCoursesWithInstructorAndCategory } from '../../db/course-projection';
+import { enrollmentStats, lectureStats, ratingStats } from '../../db/course-stats';
+import { isPublicCourse, publishedAt } from '../../db/public-course';
 
 type Sort = 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc';
 
@@ -27,19 +29,34 @@ export function courseOrder(sort: Sort): SQL[] {
   }
 }
 
-export async function publicCourseIds(db: Db, opts: { where?: SQL; sort: Sort; limit: number; offset?: number }): Promise<number[]> {
+/** Which public courses: of one category or instructor, and never one of them (a course's "similar" list). */
+export interface PublicCourseFilter {
+  categoryId?: number;
+  instructorId?: number;
+  exceptId?: number;
+}
+
+function publicCourseWhere(f: PublicCourseFilter): SQL {
+  const parts: SQL[] = [isPublicCourse];
+  if (f.categoryId !== undefined) parts.push(eq(courses.categoryId, f.categoryId));
+  if (f.instructorId !== undefined) parts.push(eq(courses.instructorId, f.instructorId));
+  if (f.exceptId !== undefined) parts.push(ne(courses.id, f.exceptId));
+  return and(...parts)!;
+}
+
+export async function publicCourseIds(db: Db, opts: { filter?: PublicCourseFilter; sort: Sort; limit: number; offset?: number }): Promise<number[]> {
   const rows = await db
     .select({ id: courses.id })
     .from(courses)
-    .where(opts.where ? and(isPublicCourse, opts.where) : isPublicCourse)
+    .where(publicCourseWhere(opts.filter ?? {}))
     .orderBy(...courseOrder(opts.sort))
     .limit(opts.limit)
     .offset(opts.offset ?? 0);
   return rows.map((r) => r.id);
 }
 
-export async function countPublicCourses(db: Db, where?: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(courses).where(where ? and(isPublicCourse, where) : isPublicCourse);
+export async function countPublicCourses(db: Db, filter: PublicCourseFilter = {}): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(courses).where(publicCourseWhere(filter));
   return row?.n ?? 0;
 }
 
@@ -83,9 +100,9 @@ export async function courseTagNames(db: Db, courseId: number): Promise<string[]
 export async function instructorSummary(db: Db, instructorId: number) {
   const [[row], courseCount] = await Promise.all([
     db.select({ id: users.id, name: users.name, headline: users.headline, bio: users.bio, avatar: users.avatar }).from(users).where(eq(users.id, instructorId)),
-    countPublicCourses(db, eq(courses.instructorId, instructorId)),
+    countPublicCourses(db, { instructorId }),
   ]);
-  return { ...row!, avatar: row!.avatar ? `/api/media/avatar/${row!.id}` : null, courseCount };
+  return { ...row!, courseCount };
 }
 
 export async function ratingDistribution(db: Db, courseId: number) {
@@ -96,7 +113,7 @@ export async function ratingDistribution(db: Db, courseId: number) {
 }
 
 export async function courseReviews(db: Db, courseId: number, page: number, perPage: number) {
-  const [items, [total]] = await Promise.all([
+  const [rows, [total]] = await Promise.all([
     db
       .select({ id: ratings.id, rating: ratings.rating, message: ratings.message, name: users.name, createdAt: ratings.createdAt, updatedAt: ratings.updatedAt })
       .from(ratings)
@@ -107,17 +124,13 @@ export async function courseReviews(db: Db, courseId: number, page: number, perP
       .offset((page - 1) * perPage),
     db.select({ n: count() }).from(ratings).where(eq(ratings.courseId, courseId)),
   ]);
-  return {
-    items: items.map((r) => ({ id: r.id, rating: r.rating, message: r.message, participant: { name: r.name }, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
-    page,
-    perPage,
-    total: total?.n ?? 0,
-  };
+  return { rows, total: total?.n ?? 0 };
 }
+export type ReviewRow = Awaited<ReturnType<typeof courseReviews>>['rows'][number];
 
 export async function similarCourseIds(db: Db, course: { id: number; categoryId: number | null }, limit = 4) {
   if (!course.categoryId) return [];
-  return publicCourseIds(db, { where: and(eq(courses.categoryId, course.categoryId), ne(courses.id, course.id)), sort: 'rating', limit });
+  return publicCourseIds(db, { filter: { categoryId: course.categoryId, exceptId: course.id }, sort: 'rating', limit });
 }
 
 export async function viewerState(db: Db, participantId: number, courseId: number) {
@@ -133,3 +146,35 @@ export async function viewerState(db: Db, participantId: number, courseId: numbe
   ]);
   return { enrolled: e.length > 0, wishlisted: w.length > 0, rating: r[0]?.rating ?? null, pendingOrder: o[0] ? { reference: o[0].reference, amount: Number(o[0].amount) } : null };
 }
+
+/**
+ * What a course card shows, for the given ids (any order; the caller ranks). One query with
+ * grouped joins: no per-course lookups.
+ */
+export async function courseCardRows(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const r = ratingStats(db);
+  const e = enrollmentStats(db);
+  const l = lectureStats(db);
+  return selectCoursesWithInstructorAndCategory(db, {
+    id: courses.id,
+    title: courses.title,
+    subtitle: courses.subtitle,
+    language: courses.language,
+    level: courses.level,
+    price: courses.price,
+    coverImage: courses.coverImage,
+    createdAt: courses.createdAt,
+    publishedAt: publishedAt,
+    ratingAverage: r.average,
+    ratingCount: r.count,
+    enrollmentCount: e.count,
+    lectureCount: l.count,
+    durationSeconds: l.seconds,
+  })
+    .leftJoin(r, eq(r.courseId, courses.id))
+    .leftJoin(e, eq(e.courseId, courses.id))
+    .leftJoin(l, eq(l.courseId, courses.id))
+    .where(inArray(courses.id, ids));
+}
+export type CourseCardRow = Awaited<ReturnType<typeof courseCardRows>>[number];

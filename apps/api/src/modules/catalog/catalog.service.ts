@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
-import type { CourseDetails } from '@nibras/contract';
+import type { CourseCard, CourseDetails } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { bankTransferProvider } from '../../lib/payments';
-import { courses } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { loadCourseCards } from './course-cards';
+import { presentCourseCard, presentInstructor, presentReviews } from './catalog.presenter';
 import {
   categoriesWithCounts,
   countPublicCourses,
-  courseOutline,
+  courseCardRows,
+  courseOutline as outlineRows,
   courseReviews,
   courseTagNames,
   findCategory,
@@ -21,9 +21,27 @@ import {
   viewerState,
 } from './catalog.queries';
 
-export const CATALOG_CACHE_PREFIX = 'catalog:';
+const CATALOG_CACHE_PREFIX = 'catalog:';
 const HOME_TTL_MS = 15_000;
 const HOME_LIST_SIZE = 8;
+const REVIEWS_PER_PAGE = 10;
+
+/**
+ * Course cards for the given ids, in the order given (callers decide ranking); ids that are not
+ * public courses are left out. Search, wishlist and enrolment lists show the same cards.
+ */
+export async function loadCourseCards(db: Db, ids: number[]): Promise<CourseCard[]> {
+  const byId = new Map((await courseCardRows(db, ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [presentCourseCard(row)] : [];
+  });
+}
+
+/** A course's sections with their lectures, in the authored order. */
+export function courseOutline(ctx: AppContext, courseId: number) {
+  return outlineRows(ctx.db, courseId);
+}
 
 /** Ratings, enrolments and course changes call this so cards follow at once. */
 export function invalidateCatalog(ctx: AppContext) {
@@ -54,15 +72,15 @@ export function homePage(ctx: AppContext) {
 export async function categoryPage(ctx: AppContext, idOrSlug: string, q: { page: number; perPage: number; sort: 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc' }) {
   const category = await findCategory(ctx.db, idOrSlug);
   if (!category) throw new AppError('api.category.not_found', 404);
-  const where = eq(courses.categoryId, category.id);
+  const filter = { categoryId: category.id };
   const [total, ids] = await Promise.all([
-    countPublicCourses(ctx.db, where),
-    publicCourseIds(ctx.db, { where, sort: q.sort, limit: q.perPage, offset: (q.page - 1) * q.perPage }),
+    countPublicCourses(ctx.db, filter),
+    publicCourseIds(ctx.db, { filter, sort: q.sort, limit: q.perPage, offset: (q.page - 1) * q.perPage }),
   ]);
   return { category: { ...category, courseCount: total }, items: await loadCourseCards(ctx.db, ids), page: q.page, perPage: q.perPage, total };
 }
 
-export function lectureVideoUrl(lectureId: number) {
+function lectureVideoUrl(lectureId: number) {
   return `/api/media/lecture/${lectureId}`;
 }
 
@@ -77,11 +95,11 @@ export async function courseDetails(ctx: AppContext, id: number, viewer: Request
   const course = await publicCourseOr404(ctx, id);
   const [cards, outline, tagNames, instructor, distribution, reviews, similarIds, state] = await Promise.all([
     loadCourseCards(ctx.db, [id]),
-    courseOutline(ctx.db, id),
+    outlineRows(ctx.db, id),
     courseTagNames(ctx.db, id),
     instructorSummary(ctx.db, course.instructorId),
     ratingDistribution(ctx.db, id),
-    courseReviews(ctx.db, id, 1, 10),
+    courseReviews(ctx.db, id, 1, REVIEWS_PER_PAGE),
     similarCourseIds(ctx.db, course),
     viewer ? viewerState(ctx.db, viewer.id, id) : Promise.resolve(null),
   ]);
@@ -101,9 +119,9 @@ export async function courseDetails(ctx: AppContext, id: number, viewer: Request
         previewUrl: l.isFreePreview && l.video ? lectureVideoUrl(l.id) : null,
       })),
     })),
-    instructorProfile: instructor,
+    instructorProfile: presentInstructor(instructor),
     ratingDistribution: distribution,
-    reviews,
+    reviews: presentReviews(reviews, 1, REVIEWS_PER_PAGE),
     similar: await loadCourseCards(ctx.db, similarIds),
     viewer: state && {
       enrolled: state.enrolled,
@@ -117,5 +135,5 @@ export async function courseDetails(ctx: AppContext, id: number, viewer: Request
 
 export async function publicReviews(ctx: AppContext, id: number, page: number) {
   await publicCourseOr404(ctx, id);
-  return courseReviews(ctx.db, id, page, 10);
+  return presentReviews(await courseReviews(ctx.db, id, page, REVIEWS_PER_PAGE), page, REVIEWS_PER_PAGE);
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { listCategoryNames } from './categories.queries';
 
-export const CATEGORY_CACHE_PREFIX = 'categories:';
+const CATEGORY_CACHE_PREFIX = 'categories:';
 const NAMES_TTL_MS = 10_000;
 
 /** The name list is read on every page (header, footer, filters) and changes rarely. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assessmentQuestions, assessments, courses, questionOptions, quizAnswers, quizAttempts, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
@@ -98,20 +98,6 @@ export async function answersOf(db: Db, attemptIds: number[]) {
   return db.select().from(quizAnswers).where(inArray(quizAnswers.attemptId, attemptIds)).orderBy(asc(quizAnswers.id));
 }
 
-/** Every assessment of the course has a passed submission by the participant (true when there are none). */
-export async function allAssessmentsPassed(db: Db, participantId: number, courseId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ missing: count() })
-    .from(assessments)
-    .where(
-      and(
-        eq(assessments.courseId, courseId),
-        sql`not exists (select 1 from ${quizAttempts} where ${quizAttempts.assessmentId} = ${assessments.id} and ${quizAttempts.participantId} = ${participantId} and ${quizAttempts.status} = 'passed')`,
-      ),
-    );
-  return (row?.missing ?? 0) === 0;
-}
-
 export interface SubmissionFilters {
   instructorId?: number;
   participantId?: number;
@@ -195,4 +181,66 @@ export async function reviewerNames(db: Db, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
   const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attempts
+
+/** Closes an attempt left open past its deadline (only if it is still open). */
+export async function expireAttempt(db: Db, id: number) {
+  await db.update(quizAttempts).set({ status: 'expired' }).where(and(eq(quizAttempts.id, id), eq(quizAttempts.status, 'open')));
+}
+
+/**
+ * A new open attempt; undefined when the participant already has one open: two tabs opening the
+ * assessment at once, the database keeps one open attempt (partial unique index).
+ */
+export async function insertAttempt(db: Db, values: { assessmentId: number; courseId: number; participantId: number; number: number; passMark: number; timeLimitMinutes: number | null }) {
+  const [row] = await db.insert(quizAttempts).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findOpenAttempt(db: Db, assessmentId: number, participantId: number) {
+  const [row] = await db
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.assessmentId, assessmentId), eq(quizAttempts.participantId, participantId), eq(quizAttempts.status, 'open')));
+  return row;
+}
+
+export async function findAttempt(db: Db, id: number) {
+  const [row] = await db.select().from(quizAttempts).where(eq(quizAttempts.id, id));
+  return row;
+}
+
+/** The attempt and whatever already carries this idempotency key, in one query. */
+export function attemptsByIdOrKey(db: Db, id: number, key: string) {
+  return db.select().from(quizAttempts).where(or(eq(quizAttempts.id, id), eq(quizAttempts.idempotencyKey, key)));
+}
+
+/** The attempt row, locked until the transaction ends: two submissions of one attempt run one after another. */
+export async function lockAttempt(tx: Db, id: number) {
+  const [row] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, id)).for('update');
+  return row;
+}
+
+export function insertAnswers(
+  tx: Db,
+  rows: { attemptId: number; questionId: number; optionIds: number[]; text: string | null; correct: boolean | null; points: number; pointsAwarded: number | null }[],
+): Promise<AnswerRow[]> {
+  return rows.length ? tx.insert(quizAnswers).values(rows).returning() : Promise.resolve([]);
+}
+
+export async function updateAttempt(tx: Db, id: number, values: Partial<Pick<AttemptRow, 'status' | 'score' | 'maxScore' | 'submittedAt' | 'idempotencyKey' | 'checkedAt'>>) {
+  const [row] = await tx.update(quizAttempts).set(values).where(eq(quizAttempts.id, id)).returning();
+  return row!;
+}
+
+/** A reviewer's mark on one short answer of the attempt. */
+export async function markAnswer(tx: Db, attemptId: number, answerId: number, values: { correct: boolean; pointsAwarded: number; checkedBy: number; checkedAt: Date; feedback?: string | null }) {
+  await tx.update(quizAnswers).set(values).where(and(eq(quizAnswers.id, answerId), eq(quizAnswers.attemptId, attemptId)));
+}
+
+export function answerMarks(tx: Db, attemptId: number) {
+  return tx.select({ correct: quizAnswers.correct, awarded: quizAnswers.pointsAwarded }).from(quizAnswers).where(eq(quizAnswers.attemptId, attemptId));
 }

@@ -1,13 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { SUBMISSION_STATUSES, type MarkBody, type SubmissionReview } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
-import { quizAnswers, quizAttempts } from '../../db/schema';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { issueCertificateIfEarned } from '../learn/learn.service';
+import { issueCertificateIfEarned } from '../certificates/certificates.service';
 import { submissionStatus } from './grading';
 import { presentReview, presentSummary } from './quiz.presenter';
-import { answersOf, findSubmission, listSubmissions, questionsOf, reviewerNames, type SubmissionFilters, type SubmissionRow } from './quiz.queries';
+import { answerMarks, answersOf, findSubmission, listSubmissions, lockAttempt, markAnswer, questionsOf, reviewerNames, updateAttempt, type SubmissionFilters, type SubmissionRow } from './quiz.queries';
 
 /** Instructors see their own courses only; admins every course. */
 function scopeOf(user: RequestUser): Pick<SubmissionFilters, 'instructorId'> {
@@ -68,22 +66,16 @@ export async function markSubmission(ctx: AppContext, user: RequestUser, body: M
 
   const now = new Date();
   const status = await ctx.db.transaction(async (tx) => {
-    const [attempt] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, row.id)).for('update');
+    const attempt = await lockAttempt(tx, row.id);
     for (const m of body.marks) {
       const answer = byId.get(m.answer_id)!;
       const feedback = m.feedback === undefined ? {} : { feedback: m.feedback.trim() || null };
-      await tx
-        .update(quizAnswers)
-        .set({ correct: m.correct, pointsAwarded: m.correct ? answer.points : 0, checkedBy: user.id, checkedAt: now, ...feedback })
-        .where(and(eq(quizAnswers.id, answer.id), eq(quizAnswers.attemptId, row.id)));
+      await markAnswer(tx, row.id, answer.id, { correct: m.correct, pointsAwarded: m.correct ? answer.points : 0, checkedBy: user.id, checkedAt: now, ...feedback });
     }
-    const all = await tx.select({ correct: quizAnswers.correct, awarded: quizAnswers.pointsAwarded }).from(quizAnswers).where(inArray(quizAnswers.attemptId, [row.id]));
+    const all = await answerMarks(tx, row.id);
     const score = all.reduce((sum, a) => sum + (a.awarded ?? 0), 0);
     const next = submissionStatus(all.map((a) => a.correct), score, attempt!.maxScore, attempt!.passMark);
-    await tx
-      .update(quizAttempts)
-      .set({ status: next, score, checkedAt: next === 'pending' ? null : now })
-      .where(eq(quizAttempts.id, row.id));
+    await updateAttempt(tx, row.id, { status: next, score, checkedAt: next === 'pending' ? null : now });
     return next;
   });
   if (status === 'passed') await issueCertificateIfEarned(ctx, row.participantId, row.courseId);

@@ -1,15 +1,30 @@
-import { and, eq, or } from 'drizzle-orm';
 import type { AnswerBody, AssessmentDetails, AssessmentStanding, MyAssessment } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
-import { enrollments, quizAnswers, quizAttempts } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { isEnrolled } from '../learner/enrollments';
-import { isUniqueViolation } from '../accounts/accounts.queries';
-import { issueCertificateIfEarned } from '../learn/learn.service';
+import { issueCertificateIfEarned } from '../certificates/certificates.service';
+import { enrolledCourseIds, isEnrolled } from '../learning/learning.service';
 import { gradeAnswer, percentOf, pointsFor, submissionStatus, type GivenAnswer } from './grading';
 import { isSubmitted, presentAssessment, presentResult, presentResultHead, questionForParticipant } from './quiz.presenter';
-import { answersOf, assessmentsOfCourses, attemptsOf, findAssessment, listSubmissions, questionsOf, type AssessmentWithQuestions, type AttemptRow } from './quiz.queries';
+import {
+  answersOf,
+  assessmentsOfCourses,
+  attemptsByIdOrKey,
+  attemptsOf,
+  expireAttempt,
+  findAssessment,
+  findAttempt,
+  findOpenAttempt,
+  insertAnswers,
+  insertAttempt,
+  listSubmissions,
+  lockAttempt,
+  questionsOf,
+  updateAttempt,
+  type AssessmentWithQuestions,
+  type AttemptRow,
+} from './quiz.queries';
 
 const PER_PAGE = 10;
 
@@ -37,7 +52,7 @@ function attemptsLeft(maxAttempts: number | null, used: number): number | null {
 async function enrolledAssessment(ctx: AppContext, user: RequestUser, id: number): Promise<AssessmentWithQuestions> {
   const assessment = await findAssessment(ctx.db, id);
   if (!assessment) throw new AppError('api.quiz.not_found', 404);
-  if (!(await isEnrolled(ctx.db, user.id, assessment.courseId))) throw new AppError('api.learn.not_enrolled', 403);
+  if (!(await isEnrolled(ctx, user.id, assessment.courseId))) throw new AppError('api.learn.not_enrolled', 403);
   return assessment;
 }
 
@@ -51,7 +66,7 @@ function mayStart(a: AssessmentWithQuestions, attempts: AttemptRow[]): boolean {
 async function expireLate(ctx: AppContext, attempts: AttemptRow[], now: number): Promise<AttemptRow[]> {
   const late = attempts.find((x) => x.status === 'open' && isLate(ctx, x, now));
   if (!late) return attempts;
-  await ctx.db.update(quizAttempts).set({ status: 'expired' }).where(and(eq(quizAttempts.id, late.id), eq(quizAttempts.status, 'open')));
+  await expireAttempt(ctx.db, late.id);
   return attempts.map((x) => (x.id === late.id ? { ...x, status: 'expired' as const } : x));
 }
 
@@ -63,18 +78,9 @@ async function openOrResume(ctx: AppContext, user: RequestUser, a: AssessmentWit
   const open = attempts.find((x) => x.status === 'open');
   if (open) return open;
   if (!start || !mayStart(a, attempts)) return null;
-  const [created] = await ctx.db
-    .insert(quizAttempts)
-    .values({ assessmentId: a.id, courseId: a.courseId, participantId: user.id, number: attempts.length + 1, passMark: a.passMark, timeLimitMinutes: a.timeLimitMinutes })
-    // Two tabs opening the assessment at once: the database keeps one open attempt, both get it.
-    .onConflictDoNothing()
-    .returning();
-  if (created) return created;
-  const [winner] = await ctx.db
-    .select()
-    .from(quizAttempts)
-    .where(and(eq(quizAttempts.assessmentId, a.id), eq(quizAttempts.participantId, user.id), eq(quizAttempts.status, 'open')));
-  return winner ?? null;
+  const created = await insertAttempt(ctx.db, { assessmentId: a.id, courseId: a.courseId, participantId: user.id, number: attempts.length + 1, passMark: a.passMark, timeLimitMinutes: a.timeLimitMinutes });
+  // Two tabs opening the assessment at once: the database keeps one open attempt, both get it.
+  return created ?? (await findOpenAttempt(ctx.db, a.id, user.id)) ?? null;
 }
 
 export async function assessmentDetails(ctx: AppContext, user: RequestUser, id: number, query: { page: number; start: boolean }): Promise<AssessmentDetails> {
@@ -106,10 +112,9 @@ export async function assessmentDetails(ctx: AppContext, user: RequestUser, id: 
 export async function myAssessments(ctx: AppContext, user: RequestUser, courseId: number, page: number) {
   let courseIds: number[];
   if (courseId === 0) {
-    const rows = await ctx.db.select({ courseId: enrollments.courseId }).from(enrollments).where(eq(enrollments.participantId, user.id));
-    courseIds = rows.map((r) => r.courseId);
+    courseIds = await enrolledCourseIds(ctx, user.id);
   } else {
-    if (!(await isEnrolled(ctx.db, user.id, courseId))) throw new AppError('api.learn.not_enrolled', 403);
+    if (!(await isEnrolled(ctx, user.id, courseId))) throw new AppError('api.learn.not_enrolled', 403);
     courseIds = [courseId];
   }
   const all = await assessmentsOfCourses(ctx.db, courseIds);
@@ -174,7 +179,7 @@ function readAnswers(a: AssessmentWithQuestions, answers: Answers): Map<number, 
 }
 
 async function resultOf(ctx: AppContext, attemptId: number) {
-  const [attempt] = await ctx.db.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
+  const attempt = await findAttempt(ctx.db, attemptId);
   if (!attempt || !isSubmitted(attempt)) throw new AppError('api.quiz.attempt_not_found', 404);
   return presentResult(attempt, await answersOf(ctx.db, [attempt.id]));
 }
@@ -188,8 +193,7 @@ const keyReused = () => new AppError('api.quiz.key_reused', 409, { fields: { ide
  */
 export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { attempt_id: number; idempotency_key: string; answers: Answers }) {
   const key = body.idempotency_key.toLowerCase();
-  // The attempt and whatever already carries this key, in one query.
-  const rows = await ctx.db.select().from(quizAttempts).where(or(eq(quizAttempts.id, body.attempt_id), eq(quizAttempts.idempotencyKey, key)));
+  const rows = await attemptsByIdOrKey(ctx.db, body.attempt_id, key);
   const byKey = rows.find((r) => r.idempotencyKey === key);
   if (byKey) {
     if (byKey.id !== body.attempt_id || byKey.participantId !== user.id) throw keyReused();
@@ -197,7 +201,7 @@ export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { 
   }
   const attempt = rows.find((r) => r.id === body.attempt_id);
   if (!attempt || attempt.participantId !== user.id) throw new AppError('api.quiz.attempt_not_found', 404, { fields: { attempt_id: 'api.quiz.attempt_not_found' } });
-  const [a, enrolled] = await Promise.all([findAssessment(ctx.db, attempt.assessmentId), isEnrolled(ctx.db, user.id, attempt.courseId)]);
+  const [a, enrolled] = await Promise.all([findAssessment(ctx.db, attempt.assessmentId), isEnrolled(ctx, user.id, attempt.courseId)]);
   if (!a) throw new AppError('api.quiz.not_found', 404);
   if (!enrolled) throw new AppError('api.learn.not_enrolled', 403);
   const given = readAnswers(a, body.answers);
@@ -212,7 +216,7 @@ export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { 
   let stored: ReturnType<typeof presentResult> | null;
   try {
     stored = await ctx.db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attempt.id)).for('update');
+      const locked = await lockAttempt(tx, attempt.id);
       if (!locked) throw new AppError('api.quiz.attempt_not_found', 404);
       if (locked.status !== 'open') {
         if (locked.idempotencyKey === key) return null;
@@ -222,27 +226,19 @@ export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { 
       // The author may have lowered the limit while this attempt was open.
       if (a.maxAttempts !== null && locked.number > a.maxAttempts) throw new AppError('api.quiz.no_attempts_left', 409);
       const status = submissionStatus(graded.map((g) => g.verdict), score, maxScore, locked.passMark);
-      const answers = graded.length
-        ? await tx
-            .insert(quizAnswers)
-            .values(
-              graded.map((g) => ({
-                attemptId: locked.id,
-                questionId: g.q.id,
-                optionIds: g.answer?.optionIds ?? [],
-                text: g.answer?.text || null,
-                correct: g.verdict,
-                points: g.q.points,
-                pointsAwarded: g.awarded,
-              })),
-            )
-            .returning()
-        : [];
-      const [submitted] = await tx
-        .update(quizAttempts)
-        .set({ status, score, maxScore, submittedAt: new Date(), idempotencyKey: key })
-        .where(eq(quizAttempts.id, locked.id))
-        .returning();
+      const answers = await insertAnswers(
+        tx,
+        graded.map((g) => ({
+          attemptId: locked.id,
+          questionId: g.q.id,
+          optionIds: g.answer?.optionIds ?? [],
+          text: g.answer?.text || null,
+          correct: g.verdict,
+          points: g.q.points,
+          pointsAwarded: g.awarded,
+        })),
+      );
+      const submitted = await updateAttempt(tx, locked.id, { status, score, maxScore, submittedAt: new Date(), idempotencyKey: key });
       return presentResult(submitted as Parameters<typeof presentResult>[0], answers);
     });
   } catch (error) {

@@ -2,14 +2,14 @@ import { asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SearchQuery, SearchSort } from '@nibras/contract';
 import type { Db } from '../../db/client';
 import { categories, courses, users } from '../../db/schema';
-import { isPublicCourse, publishedAt } from '../catalog/course-cards';
+import { isPublicCourse, publishedAt } from '../../db/public-course';
 
 /** node-postgres answers `execute` with `{ rows }`, PGlite (through Drizzle) with the rows or `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-const publicCourse = isPublicCourse as SQL;
+
 
 // ---------------------------------------------------------------------------------------------
 // search_text upkeep
@@ -105,7 +105,7 @@ function matchedCourses(text: TextMatch | null): SQL {
       select round(avg(r.rating)::numeric, 1)::float8 as average, count(*)::int as count
       from ratings r where r.course_id = ${courses.id}
     ) rs on true
-    where ${publicCourse}${text ? sql` and ${courses.id} in (select id from hits)` : sql``}
+    where ${isPublicCourse}${text ? sql` and ${courses.id} in (select id from hits)` : sql``}
   )`;
 }
 

@@ -1,7 +1,7 @@
 import { COURSE_LANGUAGES, COURSE_LEVELS, PRICE_FILTERS, RATING_BUCKETS, type SearchFacets, type SearchQuery, type SearchResult } from '@nibras/contract';
 import type { Db } from '../../db/client';
 import { buildSearchText, highlightRanges, htmlToText, normalizeSearchText, oneEditVariants, searchTokens, withoutArticle, type HighlightTerms } from '../../lib/search-text';
-import { loadCourseCards } from '../catalog/course-cards';
+import { loadCourseCards } from '../catalog/catalog.service';
 import {
   countFacets,
   inSearchTransaction,

@@ -53,3 +53,14 @@ export async function revokeOtherSessions(db: Db, userId: number, keepSessionId:
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
 }
+
+/** The session named by an access token, with its user: the row decides whether the token still counts. */
+export async function findSessionWithUser(db: Db, sessionId: string, userId: number) {
+  const [row] = await db
+    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, email: users.email, name: users.name, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(users.id, userId)))
+    .limit(1);
+  return row;
+}

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, Session } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
-import { hashToken, newRefreshToken } from '../../lib/tokens';
+import { hashToken, newRefreshToken, type AccessClaims } from '../../lib/tokens';
 import type { AppContext } from '../../context';
-import { findRefreshToken, insertSession, revokeSession, rotateRefreshToken } from './sessions.queries';
+import { findRefreshToken, findSessionWithUser, insertSession, revokeOtherSessions, revokeSession, rotateRefreshToken } from './sessions.queries';
 
 interface SessionUser {
   id: number;
@@ -42,4 +42,20 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, mess
   return issue(ctx, { id: row.userId, role: row.role, email: row.email }, row.sessionId, next, message);
 }
 
-export { revokeSession, revokeOtherSessions } from './sessions.queries';
+
+/** The account behind a verified access token, while its session is live and the role unchanged; null otherwise. */
+export async function sessionUser(ctx: AppContext, claims: AccessClaims) {
+  const row = await findSessionWithUser(ctx.db, claims.sessionId, claims.userId);
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.role !== claims.role) return null;
+  return { id: claims.userId, role: claims.role, sessionId: claims.sessionId, email: row.email, name: row.name };
+}
+
+/** Logout: this session and every refresh token of it stop working at once. */
+export function endSession(ctx: AppContext, sessionId: string) {
+  return revokeSession(ctx.db, sessionId);
+}
+
+/** After a password change: every other session of the account ends; the one that changed it stays. */
+export function endOtherSessions(ctx: AppContext, userId: number, keepSessionId: string) {
+  return revokeOtherSessions(ctx.db, userId, keepSessionId);
+}

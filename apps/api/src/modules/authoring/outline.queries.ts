@@ -1,0 +1,89 @@
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { lectures, sections } from '../../db/schema';
+import type { LectureRow } from './authoring.queries';
+
+export type SectionRow = typeof sections.$inferSelect;
+
+export async function courseSectionIds(db: Db, courseId: number): Promise<number[]> {
+  const rows = await db.select({ id: sections.id }).from(sections).where(eq(sections.courseId, courseId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Rows given as one JSON parameter and written with one statement: an outline of hundreds of
+ * lectures costs the same number of round trips as one.
+ */
+export async function updateSections(tx: Db, courseId: number, rows: { id: number; title: string; position: number }[]) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update ${sections} set title = u.title, position = u.position
+    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, title text, position int)
+    where ${sections.id} = u.id and ${sections.courseId} = ${courseId}`);
+}
+
+export async function updateLectures(
+  tx: Db,
+  courseId: number,
+  rows: { id: number; section_id: number; title: string; position: number; is_free_preview: boolean; duration_seconds: number | null }[],
+) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update ${lectures} set section_id = u.section_id, title = u.title, position = u.position,
+      is_free_preview = u.is_free_preview, duration_seconds = coalesce(u.duration_seconds, ${lectures.durationSeconds})
+    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, section_id int, title text, position int, is_free_preview boolean, duration_seconds int)
+    where ${lectures.id} = u.id and ${lectures.courseId} = ${courseId}`);
+}
+
+export async function findSection(db: Db, courseId: number, sectionId: number): Promise<SectionRow | undefined> {
+  const [row] = await db.select().from(sections).where(and(eq(sections.id, sectionId), eq(sections.courseId, courseId)));
+  return row;
+}
+
+export async function findLecture(db: Db, courseId: number, lectureId: number): Promise<LectureRow | undefined> {
+  const [row] = await db.select().from(lectures).where(and(eq(lectures.id, lectureId), eq(lectures.courseId, courseId)));
+  return row;
+}
+
+export function sectionLectures(db: Db, sectionId: number): Promise<LectureRow[]> {
+  return db.select().from(lectures).where(eq(lectures.sectionId, sectionId)).orderBy(asc(lectures.position), asc(lectures.id));
+}
+
+/** New sections; answers their ids by position. */
+export async function insertSections(tx: Db, rows: { courseId: number; title: string; position: number }[]) {
+  return rows.length ? tx.insert(sections).values(rows).returning({ id: sections.id, position: sections.position }) : [];
+}
+
+export async function insertLectures(
+  tx: Db,
+  rows: { courseId: number; sectionId: number; title: string; position: number; isFreePreview: boolean; durationSeconds: number }[],
+) {
+  if (rows.length) await tx.insert(lectures).values(rows);
+}
+
+/** The section, its lectures (their video keys are answered, to be removed after commit), and the rest close ranks. */
+export async function deleteSectionRow(tx: Db, section: SectionRow): Promise<string[]> {
+  const videos = await tx.select({ video: lectures.video }).from(lectures).where(and(eq(lectures.sectionId, section.id), isNotNull(lectures.video)));
+  await tx.delete(sections).where(eq(sections.id, section.id));
+  await tx
+    .update(sections)
+    .set({ position: sql`${sections.position} - 1` })
+    .where(and(eq(sections.courseId, section.courseId), gt(sections.position, section.position)));
+  return videos.map((v) => v.video!);
+}
+
+/** The lecture goes and the rest of its section close ranks. */
+export async function deleteLectureRow(tx: Db, lecture: LectureRow) {
+  await tx.delete(lectures).where(eq(lectures.id, lecture.id));
+  await tx
+    .update(lectures)
+    .set({ position: sql`${lectures.position} - 1` })
+    .where(and(eq(lectures.sectionId, lecture.sectionId), gt(lectures.position, lecture.position)));
+}
+
+export async function setLectureVideo(tx: Db, lectureId: number, video: string | null, durationSeconds?: number) {
+  await tx
+    .update(lectures)
+    .set({ video, ...(durationSeconds !== undefined ? { durationSeconds } : {}) })
+    .where(eq(lectures.id, lectureId));
+}

@@ -1,0 +1,40 @@
+import type { CourseCard, CourseDetails } from '@nibras/contract';
+import { categoryOf } from '../../db/course-projection';
+import type { CourseCardRow, ReviewRow } from './catalog.queries';
+
+/** Only these functions decide which course fields the public sees, and under which names. */
+
+export function presentCourseCard(c: CourseCardRow): CourseCard {
+  return {
+    id: c.id,
+    title: c.title,
+    subtitle: c.subtitle,
+    language: c.language,
+    level: c.level,
+    price: Number(c.price),
+    isFree: Number(c.price) === 0,
+    coverImage: c.coverImage ? `/api/media/cover/${c.id}` : null,
+    category: categoryOf(c),
+    instructor: { id: c.instructorId, name: c.instructorName },
+    rating: { average: Number(c.ratingAverage ?? 0), count: c.ratingCount ?? 0 },
+    enrollmentCount: c.enrollmentCount ?? 0,
+    lectureCount: c.lectureCount ?? 0,
+    durationSeconds: c.durationSeconds ?? 0,
+    createdAt: c.createdAt.toISOString(),
+    publishedAt: new Date(c.publishedAt).toISOString(),
+  };
+}
+
+/** Reviews name the participant only: never an email. */
+export function presentReviews(page: { rows: ReviewRow[]; total: number }, pageNumber: number, perPage: number): CourseDetails['reviews'] {
+  return {
+    items: page.rows.map((r) => ({ id: r.id, rating: r.rating, message: r.message, participant: { name: r.name }, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+    page: pageNumber,
+    perPage,
+    total: page.total,
+  };
+}
+
+export function presentInstructor(row: { id: number; name: string; headline: string; bio: string; avatar: string | null; courseCount: number }): CourseDetails['instructorProfile'] {
+  return { ...row, avatar: row.avatar ? `/api/media/avatar/${row.id}` : null };
+}

@@ -1,0 +1,49 @@
+import type { CourseCard, EnrolledCourse, LearnCourse, ProgressSummary } from '@nibras/contract';
+import type { EnrolmentRow, LectureProgressRow } from './learning.queries';
+
+interface LearnCourseInput {
+  course: LearnCourse['course'];
+  outline: { id: number; title: string; lectures: { id: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null }[] }[];
+  /** The participant's progress rows, the lecture studied last first. */
+  progressRows: LectureProgressRow[];
+  /** The signed grant of each lecture that has a video. */
+  grants: Map<number, string>;
+  progress: ProgressSummary;
+  certificate: LearnCourse['certificate'];
+}
+
+/** The player's course: the outline with this participant's progress, signed video URLs, and where to resume. */
+export function presentLearnCourse({ course, outline, progressRows, grants, progress, certificate }: LearnCourseInput): LearnCourse {
+  const byLecture = new Map(progressRows.map((r) => [r.lectureId, r]));
+  const sections = outline.map((s) => ({
+    id: s.id,
+    title: s.title,
+    lectures: s.lectures.map((l) => {
+      const p = byLecture.get(l.id);
+      const grant = grants.get(l.id);
+      return {
+        id: l.id,
+        title: l.title,
+        durationSeconds: l.durationSeconds,
+        isFreePreview: l.isFreePreview,
+        videoUrl: l.video && grant ? `/api/media/lecture/${l.id}?t=${grant}` : null,
+        positionSeconds: p?.positionSeconds ?? 0,
+        watchedSeconds: p?.watchedSeconds ?? 0,
+        completed: !!p?.completedAt,
+      };
+    }),
+  }));
+  const first = sections.flatMap((s) => s.lectures)[0];
+  const last = progressRows[0];
+  const resume = last ? { lectureId: last.lectureId, positionSeconds: last.positionSeconds } : first ? { lectureId: first.id, positionSeconds: 0 } : null;
+  return { course, sections, progress, resume, certificate };
+}
+
+/** Cards with enrolment dates and progress, in the order of the rows; a course no longer public drops out. */
+export function presentEnrolledCourses(rows: EnrolmentRow[], cards: CourseCard[], progress: Map<number, ProgressSummary>): EnrolledCourse[] {
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  return rows.flatMap((r) => {
+    const card = byId.get(r.courseId);
+    return card ? [{ ...card, enrolledAt: r.createdAt.toISOString(), completedAt: r.completedAt ? r.completedAt.toISOString() : null, progress: progress.get(r.courseId)! }] : [];
+  });
+}

@@ -1,0 +1,134 @@
+import { COMPLETION_THRESHOLD, type LearnCourse, type ProgressSummary } from '@nibras/contract';
+import { AppError } from '../../lib/app-error';
+import { signMediaGrant } from '../../lib/tokens';
+import type { AppContext } from '../../context';
+import type { RequestUser } from '../../plugins/auth';
+import { courseOutline, loadCourseCards } from '../catalog/catalog.service';
+import { findCertificate, issueCertificateIfEarned, participantCertificates } from '../certificates/certificates.service';
+import { presentEnrolledCourses, presentLearnCourse } from './learning.presenter';
+import {
+  enrolledCourseIds as enrolledCourseIdRows,
+  enrolmentCount,
+  enrolmentPage,
+  enrolmentTotals,
+  findLecture,
+  findLiveCourseHead,
+  findProgress,
+  isEnrolled as enrolmentExists,
+  lectureCounts,
+  mergeProgress,
+  progressRows,
+  unfinishedEnrolments,
+  type EnrolmentRow,
+} from './learning.queries';
+
+/** Played time is credited no faster than real time (plus a little slack), so skipping to the end does not complete a lecture. */
+const FIRST_REPORT_MAX_CREDIT = 15;
+const CREDIT_SLACK_SECONDS = 5;
+const MAX_CREDIT_PER_REPORT = 120;
+const PER_PAGE = 10;
+const RECENT_COUNT = 5;
+const IN_PROGRESS_COUNT = 6;
+
+export function isEnrolled(ctx: AppContext, participantId: number, courseId: number): Promise<boolean> {
+  return enrolmentExists(ctx.db, participantId, courseId);
+}
+
+export function enrolledCourseIds(ctx: AppContext, participantId: number): Promise<number[]> {
+  return enrolledCourseIdRows(ctx.db, participantId);
+}
+
+/** Lecture progress of many courses at once: a course with no lectures is at 0 %. */
+export async function progressFor(ctx: AppContext, participantId: number, courseIds: number[]): Promise<Map<number, ProgressSummary>> {
+  if (courseIds.length === 0) return new Map();
+  const { total, completed } = await lectureCounts(ctx.db, participantId, courseIds);
+  return new Map(
+    courseIds.map((id) => {
+      const t = total.get(id) ?? 0;
+      const c = Math.min(completed.get(id) ?? 0, t);
+      return [id, { percent: t ? Math.floor((c / t) * 100) : 0, completedLectures: c, totalLectures: t }];
+    }),
+  );
+}
+
+async function enrolledCourseOr403(ctx: AppContext, user: RequestUser, courseId: number) {
+  const course = await findLiveCourseHead(ctx.db, courseId);
+  if (!course) throw new AppError('api.course.not_found', 404);
+  if (!(await isEnrolled(ctx, user.id, courseId))) throw new AppError('api.learn.not_enrolled', 403);
+  return course;
+}
+
+export async function learnCourse(ctx: AppContext, user: RequestUser, courseId: number): Promise<LearnCourse> {
+  const course = await enrolledCourseOr403(ctx, user, courseId);
+  const [outline, rows, progress, certificate] = await Promise.all([
+    courseOutline(ctx, courseId),
+    progressRows(ctx.db, user.id, courseId),
+    progressFor(ctx, user.id, [courseId]),
+    findCertificate(ctx, user.id, courseId),
+  ]);
+  // Each video URL carries a grant for this participant and lecture: <video> sends no bearer header.
+  const grants = new Map<number, string>();
+  await Promise.all(
+    outline.flatMap((s) => s.lectures.filter((l) => l.video).map(async (l) => grants.set(l.id, await signMediaGrant(ctx.tokens, { kind: 'lecture', id: l.id, userId: user.id })))),
+  );
+  return presentLearnCourse({ course, outline, progressRows: rows, grants, progress: progress.get(courseId)!, certificate });
+}
+
+export async function reportProgress(ctx: AppContext, user: RequestUser, input: { lecture_id: number; position_seconds: number; played_seconds: number }) {
+  const lecture = await findLecture(ctx.db, input.lecture_id);
+  if (!lecture) throw new AppError('api.learn.lecture_not_found', 404, { fields: { lecture_id: 'api.learn.lecture_not_found' } });
+  await enrolledCourseOr403(ctx, user, lecture.courseId);
+  const prev = await findProgress(ctx.db, user.id, lecture.id);
+  const elapsed = prev ? (Date.now() - prev.updatedAt.getTime()) / 1000 + CREDIT_SLACK_SECONDS : FIRST_REPORT_MAX_CREDIT;
+  const credit = Math.min(input.played_seconds, elapsed, MAX_CREDIT_PER_REPORT);
+  const duration = lecture.durationSeconds;
+  const watched = Math.round(Math.min(duration > 0 ? duration : Infinity, (prev?.watchedSeconds ?? 0) + credit));
+  const position = Math.round(duration > 0 ? Math.min(input.position_seconds, duration) : input.position_seconds);
+  const reached = duration > 0 ? watched >= COMPLETION_THRESHOLD * duration : input.played_seconds > 0;
+  const stored = await mergeProgress(
+    ctx.db,
+    { participantId: user.id, lectureId: lecture.id, courseId: lecture.courseId, positionSeconds: position, watchedSeconds: watched, completedAt: prev?.completedAt ?? (reached ? new Date() : null) },
+    credit > 0,
+  );
+  const [courseProgress, certificate] = await Promise.all([
+    progressFor(ctx, user.id, [lecture.courseId]).then((p) => p.get(lecture.courseId)!),
+    issueCertificateIfEarned(ctx, user.id, lecture.courseId),
+  ]);
+  // What was stored, after the merge with any report that arrived at the same time.
+  return { lectureId: lecture.id, positionSeconds: position, watchedSeconds: stored.watchedSeconds, completed: !!stored.completedAt, courseProgress, certificate };
+}
+
+/** Cards with enrolment dates and progress, in the order of the rows given. */
+async function withCardsAndProgress(ctx: AppContext, participantId: number, rows: EnrolmentRow[]) {
+  const ids = rows.map((r) => r.courseId);
+  const [cards, progress] = await Promise.all([loadCourseCards(ctx.db, ids), progressFor(ctx, participantId, ids)]);
+  return presentEnrolledCourses(rows, cards, progress);
+}
+
+export async function enrolledList(ctx: AppContext, user: RequestUser, participantId: number, page: number) {
+  // The spec puts the participant id in the path; only the caller's own is allowed.
+  if (participantId !== user.id) throw new AppError('api.auth.not_yours', 403);
+  const [rows, total] = await Promise.all([enrolmentPage(ctx.db, user.id, PER_PAGE, (page - 1) * PER_PAGE), enrolmentCount(ctx.db, user.id)]);
+  return { items: await withCardsAndProgress(ctx, user.id, rows), page, perPage: PER_PAGE, total };
+}
+
+export async function recentEnrolled(ctx: AppContext, user: RequestUser) {
+  return withCardsAndProgress(ctx, user.id, await enrolmentPage(ctx.db, user.id, RECENT_COUNT, 0));
+}
+
+/** Enrolled and completed counts, courses in progress, recent enrolments and certificates. */
+export async function participantDashboard(ctx: AppContext, user: RequestUser) {
+  const [counts, inProgressRows, recent, certificates] = await Promise.all([
+    enrolmentTotals(ctx.db, user.id),
+    unfinishedEnrolments(ctx.db, user.id, IN_PROGRESS_COUNT),
+    recentEnrolled(ctx, user),
+    participantCertificates(ctx, user.id),
+  ]);
+  return {
+    enrolledCount: counts.enrolled,
+    completedCount: counts.completed,
+    inProgress: await withCardsAndProgress(ctx, user.id, inProgressRows),
+    recent,
+    certificates,
+  };
+}

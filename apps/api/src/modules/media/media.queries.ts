@@ -1,0 +1,48 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses, lectures, users } from '../../db/schema';
+import { isPublicCourse } from '../../db/public-course';
+
+/** A lecture's video with what decides who may watch it: free preview, and its course's approval. */
+export async function findLectureFile(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: lectures.id, video: lectures.video, free: lectures.isFreePreview, courseId: lectures.courseId, approve: courses.approveStatus })
+    .from(lectures)
+    .innerJoin(courses, and(eq(courses.id, lectures.courseId), isNull(courses.deletedAt)))
+    .where(eq(lectures.id, id));
+  return row;
+}
+
+export async function findPublicCourseFiles(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: courses.id, coverImage: courses.coverImage, promoVideo: courses.promoVideo })
+    .from(courses)
+    .where(and(eq(courses.id, id), isPublicCourse))
+    .limit(1);
+  return row;
+}
+
+/** A live course's files and owner, whatever its review status: what an authoring preview may show. */
+export async function findLiveCourseFiles(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: courses.id, instructorId: courses.instructorId, coverImage: courses.coverImage, promoVideo: courses.promoVideo })
+    .from(courses)
+    .where(and(eq(courses.id, id), isNull(courses.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findLectureVideo(db: Db, courseId: number, lectureId: number): Promise<string | null> {
+  const [row] = await db.select({ video: lectures.video }).from(lectures).where(and(eq(lectures.id, lectureId), eq(lectures.courseId, courseId)));
+  return row?.video ?? null;
+}
+
+export async function findAvatar(db: Db, userId: number) {
+  const [row] = await db.select({ id: users.id, avatar: users.avatar }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function isAdmin(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.role, 'admin')));
+  return !!row;
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { orderRoutes } from '@nibras/contract';
+import { addRoute } from '../../plugins/route';
+import type { AppContext } from '../../context';
+import { adminOrders, cancelOrder, confirmOrder, instructorOrders, orderCourse, participantOrders } from './orders.service';
+
+export function ordersModule(app: FastifyInstance, ctx: AppContext) {
+  const r = orderRoutes;
+  addRoute(app, ctx, r.order, async ({ user, body }) => {
+    const result = await orderCourse(ctx, user, body.course_id);
+    return { message: result.enrolled ? 'api.order.enrolled' : 'api.order.pending', data: result };
+  });
+  addRoute(app, ctx, r.participantList, async ({ user, query }) => ({ data: await participantOrders(ctx, user, query.page) }));
+  addRoute(app, ctx, r.instructorList, async ({ user, query }) => ({ data: await instructorOrders(ctx, user, query.page) }));
+  addRoute(app, ctx, r.adminList, async ({ query, body }) => ({ data: await adminOrders(ctx, query.page, body) }));
+  addRoute(app, ctx, r.confirm, async ({ user, body }) => ({ message: 'api.order.confirmed', data: await confirmOrder(ctx, user, body.order_id) }));
+  addRoute(app, ctx, r.cancel, async ({ body }) => ({ message: 'api.order.cancelled', data: await cancelOrder(ctx, body.order_id) }));
+}

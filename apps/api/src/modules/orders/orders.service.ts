@@ -1,0 +1,88 @@
+import { AppError } from '../../lib/app-error';
+import { bankTransferProvider, newOrderReference } from '../../lib/payments';
+import { isUniqueViolation } from '../../db/unique-violation';
+import type { AppContext } from '../../context';
+import type { RequestUser } from '../../plugins/auth';
+import { invalidateCatalog, publicCourseOr404 } from '../catalog/catalog.service';
+import { presentAdminOrder, presentOrder } from './orders.presenter';
+import { findLiveOrderOrEnrollment, findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, userEmail } from './orders.queries';
+
+const PER_PAGE = 10;
+const alreadyOrdered = () => new AppError('api.order.already', 409, { fields: { course_id: 'api.order.already' } });
+
+/**
+ * A free course enrolls at once; a paid course waits as a pending bank-transfer order
+ * until an admin confirms the money arrived.
+ */
+export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: number) {
+  const course = await publicCourseOr404(ctx, courseId);
+  // Instructors may also hold a participant account under the same email: not for their own course.
+  const ownerEmail = await userEmail(ctx.db, course.instructorId);
+  if (ownerEmail && ownerEmail.toLowerCase() === user.email.toLowerCase()) {
+    throw new AppError('api.order.own_course', 409, { fields: { course_id: 'api.order.own_course' } });
+  }
+  if (await findLiveOrderOrEnrollment(ctx.db, user.id, courseId)) throw alreadyOrdered();
+  const amount = Number(course.price);
+  const free = amount === 0;
+  try {
+    const orderId = await insertOrder(
+      ctx.db,
+      {
+        participantId: user.id,
+        courseId,
+        amount,
+        provider: free ? 'free' : 'bank_transfer',
+        status: free ? 'paid' : 'pending',
+        reference: newOrderReference(),
+        paidAt: free ? new Date() : null,
+      },
+      free,
+    );
+    if (free) invalidateCatalog(ctx);
+    const row = (await findOrder(ctx.db, orderId))!;
+    const provider = bankTransferProvider(ctx.config.bankTransferDetails);
+    return { order: presentOrder(row), enrolled: free, payment: free ? null : provider.instructions({ reference: row.reference, amount }) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyOrdered();
+    throw error;
+  }
+}
+
+export async function participantOrders(ctx: AppContext, user: RequestUser, page: number) {
+  const { rows, total } = await listOrders(ctx.db, { participantId: user.id }, page, PER_PAGE);
+  return { items: rows.map(presentOrder), page, perPage: PER_PAGE, total };
+}
+
+export async function instructorOrders(ctx: AppContext, user: RequestUser, page: number) {
+  const { rows, total } = await listOrders(ctx.db, { instructorId: user.id }, page, PER_PAGE);
+  return { items: rows.map(presentOrder), page, perPage: PER_PAGE, total };
+}
+
+export async function adminOrders(ctx: AppContext, page: number, body: { status?: 'pending' | 'paid' | 'cancelled' | undefined; search?: string | undefined; perPage?: number | undefined }) {
+  const perPage = body.perPage ?? PER_PAGE;
+  const { rows, total } = await listOrders(ctx.db, { status: body.status, search: body.search }, page, perPage);
+  return { items: rows.map(presentAdminOrder), page, perPage, total };
+}
+
+async function pendingOrderOr409(ctx: AppContext, id: number) {
+  const row = await findOrder(ctx.db, id);
+  if (!row) throw new AppError('api.order.not_found', 404);
+  if (row.status !== 'pending') throw new AppError('api.order.not_pending', 409);
+  return row;
+}
+
+/** The bank transfer arrived: paid and enrolled, in one transaction; confirming twice is refused. */
+export async function confirmOrder(ctx: AppContext, admin: RequestUser, orderId: number) {
+  const row = await pendingOrderOr409(ctx, orderId);
+  if (!(await markPaidAndEnrol(ctx.db, { id: orderId, participantId: row.participantId, courseId: row.courseId }, admin.id))) {
+    throw new AppError('api.order.not_pending', 409);
+  }
+  invalidateCatalog(ctx);
+  return presentAdminOrder((await findOrder(ctx.db, orderId))!);
+}
+
+export async function cancelOrder(ctx: AppContext, orderId: number) {
+  await pendingOrderOr409(ctx, orderId);
+  await markCancelled(ctx.db, orderId);
+  return presentAdminOrder((await findOrder(ctx.db, orderId))!);
+}

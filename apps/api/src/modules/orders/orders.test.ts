@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, createUser, inject, loginAs, signedIn } from '../../../test/harness';
+import { addLectures, createCourse } from '../../../test/factories';
+
+let app: FastifyInstance;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = (await signedIn(app, 'admin')).auth;
+});
+afterAll(() => app.close());
+
+type Headers = Record<string, string>;
+const get = (url: string, headers: Headers) => inject(app, { method: 'GET', url, headers });
+const post = (url: string, headers: Headers, payload: object) => inject(app, { method: 'POST', url, headers, payload });
+const order = (auth: Headers, courseId: number) => post('/api/participant/enrollcourse/order', { ...auth, 'accept-language': 'en' }, { course_id: courseId });
+
+describe('orders and enrolment', () => {
+  it('a free course enrolls at once and shows in the enrolled and recent lists', async () => {
+    const { user, auth } = await signedIn(app, 'participant');
+    const course = await createCourse({ price: 0 });
+    await addLectures(course.id, 2);
+    const res = await order(auth, course.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'You are enrolled. Enjoy the course!', data: { enrolled: true, payment: null, order: { status: 'paid', provider: 'free', amount: 0 } } });
+    const enrolled = (await get(`/api/participant/enrollcourse/list/${user.id}?page=1`, auth)).json().data;
+    expect(enrolled.total).toBe(1);
+    expect(enrolled.items[0]).toMatchObject({ id: course.id, progress: { percent: 0, completedLectures: 0, totalLectures: 2 } });
+    expect((await get('/api/participant/recent/enroll/course/list', auth)).json().data.map((c: { id: number }) => c.id)).toEqual([course.id]);
+    expect((await get('/api/participant/enrollcourse/order/list', auth)).json().data.items[0]).toMatchObject({ course: { id: course.id }, status: 'paid' });
+  });
+
+  it('a paid course waits for an admin to confirm the bank transfer', async () => {
+    const { user, auth } = await signedIn(app, 'participant');
+    const course = await createCourse({ price: 49.5 });
+    const res = (await order(auth, course.id)).json().data;
+    expect(res).toMatchObject({ enrolled: false, order: { status: 'pending', provider: 'bank_transfer', amount: 49.5 } });
+    expect(res.payment).toMatchObject({ provider: 'bank_transfer', amount: 49.5, reference: res.order.reference });
+    expect(res.payment.bankDetails).toContain('IBAN');
+    expect(res.order.reference).toMatch(/^NB-[A-Z2-9]{8}$/);
+    expect((await get(`/api/participant/enrollcourse/list/${user.id}`, auth)).json().data.total).toBe(0);
+
+    const pending = (await post('/api/admin/order/list?page=1', admin, { status: 'pending', search: res.order.reference })).json().data;
+    expect(pending.items.map((o: { id: number }) => o.id)).toEqual([res.order.id]);
+    const confirmed = await post('/api/admin/order/confirm', admin, { order_id: res.order.id });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ status: 'paid', participantEmail: user.email });
+    expect((await get(`/api/participant/enrollcourse/list/${user.id}`, auth)).json().data.items[0].id).toBe(course.id);
+    expect((await post('/api/admin/order/confirm', admin, { order_id: res.order.id })).statusCode).toBe(409);
+  });
+
+  it('a cancelled order can be placed again', async () => {
+    const { auth } = await signedIn(app, 'participant');
+    const course = await createCourse({ price: 10 });
+    const first = (await order(auth, course.id)).json().data.order;
+    expect((await post('/api/admin/order/cancel', admin, { order_id: first.id })).json().data.status).toBe('cancelled');
+    expect((await order(auth, course.id)).statusCode).toBe(200);
+  });
+
+  it('ordering twice is a clear 409, also when two orders race', async () => {
+    const { auth } = await signedIn(app, 'participant');
+    const free = await createCourse({ price: 0 });
+    expect((await order(auth, free.id)).statusCode).toBe(200);
+    const again = await order(auth, free.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: 'You have already ordered or enrolled in this course.', errors: { course_id: 'You have already ordered or enrolled in this course.' } });
+    const paid = await createCourse({ price: 20 });
+    const both = await Promise.all([order(auth, paid.id), order(auth, paid.id)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it("refuses an instructor's own course, ordered from their participant account", async () => {
+    const instructor = await createUser('instructor');
+    const course = await createCourse({ instructorId: instructor.id });
+    await createUser('participant', { email: instructor.email.toUpperCase() });
+    const session = await loginAs(app, 'participant', instructor.email);
+    const res = await order({ authorization: `Bearer ${session.token}` }, course.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('You cannot order your own course.');
+  });
+
+  it('refuses a course that is not public', async () => {
+    const { auth } = await signedIn(app, 'participant');
+    expect((await order(auth, (await createCourse({ approveStatus: 'rejected' })).id)).statusCode).toBe(404);
+  });
+
+  it("lists enrolments only for the caller's own id", async () => {
+    const { auth } = await signedIn(app, 'participant');
+    const other = await createUser('participant');
+    expect((await get(`/api/participant/enrollcourse/list/${other.id}`, auth)).statusCode).toBe(403);
+  });
+
+  it("shows an instructor the orders of their own courses only", async () => {
+    const ins = await signedIn(app, 'instructor');
+    const mine = await createCourse({ instructorId: ins.user.id, price: 0 });
+    const theirs = await createCourse({ price: 0 });
+    const p = await signedIn(app, 'participant');
+    await order(p.auth, mine.id);
+    await order(p.auth, theirs.id);
+    const list = (await get('/api/instructor/enrollcourse/order/list?page=1', ins.auth)).json().data;
+    expect(list.items.map((o: { course: { id: number } }) => o.course.id)).toEqual([mine.id]);
+    expect(JSON.stringify(list)).not.toContain('@');
+  });
+});

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { assessmentQuestions, assessments, questionOptions, quizAnswers, quizAttempts } from '../db/schema';
+
+type QuestionType = 'single' | 'multiple' | 'true_false' | 'short';
+interface DemoQuestion {
+  type: QuestionType;
+  text: string;
+  points: number;
+  /** [text, is correct] */
+  options?: [string, boolean][];
+  accepted?: string[];
+}
+interface DemoAssessment {
+  title: string;
+  passMark: number;
+  timeLimitMinutes: number | null;
+  maxAttempts: number | null;
+  questions: DemoQuestion[];
+}
+
+const PYTHON_QUIZ: DemoAssessment = {
+  title: 'اختبار الوحدة الأولى',
+  passMark: 60,
+  timeLimitMinutes: 15,
+  maxAttempts: 3,
+  questions: [
+    { type: 'single', text: 'ما الدالة التي تطبع نصًا على الشاشة في بايثون؟', points: 2, options: [['print()', true], ['input()', false], ['len()', false]] },
+    { type: 'true_false', text: 'المتغيرات في بايثون تحتاج إلى تعريف نوعها قبل استخدامها.', points: 1, options: [['صح', false], ['خطأ', true]] },
+    { type: 'multiple', text: 'أيّ مما يلي أنواع بيانات في بايثون؟', points: 2, options: [['int', true], ['str', true], ['char', false]] },
+    { type: 'short', text: 'اشرح بجملة واحدة الفرق بين القائمة (list) والصف (tuple).', points: 3 },
+  ],
+};
+
+const BUSINESS_QUIZ: DemoAssessment = {
+  title: 'Check your business basics',
+  passMark: 50,
+  timeLimitMinutes: null,
+  maxAttempts: null,
+  questions: [
+    { type: 'single', text: 'What should you test before building a product?', points: 2, options: [['Demand from real customers', true], ['The logo', false], ['The office location', false]] },
+    { type: 'true_false', text: 'Cash flow and profit are the same thing.', points: 1, options: [['True', false], ['False', true]] },
+    { type: 'short', text: 'Name the document that describes how a business will make money.', points: 2, accepted: ['business plan', 'a business plan', 'business model'] },
+  ],
+};
+
+async function insertAssessment(tx: Db, courseId: number, spec: DemoAssessment) {
+  const [assessment] = await tx
+    .insert(assessments)
+    .values({ courseId, title: spec.title, passMark: spec.passMark, timeLimitMinutes: spec.timeLimitMinutes, maxAttempts: spec.maxAttempts })
+    .returning();
+  const questions = [];
+  for (const [position, q] of spec.questions.entries()) {
+    const [question] = await tx
+      .insert(assessmentQuestions)
+      .values({ assessmentId: assessment!.id, type: q.type, text: q.text, points: q.points, position, acceptedAnswers: q.accepted ?? [] })
+      .returning();
+    const options = q.options?.length
+      ? await tx.insert(questionOptions).values(q.options.map(([text, isCorrect], i) => ({ questionId: question!.id, text, isCorrect, position: i }))).returning()
+      : [];
+    questions.push({ ...question!, options });
+  }
+  return { assessment: assessment!, questions };
+}
+
+/**
+ * Demo assessments: an Arabic, timed one with a short answer to check on the Python course, and an
+ * English one graded at once on the business course. participant2 has submitted the Arabic one, so
+ * instructor@ finds a short answer waiting in the assessment summary.
+ */
+export async function seedDemoQuizzes(tx: Db, ids: { pythonCourse: number; businessCourse: number; submitter: number }): Promise<void> {
+  const python = await insertAssessment(tx, ids.pythonCourse, PYTHON_QUIZ);
+  await insertAssessment(tx, ids.businessCourse, BUSINESS_QUIZ);
+
+  const [single, trueFalse, multiple, short] = python.questions;
+  const right = (q: typeof single) => q!.options.filter((o) => o.isCorrect).map((o) => o.id);
+  const answers = [
+    { question: single!, optionIds: right(single), text: null, correct: true },
+    { question: trueFalse!, optionIds: right(trueFalse), text: null, correct: true },
+    { question: multiple!, optionIds: [multiple!.options[0]!.id], text: null, correct: false },
+    { question: short!, optionIds: [], text: 'القائمة يمكن تعديلها بعد إنشائها، أما الصف فلا يمكن تعديله.', correct: null },
+  ];
+  const score = answers.reduce((sum, a) => sum + (a.correct ? a.question.points : 0), 0);
+  const maxScore = python.questions.reduce((sum, q) => sum + q.points, 0);
+  const submittedAt = new Date(Date.now() - 2 * 3_600_000);
+  const [attempt] = await tx
+    .insert(quizAttempts)
+    .values({
+      assessmentId: python.assessment.id,
+      courseId: ids.pythonCourse,
+      participantId: ids.submitter,
+      number: 1,
+      status: 'pending',
+      passMark: PYTHON_QUIZ.passMark,
+      timeLimitMinutes: PYTHON_QUIZ.timeLimitMinutes,
+      startedAt: new Date(submittedAt.getTime() - 6 * 60_000),
+      submittedAt,
+      idempotencyKey: randomUUID(),
+      score,
+      maxScore,
+    })
+    .returning();
+  await tx.insert(quizAnswers).values(
+    answers.map((a) => ({
+      attemptId: attempt!.id,
+      questionId: a.question.id,
+      optionIds: a.optionIds,
+      text: a.text,
+      correct: a.correct,
+      points: a.question.points,
+      pointsAwarded: a.correct === null ? null : a.correct ? a.question.points : 0,
+    })),
+  );
+}

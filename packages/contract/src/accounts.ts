@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+import { ROLES, type Role, type RouteDef } from './route-def';
+import { session } from './sessions';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const email = z.email().max(254).describe('Email address; unique per role, case-insensitively');
+const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+const name = z.string().trim().min(2).max(100);
+
+export const registerBody = z
+  .strictObject({ name, email, password: password.describe('8 to 128 characters, not a common password') })
+  .describe('New account');
+
+export const registeredUser = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+
+export const loginBody = z
+  .strictObject({
+    email: z.string().max(254),
+    password: z.string().max(PASSWORD_MAX),
+    returnSecureToken: z.literal(true).describe('Always true, as the spec sends it').optional(),
+  })
+  .describe('Credentials; a wrong password and an unknown email get the same 401');
+
+export const profile = z.object({
+  id: z.number().int(),
+  role: z.enum(ROLES),
+  name: z.string(),
+  email: z.string(),
+  bio: z.string(),
+  headline: z.string(),
+  phone: z.string(),
+  avatar: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const nameOnly = z.object({ name: z.string() });
+
+export const updateProfileBody = z
+  .strictObject({
+    name,
+    email: email.optional(),
+    bio: z.string().max(2000).optional(),
+    headline: z.string().max(150).optional(),
+    phone: z.string().regex(/^[+0-9 ()-]{0,30}$/).optional(),
+  })
+  .describe('Profile fields; omitted fields stay as they are');
+
+export const changePasswordBody = z
+  .strictObject({
+    old_password: z.string().min(1).max(PASSWORD_MAX),
+    new_password: password,
+  })
+  .describe('Other sessions of the account are signed out; this one stays');
+
+export const empty = z.object({});
+
+function accountRoutes<R extends Role>(role: R, paths: { profile: string; changePassword: string }) {
+  const base = `/api/${role}`;
+  const tags = [`${role} account`];
+  return {
+    login: {
+      method: 'POST', path: `${base}/login`, access: 'public', tags, rateLimit: 'login',
+      summary: `Sign in as ${role}`, body: loginBody, response: envelope(session),
+    },
+    logout: {
+      method: 'GET', path: `${base}/logout`, access: role, tags,
+      summary: 'Sign out: revokes this session and its refresh tokens', response: envelope(empty),
+    },
+    profile: {
+      method: 'GET', path: `${base}/${paths.profile}`, access: role, tags,
+      summary: 'The signed-in account', response: envelope(profile),
+    },
+    update: {
+      method: 'POST', path: `${base}/update`, access: role, tags,
+      summary: 'Update the signed-in account', body: updateProfileBody, response: envelope(profile),
+    },
+    changePassword: {
+      method: 'POST', path: `${base}/${paths.changePassword}`, access: role, tags,
+      summary: 'Change password; signs out the other sessions', body: changePasswordBody, response: envelope(empty),
+    },
+    avatar: {
+      method: 'POST', path: `${base}/avatar`, access: role, tags, multipart: true,
+      summary: 'Upload an avatar (multipart field `file`): JPEG, PNG or WebP by content, at most UPLOAD_IMAGE_MAX_MB', response: envelope(profile),
+    },
+    removeAvatar: {
+      method: 'GET', path: `${base}/avatar/delete`, access: role, tags,
+      summary: 'Remove the avatar', response: envelope(profile),
+    },
+  } satisfies Record<string, RouteDef>;
+}
+
+/** Self-service sign-up and the header's name lookup: participants and instructors only. */
+function registrationRoutes<R extends 'participant' | 'instructor'>(role: R, registerPath: string) {
+  const tags = [`${role} account`];
+  return {
+    register: {
+      method: 'POST', path: `/api/${role}/${registerPath}`, access: 'public', tags, rateLimit: 'register',
+      summary: `Create a ${role} account`, body: registerBody, response: envelope(registeredUser),
+    },
+    name: {
+      method: 'GET', path: `/api/${role}/name`, access: role, tags,
+      summary: 'The signed-in account name', response: envelope(nameOnly),
+    },
+  } satisfies Record<string, RouteDef>;
+}
+
+export const participantRoutes = accountRoutes('participant', { profile: 'profile', changePassword: 'changepassword' });
+export const participantRegistrationRoutes = registrationRoutes('participant', 'register');
+// The spec's quirks are the contract: capital R in instructor/Register, change-password with a dash.
+export const instructorRoutes = accountRoutes('instructor', { profile: 'profile', changePassword: 'change-password' });
+export const instructorRegistrationRoutes = registrationRoutes('instructor', 'Register');
+// The admin's profile read is GET /api/admin/edit in the spec.
+export const adminRoutes = accountRoutes('admin', { profile: 'edit', changePassword: 'change-password' });

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { COURSE_LANGUAGES, courseCard } from './catalog';
+import { certificateLink } from './certificates';
+import { envelope, idParam, listData, pageQuery } from './envelope';
+import type { RouteDef } from './route-def';
+
+export const progressSummary = z.object({ percent: z.number().int(), completedLectures: z.number().int(), totalLectures: z.number().int() });
+export const enrolledCourse = courseCard.extend({ enrolledAt: z.string(), completedAt: z.string().nullable(), progress: progressSummary });
+export type ProgressSummary = z.infer<typeof progressSummary>;
+export type EnrolledCourse = z.infer<typeof enrolledCourse>;
+
+export const COMPLETION_THRESHOLD = 0.9;
+
+export const learnLecture = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  durationSeconds: z.number().int(),
+  isFreePreview: z.boolean(),
+  videoUrl: z.string().nullable().describe('Signed, short-lived URL of the video; streams with HTTP Range'),
+  positionSeconds: z.number().int().describe('Where the participant stopped'),
+  watchedSeconds: z.number().int(),
+  completed: z.boolean(),
+});
+
+export const learnCourse = z.object({
+  course: z.object({ id: z.number().int(), title: z.string(), language: z.enum(COURSE_LANGUAGES), instructorName: z.string() }),
+  sections: z.array(z.object({ id: z.number().int(), title: z.string(), lectures: z.array(learnLecture) })),
+  progress: progressSummary,
+  resume: z.object({ lectureId: z.number().int(), positionSeconds: z.number().int() }).nullable().describe('The lecture to open: the last one watched, else the first unfinished'),
+  certificate: certificateLink.nullable(),
+});
+
+export type LearnCourse = z.infer<typeof learnCourse>;
+
+export const progressBody = z.strictObject({
+  lecture_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  position_seconds: z.coerce.number().min(0).max(86_400).describe('Current playback position'),
+  played_seconds: z.coerce.number().min(0).max(3600).describe('Seconds actually played since the previous report'),
+});
+
+export const progressResult = z.object({
+  lectureId: z.number().int(),
+  positionSeconds: z.number().int(),
+  watchedSeconds: z.number().int(),
+  completed: z.boolean(),
+  courseProgress: progressSummary,
+  certificate: certificateLink.nullable(),
+});
+
+export const participantDashboard = z.object({
+  enrolledCount: z.number().int(),
+  completedCount: z.number().int(),
+  inProgress: z.array(enrolledCourse).describe('Started or not, not yet complete; most recently studied first'),
+  recent: z.array(enrolledCourse),
+  certificates: z.array(z.object({ code: z.string(), url: z.string(), courseId: z.number().int(), courseTitle: z.string(), issuedAt: z.string() })),
+});
+
+export const learningRoutes = {
+  course: {
+    method: 'GET', path: '/api/participant/learn/:id', access: 'participant', tags: ['learning'],
+    summary: 'Study a course you are enrolled in: outline with your progress, signed video URLs, where to resume',
+    params: idParam, response: envelope(learnCourse),
+  },
+  progress: {
+    method: 'POST', path: '/api/participant/learn/progress', access: 'participant', tags: ['learning'],
+    summary: 'Report watching: saves the position; a lecture completes at 90 % watched (credited no faster than real time)',
+    body: progressBody, response: envelope(progressResult),
+  },
+  enrolledList: {
+    method: 'GET', path: '/api/participant/enrollcourse/list/:id', access: 'participant', tags: ['enrolments'],
+    summary: "Courses the participant is enrolled in, with progress; the id must be the caller's own (403 otherwise)",
+    params: idParam, query: pageQuery, response: envelope(listData(enrolledCourse)),
+  },
+  recentEnrolled: {
+    method: 'GET', path: '/api/participant/recent/enroll/course/list', access: 'participant', tags: ['enrolments'],
+    summary: 'The five most recent enrolments', response: envelope(z.array(enrolledCourse)),
+  },
+  dashboard: {
+    method: 'GET', path: '/api/participant/dashboard', access: 'participant', tags: ['enrolments'],
+    summary: 'Everything the participant dashboard shows, in one call', response: envelope(participantDashboard),
+  },
+} satisfies Record<string, RouteDef>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { idParam } from './envelope';
+import type { RouteDef } from './route-def';
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
+
+const grantQuery = z.strictObject({ t: z.string().max(1000).optional().describe('The signed grant from the learn answer (lecture videos that are not free previews)') });
+const previewQuery = z.strictObject({ t: z.string().min(1).max(2000).describe('The signed preview grant from an authoring answer') });
+
+/**
+ * Files are never served from a public folder: each request passes an access check. Free previews,
+ * covers and promo videos of public courses are open; every other lecture video needs a signed grant
+ * for an enrolled participant, checked again at request time.
+ */
+export const mediaRoutes = {
+  lecture: {
+    method: 'GET', path: '/api/media/lecture/:id', access: 'public', tags: ['media'],
+    summary: 'A lecture video (free previews open; others need the signed URL from the learn endpoint); HTTP Range',
+    params: idParam, query: grantQuery, file: { types: VIDEO_TYPES, ranges: true },
+  },
+  cover: {
+    method: 'GET', path: '/api/media/cover/:id', access: 'public', tags: ['media'],
+    summary: "A public course's cover image", params: idParam, file: { types: IMAGE_TYPES, ranges: true },
+  },
+  promo: {
+    method: 'GET', path: '/api/media/promo/:id', access: 'public', tags: ['media'],
+    summary: "A public course's promo video; HTTP Range", params: idParam, file: { types: VIDEO_TYPES, ranges: true },
+  },
+  avatar: {
+    method: 'GET', path: '/api/media/avatar/:id', access: 'public', tags: ['media'],
+    summary: "A user's avatar image", params: idParam, file: { types: IMAGE_TYPES, ranges: true },
+  },
+  // The public routes serve approved courses only: an owner or admin previews a draft's files through
+  // a short-lived URL signed for them, bound to one file of one course, checked again when used.
+  instructorPreview: {
+    method: 'GET', path: '/api/instructor/course/media', access: 'instructor', signedUrl: 'authoring-preview', tags: ['course authoring'],
+    summary: 'Preview a cover, promo or lecture video of a course being authored (signed URL from the authoring answers); HTTP Range',
+    query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true },
+  },
+  adminPreview: {
+    method: 'GET', path: '/api/admin/course/media', access: 'admin', signedUrl: 'authoring-preview', tags: ['course authoring'],
+    summary: 'Preview a cover, promo or lecture video of a course being authored (signed URL from the authoring answers); HTTP Range',
+    query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true },
+  },
+} satisfies Record<string, RouteDef>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { paymentInstructions } from './catalog';
+import { courseIdBody, envelope, listData, pageQuery } from './envelope';
+import type { RouteDef } from './route-def';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const order = z.object({
+  id: z.number().int(),
+  course: z.object({ id: z.number().int(), title: z.string() }),
+  participant: z.object({ id: z.number().int(), name: z.string() }),
+  amount: z.number(),
+  provider: z.enum(['free', 'bank_transfer']),
+  status: z.enum(ORDER_STATUSES),
+  reference: z.string().describe('Quote it with a bank transfer'),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderResult = z.object({
+  order,
+  enrolled: z.boolean().describe('True at once for a free course'),
+  payment: paymentInstructions.nullable().describe('How to pay a pending order'),
+});
+
+export const adminOrderListBody = z.strictObject({
+  status: z.enum(ORDER_STATUSES).optional(),
+  search: z.string().max(200).optional(),
+  perPage: z.coerce.number().int().min(1).max(100).optional(),
+  sortConfig: z.unknown().optional().describe('Accepted for the spec; orders are listed newest first'),
+});
+export const adminOrder = order.extend({ participantEmail: z.string() });
+const orderIdBody = z.strictObject({ order_id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const orderRoutes = {
+  order: {
+    method: 'POST', path: '/api/participant/enrollcourse/order', access: 'participant', tags: ['orders'],
+    summary: 'Order a course: a free course enrolls at once; a paid one creates a pending bank-transfer order. 409 when ordered before or when it is your own course.',
+    body: courseIdBody, response: envelope(orderResult),
+  },
+  participantList: {
+    method: 'GET', path: '/api/participant/enrollcourse/order/list', access: 'participant', tags: ['orders'],
+    summary: "The participant's orders, newest first", query: pageQuery, response: envelope(listData(order)),
+  },
+  instructorList: {
+    method: 'GET', path: '/api/instructor/enrollcourse/order/list', access: 'instructor', tags: ['orders'],
+    summary: "Orders of the instructor's own courses, newest first", query: pageQuery, response: envelope(listData(order)),
+  },
+  adminList: {
+    method: 'POST', path: '/api/admin/order/list', access: 'admin', tags: ['orders'],
+    summary: 'All orders, filterable by status and by course title or participant', query: pageQuery, body: adminOrderListBody,
+    response: envelope(listData(adminOrder)),
+  },
+  confirm: {
+    method: 'POST', path: '/api/admin/order/confirm', access: 'admin', tags: ['orders'],
+    summary: 'Confirm that a bank transfer arrived: the order is paid and the participant enrolled', body: orderIdBody, response: envelope(adminOrder),
+  },
+  cancel: {
+    method: 'POST', path: '/api/admin/order/cancel', access: 'admin', tags: ['orders'],
+    summary: 'Cancel a pending order (the participant may order again)', body: orderIdBody, response: envelope(adminOrder),
+  },
+} satisfies Record<string, RouteDef>;
