@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One runner for everything: API tests (Fastify inject on PGlite or TEST_DATABASE_URL),
-// web unit tests, and browser tests (playwright-core driving Debian's Chromium).
+const cores = availableParallelism();
+
+// One runner for everything: API tests (Fastify inject on PGlite or TEST_DATABASE_URL), unit tests
+// of the web app and the scripts, and browser tests (playwright-core driving Debian's Chromium).
+// `npm run test:db` runs only the `api` project: the tests that touch the database (docs/decisions/009).
 export default defineConfig({
   test: {
     // The default output, then what a retried browser test failed with on its first try.
@@ -10,13 +14,15 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          // Projects run one group after another: the API suite, then web units, then the browser tests
-          // (which need their own worker count and would compete for the 2 cores).
+          // Projects run one group after another: the API suite and the unit tests, then the browser
+          // tests, which start servers and Chromium and would compete with them for the cores.
           sequence: { groupOrder: 0 },
-          include: ['apps/api/**/*.test.ts', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['apps/api/**/*.test.ts'],
           environment: 'node',
-          // One database per worker, shared by its test files (opening + migrating costs seconds).
+          // A worker per core, each with one database shared by its test files (a copy of the run's
+          // migrated template on PGlite: global-setup.ts). Tests isolate themselves by data.
           isolate: false,
+          maxWorkers: cores,
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -24,10 +30,12 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'web',
+          name: 'unit',
           sequence: { groupOrder: 1 },
-          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: cores,
+          testTimeout: 30_000,
         },
       },
       {
@@ -37,9 +45,13 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
+          // Files of a worker share its database copy and its Chromium (support/browser.ts); each
+          // test opens a browser context of its own. Chromium keeps the cores busy: a worker per core
+          // (measured: 2, 3 and 4 workers on 2 cores took 331, 336 and 350 s; docs/decisions/009).
+          isolate: false,
+          maxWorkers: cores,
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          maxWorkers: 2,
           // One more try for a browser test that fails: the 2 shared cores make Chromium timing noisy.
           // A retried test still fails the run if it fails twice, and the report names it (docs/decisions/008).
           retry: 1,

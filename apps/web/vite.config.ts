@@ -15,10 +15,16 @@ function bootLoadingLabels(): Record<string, string> {
 }
 
 // Lazy screens' script and style files are served from /build/ (spec section 7).
-export default defineConfig({
-  root: import.meta.dirname,
-  plugins: [react()],
-  define: { __BOOT_LOADING_LABELS__: JSON.stringify(bootLoadingLabels()) },
-  build: { outDir: 'dist', assetsDir: 'build', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+export default defineConfig(({ command }) => {
+  // A build is what the server serves: always React's production build, whatever NODE_ENV the shell
+  // has (NODE_ENV=development npm start would otherwise ship the development build). Vite reads
+  // NODE_ENV after loading this file.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    root: import.meta.dirname,
+    plugins: [react()],
+    define: { __BOOT_LOADING_LABELS__: JSON.stringify(bootLoadingLabels()) },
+    build: { outDir: 'dist', assetsDir: 'build', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
+    server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  };
 });

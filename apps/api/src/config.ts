@@ -22,8 +22,6 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   FORMS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Nibras <no-reply@nibras.local>'),
   WEB_DIST: z.string().optional(),
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
   UPLOAD_VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(2048),
@@ -52,8 +50,6 @@ export interface Config {
     registerPerAddress: number;
     formsPerAddress: number;
   };
-  smtpUrl: string | undefined;
-  mailFrom: string;
   /** The built web app; unset or missing means the API runs alone. */
   webDist: string | undefined;
   uploadLimits: { imageBytes: number; videoBytes: number };
@@ -93,8 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registerPerAddress: e.REGISTER_MAX_PER_ADDRESS,
       formsPerAddress: e.FORMS_MAX_PER_ADDRESS,
     },
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.resolve(root, 'apps/web/dist'),
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
     quizGraceSeconds: e.QUIZ_GRACE_SECONDS,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Role } from '@nibras/contract';
 import { loadConfig, type Config } from '../src/config';
@@ -6,20 +7,25 @@ import { buildApp } from '../src/app';
 import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
 import { insertUser } from '../src/modules/accounts/accounts.queries';
 import { hashPassword } from '../src/lib/passwords';
+import { TEMPLATE_ENV } from './global-setup';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 let shared: Promise<Database> | undefined;
 
 /**
- * One database per worker: PGlite in memory, or TEST_DATABASE_URL (migrated once in
- * global-setup). Tests isolate themselves by data (unique emails), never by new databases.
+ * One database per worker: PGlite in memory, a copy of the run's migrated template when
+ * global-setup made one, or TEST_DATABASE_URL (migrated once in global-setup). Tests isolate
+ * themselves by data (unique emails), never by new databases.
  */
 export function testDatabase(): Promise<Database> {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
-    const database = await openDatabase(url ? { url } : {});
-    if (!url) await migrateDatabase(database);
+    if (url) return openDatabase({ url });
+    const template = process.env[TEMPLATE_ENV];
+    if (template) return openDatabase({ template: new Blob([readFileSync(template)]) });
+    const database = await openDatabase({});
+    await migrateDatabase(database);
     return database;
   })();
   return shared;

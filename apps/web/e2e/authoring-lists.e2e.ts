@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
 import { createCategory, createCourse, enrollParticipant } from '../../api/test/factories';
-import { formatPrice } from '../src/features/catalog/format';
+import { formatPrice } from '../src/lib/format';
 import { seedSession, waitForPath } from './support/browser';
 import { LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, newAccount, type LoginData } from './support/server';

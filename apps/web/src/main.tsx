@@ -3,20 +3,22 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import '@mantine/core/styles.css';
 import './styles/global.css';
-import { configureApi } from './api/http';
+import { configureApi } from './lib/http';
 import { App } from './app/app';
 import { Providers } from './app/providers';
 import { preloadRoute } from './app/routes';
-import { sessionStore, startSessions } from './app/session';
+import { sessionStore, startSessions } from './lib/session';
 import { labelBootIndicator } from './boot-indicator';
-import { currentLanguage, startI18n } from './i18n/i18n';
+import { currentLanguage, i18n, startI18n } from './i18n/i18n';
 
 async function boot(root: HTMLElement): Promise<void> {
   const translations = startI18n();
   labelBootIndicator(document.documentElement.lang);
   configureApi({
     language: currentLanguage,
+    token: (role) => sessionStore.session(role)?.token ?? null,
     onUnauthorized: (role) => sessionStore.signOut(role, 'unauthorized'),
+    translate: (key) => i18n.t(key),
   });
   startSessions();
   // Translations, layout, page and style sheet download together; rendering once they are

@@ -42,6 +42,7 @@ export const homeData = z.object({
 });
 
 export const COURSE_SORTS = ['newest', 'rating', 'popular', 'price_asc', 'price_desc'] as const;
+export type CourseSort = (typeof COURSE_SORTS)[number];
 
 export const categoryPageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

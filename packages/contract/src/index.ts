@@ -15,3 +15,4 @@ export * from './media';
 export * from './outreach';
 export * from './authoring';
 export * from './quiz';
+export * from './validation-messages';

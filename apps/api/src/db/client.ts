@@ -18,9 +18,10 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 /**
  * PGlite (PostgreSQL in-process) when no URL is given, node-postgres otherwise.
- * `dataDir` undefined with no URL means an in-memory database (tests).
+ * `dataDir` undefined with no URL means an in-memory database (tests); `template`, a dump
+ * (pgliteDump) to start it from instead of an empty one.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; template?: Blob }): Promise<Database> {
   if (opts.url) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -32,8 +33,15 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (opts.dataDir) mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm, unaccent }, ...(opts.template ? { loadDataDir: opts.template } : {}) });
   return { db: drizzle(client, { schema }) as unknown as Db, driver: 'pglite', close: () => client.close() };
+}
+
+/** The whole embedded database as one uncompressed tar, to open copies of it with `template`. */
+export async function pgliteDump(database: Database): Promise<Blob> {
+  if (database.driver !== 'pglite') throw new Error('only an embedded database can be dumped');
+  const client = (database.db as unknown as { $client: { dumpDataDir: (compression: 'none') => Promise<Blob> } }).$client;
+  return client.dumpDataDir('none');
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -1,57 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError, type z } from 'zod';
+import { ZodError } from 'zod';
+import { issueMessages } from '@nibras/contract';
 import { AppError } from '../lib/app-error';
 import { hasTranslation, translate, type Language } from '../lib/i18n';
 
-type Issue = z.core.$ZodIssue;
-
-function valueAt(root: unknown, path: PropertyKey[]): unknown {
-  let v = root;
-  for (const key of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
-}
-
-function issueMessage(lang: Language, issue: Issue, input: unknown): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return valueAt(input, issue.path) === undefined
-        ? translate(lang, 'api.validation.required')
-        : translate(lang, 'api.validation.invalid_type');
-    case 'too_small':
-      if (issue.origin === 'string') return translate(lang, 'api.validation.too_short', { count: Number(issue.minimum) });
-      if (issue.origin === 'array') return translate(lang, 'api.validation.too_few', { count: Number(issue.minimum) });
-      return translate(lang, 'api.validation.too_small', { count: Number(issue.minimum) });
-    case 'too_big':
-      if (issue.origin === 'string') return translate(lang, 'api.validation.too_long', { count: Number(issue.maximum) });
-      if (issue.origin === 'array') return translate(lang, 'api.validation.too_many', { count: Number(issue.maximum) });
-      return translate(lang, 'api.validation.too_big', { count: Number(issue.maximum) });
-    case 'invalid_format':
-      return translate(lang, issue.format === 'email' ? 'api.validation.email' : 'api.validation.invalid_format');
-    case 'invalid_value':
-      return translate(lang, 'api.validation.invalid_value');
-    case 'custom':
-      return translate(lang, hasTranslation(issue.message) ? issue.message : 'api.validation.invalid');
-    default:
-      return translate(lang, 'api.validation.invalid');
-  }
-}
-
-/** Field path -> translated message; extra fields each get their own entry. */
+/** Field path -> translated message, the contract's wording (issueMessages), in the caller's language. */
 export function fieldErrors(lang: Language, error: ZodError, input: unknown, context = 'body'): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const base = issue.path.map(String);
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out[[...base, key].join('.')] ??= translate(lang, 'api.validation.unknown_field');
-      continue;
-    }
-    const field = base.length ? base.join('.') : context;
-    out[field] ??= issueMessage(lang, issue, input);
-  }
-  return out;
+  const messages = issueMessages(error.issues, input, hasTranslation, context);
+  return Object.fromEntries(Object.entries(messages).map(([field, m]) => [field, translate(lang, m.key, m.params)]));
 }
 
 function envelopeOf(lang: Language, messageKey: string, errors: Record<string, string> = {}, params = {}) {

@@ -15,6 +15,23 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test worker, shared by the files it runs one after another (the e2e project
+ * does not isolate files): each test still gets a context of its own, as separate as a new
+ * browser. Playwright closes it when the worker exits; a crashed one is launched again.
+ */
+export function workerBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => {
+      shared = undefined;
+    });
+    return browser;
+  });
+  return shared;
+}
+
 export interface ContextOptions {
   /** Pre-accept the cookie banner so it never covers what a test clicks. */
   acceptCookies?: boolean;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Config } from '../../../api/src/config';
-import { launchBrowser, newPage, type ContextOptions } from './browser';
+import { newPage, workerBrowser, type ContextOptions } from './browser';
 import { startServer, type TestServer } from './server';
 
 export interface E2E {
@@ -14,16 +14,15 @@ export interface E2E {
   open: (options?: ContextOptions, finished?: typeof onTestFinished) => Promise<{ context: BrowserContext; page: Page }>;
 }
 
-/** One server and one browser per test file, a new context per test. */
+/** One server per test file, the worker's browser, and a new context per test. */
 export function e2eSuite(overrides: Partial<Config> = {}): E2E {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(overrides), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(overrides), workerBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
   });
 

@@ -1,23 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/http';
+import { createQueryClient, forgetDataOfChangedUsers } from '../lib/query';
+import { sessionStore } from '../lib/session';
 import { directionOf, isLanguage, DEFAULT_LANGUAGE } from '../i18n/config';
 import { cssVariablesResolver, theme } from './theme';
-
-function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // A 4xx will not change by asking again.
-        retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
-        refetchOnWindowFocus: false,
-        staleTime: 60_000,
-      },
-    },
-  });
-}
 
 /** Mantine's direction follows the language (RTL for Arabic). */
 function DirectionFromLanguage() {
@@ -30,6 +18,7 @@ function DirectionFromLanguage() {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => forgetDataOfChangedUsers(queryClient, sessionStore), [queryClient]);
   const initial = isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE;
   return (
     <DirectionProvider initialDirection={directionOf(initial)} detectDirection={false}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, type SignedIn } from './route-guard-rules';
+import { guardRedirect, withReturnTo, type SignedIn } from './route-guard-rules';
 
 const nobody: SignedIn = { admin: false, instructor: false, participant: false };
 const admin: SignedIn = { ...nobody, admin: true };
@@ -93,5 +93,18 @@ describe('guardRedirect: spec section 2 route guard rules', () => {
     expect(guardRedirect('/admin/orders', admin)).toBeNull();
     expect(guardRedirect('/admin/orders', participant)).toBe('/admin/login');
     expect(guardRedirect('/certificate/a/b', nobody)).toBe('/');
+  });
+});
+
+describe('withReturnTo', () => {
+  it('sends a participant signed in on the login page back to returnTo instead of the dashboard', () => {
+    expect(withReturnTo('/participant/login', '/participant/dashboard', '/course-details/3')).toBe('/course-details/3');
+  });
+
+  it('changes nothing elsewhere, for other roles or without returnTo', () => {
+    expect(withReturnTo('/participant/register', '/participant/dashboard', '/course-details/3')).toBe('/participant/dashboard');
+    expect(withReturnTo('/instructor/login', '/instructor/dashboard', '/course-details/3')).toBe('/instructor/dashboard');
+    expect(withReturnTo('/participant/login', '/participant/dashboard', null)).toBe('/participant/dashboard');
+    expect(withReturnTo('/participant/login', null, '/course-details/3')).toBeNull();
   });
 });

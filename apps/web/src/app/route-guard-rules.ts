@@ -1,5 +1,5 @@
 import type { Role } from '@nibras/contract';
-import { MEMBER_AUTH_PATTERNS, PUBLIC_PATTERNS, patterns, paths } from './paths';
+import { MEMBER_AUTH_PATTERNS, PUBLIC_PATTERNS, patterns, paths } from '../config/paths';
 
 export type SignedIn = Readonly<Record<Role, boolean>>;
 

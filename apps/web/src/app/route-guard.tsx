@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from './paths';
-import { safeReturnTo } from './return-to';
+import { paths } from '../config/paths';
+import { safeReturnTo } from '../lib/return-to';
 import { guardRedirect, withReturnTo } from './route-guard-rules';
-import { sessionStore, useSessionSnapshot } from './session';
+import { sessionStore, useSessionSnapshot } from '../lib/session';
 
 /**
  * Applies the guard rules on every location, and follows a sign-out to that role's login

@@ -2,32 +2,32 @@ import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import type { Role } from '@nibras/contract';
 import { lazyScreen } from '../components/lazy-screen';
 import { preloadPublicStylesheet } from '../layouts/public-stylesheet';
-import { paths, patterns } from './paths';
+import { paths, patterns } from '../config/paths';
 
 const PublicLayout = lazyScreen(() => import('../layouts/public-layout'));
 const AdminAuthLayout = lazyScreen(() => import('../layouts/admin-auth-layout'));
 const RoleShell = lazyScreen(() => import('../layouts/role-shell'));
 
 const HomePage = lazyScreen(() => import('../features/catalog/pages/home-page'));
-const SearchPage = lazyScreen(() => import('../features/catalog/pages/search-page'));
+const SearchPage = lazyScreen(() => import('../features/search/pages/search-page'));
 const CategoryPage = lazyScreen(() => import('../features/catalog/pages/category-page'));
 const CourseDetailsPage = lazyScreen(() => import('../features/catalog/pages/course-details-page'));
 const AboutPage = lazyScreen(() => import('../features/cms/pages/about-page'));
-const ContactPage = lazyScreen(() => import('../features/cms/pages/contact-page'));
+const ContactPage = lazyScreen(() => import('../features/outreach/pages/contact-page'));
 const PrivacyPage = lazyScreen(() => import('../features/cms/pages/privacy-page'));
-const ResetPasswordPage = lazyScreen(() => import('../features/auth/pages/reset-password-page'));
-const MemberAuthPage = lazyScreen(() => import('../features/auth/pages/member-auth-page'));
-const AdminLoginPage = lazyScreen(() => import('../features/auth/pages/admin-login-page'));
-const DashboardPage = lazyScreen(() => import('../features/dashboard/pages/dashboard-page'));
-const MyProfilePage = lazyScreen(() => import('../features/account/pages/my-profile-page'));
-const NotFoundPage = lazyScreen(() => import('../features/errors/pages/not-found-page'));
-const ParticipantDashboardPage = lazyScreen(() => import('../features/learner/pages/participant-dashboard-page'));
-const LearnPage = lazyScreen(() => import('../features/learner/pages/learn-page'));
-const MyCoursesPage = lazyScreen(() => import('../features/learner/pages/my-courses-page'));
-const WishlistPage = lazyScreen(() => import('../features/learner/pages/wishlist-page'));
-const OrdersPage = lazyScreen(() => import('../features/learner/pages/orders-page'));
-const CertificatePage = lazyScreen(() => import('../features/certificate/pages/certificate-page'));
-const AdminOrdersPage = lazyScreen(() => import('../features/admin/pages/admin-orders-page'));
+const ResetPasswordPage = lazyScreen(() => import('../features/accounts/pages/reset-password-page'));
+const MemberAuthPage = lazyScreen(() => import('../features/accounts/pages/member-auth-page'));
+const AdminLoginPage = lazyScreen(() => import('../features/accounts/pages/admin-login-page'));
+const AdminDashboardPage = lazyScreen(() => import('../features/admin/pages/admin-dashboard-page'));
+const MyProfilePage = lazyScreen(() => import('../features/accounts/pages/my-profile-page'));
+const NotFoundPage = lazyScreen(() => import('../components/not-found-page'));
+const ParticipantDashboardPage = lazyScreen(() => import('../features/learning/pages/participant-dashboard-page'));
+const LearnPage = lazyScreen(() => import('../features/learning/pages/learn-page'));
+const MyCoursesPage = lazyScreen(() => import('../features/learning/pages/my-courses-page'));
+const WishlistPage = lazyScreen(() => import('../features/wishlist/pages/wishlist-page'));
+const OrdersPage = lazyScreen(() => import('../features/orders/pages/orders-page'));
+const CertificatePage = lazyScreen(() => import('../features/certificates/pages/certificate-page'));
+const AdminOrdersPage = lazyScreen(() => import('../features/orders/pages/admin-orders-page'));
 const CourseListPage = lazyScreen(() => import('../features/authoring/pages/course-list-page'));
 const CourseViewPage = lazyScreen(() => import('../features/authoring/pages/course-view-page'));
 const CourseEditorPage = lazyScreen(() => import('../features/authoring/editor/course-editor-page'));
@@ -57,7 +57,7 @@ function roleArea(role: Role): RouteObject {
       ? page('dashboard', <ParticipantDashboardPage />, ParticipantDashboardPage)
       : role === 'instructor'
         ? page('dashboard', <InstructorDashboardPage />, InstructorDashboardPage)
-        : page('dashboard', <DashboardPage role={role} />, DashboardPage),
+        : page('dashboard', <AdminDashboardPage />, AdminDashboardPage),
     page('*', <NotFoundPage home={paths.dashboard(role)} />, NotFoundPage),
   ];
   if (role !== 'admin') children.push(page('my-profile', <MyProfilePage role={role} />, MyProfilePage));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 
 /** Spec section 2: the flag's name and value are part of the contract with the original app. */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';

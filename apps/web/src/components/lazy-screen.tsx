@@ -1,6 +1,6 @@
 import { Suspense, use, type ComponentType } from 'react';
 import { LoadingDots } from './loading-dots';
-import { track } from './tracked-promise';
+import { track } from '../lib/tracked-promise';
 
 export type LazyScreen<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../app/paths';
+import { paths } from '../config/paths';
 
 /** The name is the logo: "نبراس" in Arabic, "Nibras" in English. */
 export function Logo({ to = paths.home, inverted = false }: { to?: string; inverted?: boolean }) {

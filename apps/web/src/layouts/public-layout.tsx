@@ -1,13 +1,13 @@
 import { Anchor, Button } from '@mantine/core';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../app/paths';
-import { useSessionSnapshot } from '../app/session';
+import { paths } from '../config/paths';
+import { useSessionSnapshot } from '../lib/session';
 import { LanguageSwitch } from '../components/language-switch';
 import { Logo } from '../components/logo';
-import { FooterCategories } from '../features/catalog/components/footer-categories';
-import { HeaderSearch } from '../features/catalog/components/header-search';
-import { NewsletterForm } from '../features/cms/components/newsletter-form';
+import { FooterCategories } from '../features/catalog/public';
+import { HeaderSearch } from '../features/search/public';
+import { NewsletterForm } from '../features/outreach/public';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { PUBLIC_STYLESHEET } from './public-stylesheet';
 import { useBodyClass, useStylesheet } from './use-stylesheet';

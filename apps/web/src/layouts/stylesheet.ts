@@ -1,4 +1,4 @@
-import { track } from '../components/tracked-promise';
+import { track } from '../lib/tracked-promise';
 
 interface Sheet {
   link: HTMLLinkElement;

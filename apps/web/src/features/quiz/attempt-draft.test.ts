@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuizQuestionView } from '../../api/quiz';
+import type { QuizQuestionView } from './api';
 import { answerBody, isAnswered } from './attempt-draft';
 
 const questions: QuizQuestionView[] = [

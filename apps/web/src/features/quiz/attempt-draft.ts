@@ -1,5 +1,5 @@
 import type { AnswerBody } from '@nibras/contract';
-import type { QuizQuestionView } from '../../api/quiz';
+import type { QuizQuestionView } from './api';
 import type { DraftAnswer } from './components/question-field';
 
 export type Draft = Record<number, DraftAnswer>;

@@ -2,9 +2,9 @@ import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AuthoringCourseItem } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { formatDate } from '../../learner/format';
+import { paths } from '../../../config/paths';
 import { CourseStatusBadge } from './course-status-badge';
+import { formatLongDate } from '../../../lib/format';
 
 /** The instructor's most recently changed courses, each with its status and a way back into the editor. */
 export function DashboardRecent({ courses }: { courses: AuthoringCourseItem[] }) {
@@ -20,7 +20,7 @@ export function DashboardRecent({ courses }: { courses: AuthoringCourseItem[] })
                   {course.title}
                 </Anchor>
                 <Text size="sm" c="dimmed">
-                  {t('authoring.dashboard.updated', { date: formatDate(course.updated_at, i18n.language) })}
+                  {t('authoring.dashboard.updated', { date: formatLongDate(course.updated_at, i18n.language) })}
                 </Text>
               </Stack>
               <Group gap="xs">

@@ -2,12 +2,11 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantin
 import type { AuthoringCourseItem } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AuthoringRole } from '../../../api/authoring';
-import { paths } from '../../../app/paths';
-import { formatPrice } from '../../catalog/format';
-import { formatDate } from '../../learner/format';
+import type { AuthoringRole } from '../api';
+import { paths } from '../../../config/paths';
 import { CourseStatusBadge } from './course-status-badge';
 import { ListFacts } from './list-facts';
+import { formatLongDate, formatPrice } from '../../../lib/format';
 
 interface ListCourseCardProps {
   role: AuthoringRole;
@@ -51,7 +50,7 @@ export function ListCourseCard({ role, course, onDelete }: ListCourseCardProps) 
             { label: t('authoring.list.language'), value: t(`catalog.language.${course.language}`) },
             { label: t('authoring.list.price'), value: course.price === 0 ? t('authoring.list.free') : formatPrice(course.price, i18n.language) },
             { label: t('authoring.list.enrolments'), value: course.enrollment_count, testId: 'course-row-enrolments' },
-            { label: t('authoring.list.updated'), value: formatDate(course.updated_at, i18n.language) },
+            { label: t('authoring.list.updated'), value: formatLongDate(course.updated_at, i18n.language) },
             role === 'admin' && {
               label: t('authoring.list.instructor'),
               value: (

@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { WholeCourse } from '../../../api/authoring';
-import { formatDuration } from '../../learner/format';
+import type { WholeCourse } from '../api';
+import { formatClock } from '../../../lib/format';
 
 /** The sections and lectures of step 4 with each lecture's length and whether its video is there. */
 export function ReviewOutline({ sections }: { sections: WholeCourse['step4']['sections'] }) {
@@ -28,7 +28,7 @@ export function ReviewOutline({ sections }: { sections: WholeCourse['step4']['se
                     </Text>
                     <Text span size="sm" c="dimmed">
                       <span className="visually-hidden">{t('authoring.view.duration')} </span>
-                      <bdi>{formatDuration(lecture.duration_seconds)}</bdi>
+                      <bdi>{formatClock(lecture.duration_seconds)}</bdi>
                     </Text>
                     <Badge size="sm" variant="outline" color={lecture.has_video ? 'teal.9' : 'red.9'}>
                       {lecture.has_video ? t('authoring.view.hasVideo') : t('authoring.view.noVideo')}

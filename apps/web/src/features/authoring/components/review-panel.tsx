@@ -1,14 +1,14 @@
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { adminAuthoringRoutes, AUTHORING_LIMITS, type ApproveStatus } from '@nibras/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { adminAuthoringRoutes, approveBody, AUTHORING_LIMITS, type ApproveStatus } from '@nibras/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, callRoute, failureText } from '../../../api/http';
-import { paths } from '../../../app/paths';
-import { currentToken } from '../../../app/session';
+import { callRoute } from '../../../lib/http';
+import { useContractForm } from '../../../lib/forms';
+import { paths } from '../../../config/paths';
+import { invalidateCourseScreens } from '../api';
 import type { CourseListNotice } from './list-params';
-import { invalidateCourseScreens } from '../course-queries';
 
 type Decision = 'approved' | 'rejected';
 
@@ -17,36 +17,32 @@ export function ReviewPanel({ courseId, status }: { courseId: number; status: Ap
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState('');
-  const [messageError, setMessageError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const review = useMutation({
-    mutationFn: (decision: Decision) =>
-      callRoute(adminAuthoringRoutes.approve, { token: currentToken('admin'), body: { id: courseId, approve_status: decision, message: message.trim() } }),
+  // Which button sent the form: read by the checks and the body, set before the submit event.
+  const decision = useRef<Decision>('approved');
+  const [sending, setSending] = useState<Decision | null>(null);
+  const { form, onSubmit, pending, failure } = useContractForm({
+    schema: approveBody,
+    initialValues: { message: '' },
+    toBody: (values) => ({ id: courseId, approve_status: decision.current, message: values.message.trim() }),
+    // The server refuses a rejection without a reason; say so before the round trip.
+    rules: (values): Record<string, string> => (decision.current === 'rejected' && values.message.trim() === '' ? { message: 'authoring.review.messageRequired' } : {}),
+    send: (body) => callRoute(adminAuthoringRoutes.approve, { body }),
+    networkFailure: 'authoring.review.failed',
     onSuccess: async (response) => {
       await invalidateCourseScreens(queryClient);
       const state: CourseListNotice = { notice: response.message };
       await navigate(paths.courses('admin'), { state });
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fieldErrors.message) setMessageError(error.fieldErrors.message);
-      else setFailure(failureText(error, t('authoring.review.failed')));
-    },
   });
-
-  const decide = (decision: Decision) => {
-    setFailure(null);
-    setMessageError(null);
-    // The server refuses a rejection without a reason; say so before the round trip.
-    if (decision === 'rejected' && message.trim() === '') {
-      setMessageError(t('authoring.review.messageRequired'));
-      return;
-    }
-    review.mutate(decision);
+  const choose = (next: Decision) => () => {
+    decision.current = next;
+    setSending(next);
   };
+  const fieldErrors = Object.keys(form.errors).length > 0;
 
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="review-heading" data-testid="review-panel">
+      <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Title order={2} size="h3" id="review-heading">
           {t('authoring.review.title')}
@@ -57,29 +53,28 @@ export function ReviewPanel({ courseId, status }: { courseId: number; status: Ap
         <Textarea
           label={t('authoring.review.message')}
           description={t('authoring.review.messageHint')}
-          value={message}
-          onChange={(event) => setMessage(event.currentTarget.value)}
-          error={messageError}
+          {...form.getInputProps('message')}
           autosize
           minRows={3}
           maxLength={AUTHORING_LIMITS.reviewMessage}
           dir="auto"
           data-testid="review-message"
         />
-        {failure ? (
+        {failure && !fieldErrors ? (
           <Alert color="red" aria-live="polite" data-testid="review-failure">
             {failure}
           </Alert>
         ) : null}
         <Group gap="sm" justify="flex-end">
-          <Button variant="outline" color="red.9" loading={review.isPending && review.variables === 'rejected'} disabled={review.isPending} onClick={() => decide('rejected')} data-testid="review-reject">
+          <Button type="submit" variant="outline" color="red.9" loading={pending && sending === 'rejected'} disabled={pending} onClick={choose('rejected')} data-testid="review-reject">
             {t('authoring.review.reject')}
           </Button>
-          <Button color="teal.9" loading={review.isPending && review.variables === 'approved'} disabled={review.isPending} onClick={() => decide('approved')} data-testid="review-approve">
+          <Button type="submit" color="teal.9" loading={pending && sending === 'approved'} disabled={pending} onClick={choose('approved')} data-testid="review-approve">
             {t('authoring.review.approve')}
           </Button>
         </Group>
       </Stack>
+      </form>
     </Paper>
   );
 }

@@ -2,8 +2,8 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AuthoringRole } from '../../../api/authoring';
-import { paths } from '../../../app/paths';
+import type { AuthoringRole } from '../api';
+import { paths } from '../../../config/paths';
 
 interface ReviewStepCardProps {
   role: AuthoringRole;

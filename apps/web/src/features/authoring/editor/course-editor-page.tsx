@@ -4,17 +4,16 @@ import type { CourseState } from '@nibras/contract';
 import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { callAuthoring, type AuthoringRole, type Step1, type WholeCourse } from '../../../api/authoring';
-import { ApiError } from '../../../api/http';
-import { paths } from '../../../app/paths';
+import { authoringQueries, invalidateCourseScreens, type AuthoringRole, type Step1, type WholeCourse } from '../api';
+import { ApiError } from '../../../lib/http';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import NotFoundPage from '../../errors/pages/not-found-page';
+import NotFoundPage from '../../../components/not-found-page';
 import { CourseStatusBadge } from '../components/course-status-badge';
 import { authoringStore, type StepNumber } from './authoring-store';
 import { parseCourseId, parseStep, stepCompletion } from './editor-steps';
-import { stepQueryKey, wholeQueryKey } from './use-step-data';
 import { EditorStepper } from './stepper';
 import type { StepProps } from './step-props';
 import { Step1Basics } from './steps/step1-basics';
@@ -23,9 +22,8 @@ import { Step3Media } from './steps/step3-media';
 import { Step4Outline } from './steps/step4-outline';
 import { Step5Assessments } from './steps/step5-assessments';
 import { Step6Tags } from './steps/step6-tags';
-import { UnsavedChangesDialog } from './unsaved-changes-dialog';
-import { useUnsavedChanges } from './use-unsaved-changes';
-import { invalidateCourseScreens } from '../course-queries';
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
+import { useUnsavedChanges } from '../../../components/use-unsaved-changes';
 import './editor.css';
 
 const LATER_STEPS: Record<Exclude<StepNumber, 1>, (props: StepProps) => ReactNode> = {
@@ -54,12 +52,7 @@ function CourseEditor({ role, courseId, step }: { role: AuthoringRole; courseId:
   const location = useLocation();
   const unsaved = useUnsavedChanges();
   const { setDirty } = unsaved;
-  const whole = useQuery({
-    queryKey: wholeQueryKey(role, courseId),
-    queryFn: async () => (await callAuthoring(role, 'whole', { params: { id: courseId as number } })).data,
-    enabled: courseId !== null,
-    staleTime: 0,
-  });
+  const whole = useQuery({ ...authoringQueries.editorWhole(role, courseId), staleTime: 0 });
   const [notice, setNotice] = useState<string | null>(() => noticeOf(location.state));
 
   // Spec section 4: per-step data is cleared when a new course starts and when the editor is left.
@@ -79,8 +72,9 @@ function CourseEditor({ role, courseId, step }: { role: AuthoringRole; courseId:
   const onSaved = useCallback(
     (state: CourseState, message: string) => {
       setNotice(message);
-      queryClient.setQueryData<WholeCourse>(wholeQueryKey(role, courseId), (old) => (old ? { ...old, state } : old));
-      void queryClient.invalidateQueries({ queryKey: wholeQueryKey(role, courseId) });
+      const wholeKey = authoringQueries.editorWhole(role, courseId).queryKey;
+      queryClient.setQueryData<WholeCourse>(wholeKey, (old) => (old ? { ...old, state } : old));
+      void queryClient.invalidateQueries({ queryKey: wholeKey });
       void invalidateCourseScreens(queryClient);
     },
     [queryClient, role, courseId],
@@ -89,7 +83,7 @@ function CourseEditor({ role, courseId, step }: { role: AuthoringRole; courseId:
   const onCreated = useCallback(
     (course: Step1, message: string) => {
       setDirty(false);
-      queryClient.setQueryData(stepQueryKey(role, 1, course.id), course);
+      queryClient.setQueryData(authoringQueries.step(role, 1, course.id).queryKey, course);
       void invalidateCourseScreens(queryClient);
       void navigate(paths.editCourse(role, course.id, 2), { state: { notice: message } });
     },

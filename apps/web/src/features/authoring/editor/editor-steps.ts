@@ -1,5 +1,5 @@
 import { REQUIRED_STEPS, type CourseState } from '@nibras/contract';
-import type { WholeCourse } from '../../../api/authoring';
+import type { WholeCourse } from '../api';
 import { STEP_NUMBERS, type StepNumber } from './authoring-store';
 
 /** The step of `/courses/:id/edit/:step`: a whole number 1 to 6 written plainly, otherwise null (not found). */

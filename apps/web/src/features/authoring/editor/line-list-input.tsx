@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { AUTHORING_LIMITS } from '@nibras/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface LineListInputProps {
@@ -8,8 +9,8 @@ interface LineListInputProps {
   description?: string;
   lines: string[];
   onChange: (lines: string[]) => void;
-  /** The server's messages: `errors[field]` for the list, `errors[field.N]` for line N. */
-  errors: Readonly<Record<string, string>>;
+  /** The field messages: `errors[field]` for the list, `errors[field.N]` for line N. */
+  errors: Readonly<Record<string, ReactNode>>;
   field: string;
 }
 

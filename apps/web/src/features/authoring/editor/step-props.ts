@@ -1,5 +1,5 @@
 import type { CourseState } from '@nibras/contract';
-import type { AuthoringRole } from '../../../api/authoring';
+import type { AuthoringRole } from '../api';
 
 /**
  * What the editor shell gives each step form of a saved course (steps 2 to 6). A step loads its own

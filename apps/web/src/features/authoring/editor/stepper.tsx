@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AuthoringRole } from '../../../api/authoring';
-import { paths } from '../../../app/paths';
+import type { AuthoringRole } from '../api';
+import { paths } from '../../../config/paths';
 import { STEP_NUMBERS, type StepNumber } from './authoring-store';
 import { isRequiredStep } from './editor-steps';
 

@@ -1,35 +1,25 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { adminAuthoringRoutes, instructorAuthoringRoutes, type AuthoringCourseItem } from '@nibras/contract';
+import type { AuthoringCourseItem } from '@nibras/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { callAuthoring, type AuthoringRole } from '../../../api/authoring';
-import { callRoute, failureText } from '../../../api/http';
-import { paths } from '../../../app/paths';
-import { currentToken, useSession } from '../../../app/session';
+import { authoringQueries, callAuthoring, invalidateCourseScreens, type AuthoringRole } from '../api';
+import { failureText } from '../../../lib/http';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { ListPager } from '../../learner/list-pager';
+import { ListPager } from '../../../components/pager';
 import { ListCourseCard } from '../components/list-course-card';
 import { ListDeleteModal } from '../components/list-delete-modal';
 import { ListFilters } from '../components/list-filters';
 import { DEFAULT_PARAMS, hasActiveFilters, listBody, readListParams, writeListParams, type CourseListNotice, type CourseListParams } from '../components/list-params';
-import { invalidateCourseScreens } from '../course-queries';
-import '../../learner/learner.css';
 import '../authoring-lists.css';
-
-function fetchCourses(role: AuthoringRole, params: CourseListParams) {
-  const options = { token: currentToken(role), query: { page: params.page }, body: listBody(params) };
-  // The two roles' lists live in different tables of the contract (mycourse/list and course/list).
-  return role === 'instructor' ? callRoute(instructorAuthoringRoutes.myCourses, options) : callRoute(adminAuthoringRoutes.list, options);
-}
 
 /** The courses an instructor builds, or every course for an admin, with filters kept in the address bar. */
 export default function CourseListPage({ role }: { role: AuthoringRole }) {
   const { t } = useTranslation();
-  const session = useSession(role);
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,9 +40,7 @@ export default function CourseListPage({ role }: { role: AuthoringRole }) {
   }, [location, navigate]);
 
   const list = useQuery({
-    queryKey: ['authoring-courses', role, session?.localId, params],
-    queryFn: async () => (await fetchCourses(role, params)).data,
-    enabled: !!session,
+    ...authoringQueries.list(role, params.page, listBody(params)),
     placeholderData: keepPreviousData,
   });
 
@@ -103,7 +91,7 @@ export default function CourseListPage({ role }: { role: AuthoringRole }) {
           {result.text}
         </Alert>
       ) : null}
-      {list.isPending && session ? <LoadingDots /> : null}
+      {list.isPending ? <LoadingDots /> : null}
       {list.isError ? (
         <EmptyState title={t('authoring.list.error.title')} description={failureText(list.error, t('authoring.list.error.text'))}>
           <Button variant="default" onClick={() => void list.refetch()}>

@@ -2,21 +2,19 @@ import { Alert, Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { callAuthoring, type AuthoringRole, type WholeCourse } from '../../../api/authoring';
-import { ApiError } from '../../../api/http';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { authoringQueries, type AuthoringRole, type WholeCourse } from '../api';
+import { ApiError } from '../../../lib/http';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatPrice } from '../../catalog/format';
-import { formatDate } from '../../learner/format';
 import { CourseStatusBadge } from '../components/course-status-badge';
 import { ListFacts } from '../components/list-facts';
 import { ReviewOutline } from '../components/review-outline';
 import { ReviewPanel } from '../components/review-panel';
 import { ReviewStepCard } from '../components/review-step-card';
 import '../authoring-lists.css';
+import { formatLongDate, formatPrice } from '../../../lib/format';
 
 function TextList({ items, empty, testId }: { items: string[]; empty: string; testId?: string }) {
   if (items.length === 0) return <Text c="dimmed">{empty}</Text>;
@@ -49,7 +47,7 @@ function CourseView({ role, course }: { role: AuthoringRole; course: WholeCourse
         <Group gap="xs">
           <CourseStatusBadge status={state.approve_status} />
           <Text size="sm" c="dimmed">
-            {t(`authoring.list.completionStatus.${state.completion_status}`)} · {t('authoring.view.updated', { date: formatDate(state.updated_at, i18n.language) })}
+            {t(`authoring.list.completionStatus.${state.completion_status}`)} · {t('authoring.view.updated', { date: formatLongDate(state.updated_at, i18n.language) })}
           </Text>
         </Group>
         <Group gap="xs">
@@ -78,7 +76,7 @@ function CourseView({ role, course }: { role: AuthoringRole; course: WholeCourse
           { label: t('authoring.view.lectures'), value: lectures },
           { label: t('authoring.view.assessments'), value: step5.assessments.length, testId: 'course-view-assessments' },
           { label: t('authoring.view.questions'), value: questions, testId: 'course-view-questions' },
-          !!state.submitted_at && { label: t('authoring.view.submitted'), value: formatDate(state.submitted_at, i18n.language) },
+          !!state.submitted_at && { label: t('authoring.view.submitted'), value: formatLongDate(state.submitted_at, i18n.language) },
         ]}
       />
 
@@ -159,14 +157,12 @@ function CourseView({ role, course }: { role: AuthoringRole; course: WholeCourse
 /** The whole course, read-only, with links into each step; admins review it here. */
 export default function CourseViewPage({ role }: { role: AuthoringRole }) {
   const { t } = useTranslation();
-  const session = useSession(role);
   const { id: rawId } = useParams();
   const id = Number(rawId);
   const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
   const course = useQuery({
-    queryKey: ['authoring-course', role, session?.localId, id],
-    queryFn: async () => (await callAuthoring(role, 'whole', { params: { id } })).data,
-    enabled: !!session && validId,
+    ...authoringQueries.course(role, id),
+    enabled: validId,
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });
   usePageTitle(course.data?.step1.title ?? t('authoring.view.title'));

@@ -1,37 +1,25 @@
 import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { instructorAuthoringRoutes } from '@nibras/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { callRoute } from '../../../api/http';
-import { paths } from '../../../app/paths';
-import { currentToken, useSession } from '../../../app/session';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { useAccountName } from '../../account/use-account-name';
-import { formatNumber, formatPrice } from '../../catalog/format';
+import { useAccountName } from '../../accounts/public';
+import { formatNumber, formatPrice } from '../../../lib/format';
 import { DashboardRecent } from '../components/dashboard-recent';
 import { DashboardStat } from '../components/dashboard-stat';
-import { UncheckedAlert } from '../../quiz/components/unchecked-alert';
-import '../../learner/learner.css';
+import { UncheckedAlert } from '../../quiz/public';
+import { authoringQueries } from '../api';
 import '../authoring-lists.css';
 
 /** The instructor's landing page: courses by status, enrolments, revenue, rating and the courses changed last. */
 export default function InstructorDashboardPage() {
   const { t, i18n } = useTranslation();
-  const session = useSession('instructor');
   const name = useAccountName('instructor');
-  const dashboard = useQuery({
-    queryKey: ['instructor-dashboard', session?.localId],
-    queryFn: async () => (await callRoute(instructorAuthoringRoutes.dashboard, { token: currentToken('instructor') })).data,
-    enabled: !!session,
-  });
-  const recent = useQuery({
-    queryKey: ['instructor-recent-courses', session?.localId],
-    queryFn: async () => (await callRoute(instructorAuthoringRoutes.recentCourses, { token: currentToken('instructor') })).data,
-    enabled: !!session,
-  });
+  const dashboard = useQuery(authoringQueries.dashboard());
+  const recent = useQuery(authoringQueries.recent());
   usePageTitle(t('shell.nav.dashboard'));
   const data = dashboard.data;
   const lang = i18n.language;

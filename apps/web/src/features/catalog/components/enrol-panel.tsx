@@ -3,16 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CourseDetails } from '@nibras/contract';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/http';
-import { orderCourse } from '../../../api/orders';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
-import { loginWithReturn } from '../../../app/return-to';
-import { formatPrice } from '../format';
-import { WishlistButton } from './wishlist-button';
+import { paths } from '../../../config/paths';
+import { failureText } from '../../../lib/http';
+import { useSession } from '../../../lib/session';
+import { loginWithReturn } from '../../../lib/return-to';
+import { formatPrice } from '../../../lib/format';
+import { learningKeys } from '../../learning/public';
+import { orderCourse, orderKeys } from '../../orders/public';
+import { WishlistButton } from '../../wishlist/public';
 
 /** Price, enrol and wishlist. Visitors are sent to sign in and brought back; instructors and admins see the price only. */
-export function EnrolPanel({ course }: { course: CourseDetails }) {
+export function EnrolPanel({ course, onChange }: { course: CourseDetails; onChange: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -21,8 +22,10 @@ export function EnrolPanel({ course }: { course: CourseDetails }) {
   const order = useMutation({
     mutationFn: () => orderCourse(course.id),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['course-details', course.id] });
-      void queryClient.invalidateQueries({ queryKey: ['participant'] });
+      onChange();
+      // The participant's courses, dashboard and orders now hold this course.
+      void queryClient.invalidateQueries({ queryKey: learningKeys.all });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
   const memberOnly = !!instructor && !participant;
@@ -36,7 +39,6 @@ export function EnrolPanel({ course }: { course: CourseDetails }) {
     }
     if (!order.isPending) order.mutate();
   };
-  const error = order.error instanceof ApiError ? order.error : null;
   // A pending order placed earlier (the details say so) shows the same instructions as a fresh one.
   const payment = order.data?.data.payment ?? course.viewer?.pendingPayment ?? null;
 
@@ -69,12 +71,12 @@ export function EnrolPanel({ course }: { course: CourseDetails }) {
           </Button>
           {order.error ? (
             <Alert color="red" role="alert" data-testid="enrol-error">
-              {error && !error.network ? error.message : t('auth.error.network')}
+              {failureText(order.error, t('auth.error.network'))}
             </Alert>
           ) : null}
         </>
       )}
-      {memberOnly ? null : <WishlistButton courseId={course.id} courseTitle={course.title} initial={course.viewer?.wishlisted ?? false} />}
+      {memberOnly ? null : <WishlistButton courseId={course.id} courseTitle={course.title} initial={course.viewer?.wishlisted ?? false} onChange={onChange} />}
     </Stack>
   );
 }

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fetchHome } from '../../../api/catalog';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
+import { catalogQueries } from '../api';
 
 /** The footer's category links, from the same call (and cache) as the home page. */
 export function FooterCategories() {
   const { t, i18n } = useTranslation();
-  const home = useQuery({ queryKey: ['public-home'], queryFn: fetchHome, staleTime: 5 * 60_000 });
+  const home = useQuery({ ...catalogQueries.home(), staleTime: 5 * 60_000 });
   const categories = home.data?.footerCategories ?? [];
   if (categories.length === 0) return null;
   return (

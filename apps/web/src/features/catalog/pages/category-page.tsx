@@ -1,18 +1,17 @@
 import { Button, Pagination, Select } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { COURSE_SORTS } from '@nibras/contract';
+import { COURSE_SORTS, type CourseSort } from '@nibras/contract';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fetchCategoryPage } from '../../../api/catalog';
-import { ApiError } from '../../../api/http';
-import { paths } from '../../../app/paths';
+import { ApiError } from '../../../lib/http';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { CourseCard, CourseGrid, CourseGridItem } from '../components/course-card';
+import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
+import { CardHeart } from '../../wishlist/public';
+import { catalogQueries } from '../api';
 import '../catalog.css';
-
-type Sort = (typeof COURSE_SORTS)[number];
 
 function readPage(value: string | null): number {
   const page = Number(value);
@@ -26,10 +25,9 @@ export default function CategoryPage() {
   const [params, setParams] = useSearchParams();
   const page = readPage(params.get('page'));
   const sortParam = params.get('sort');
-  const sort: Sort = (COURSE_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as Sort) : 'newest';
+  const sort: CourseSort = (COURSE_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as CourseSort) : 'newest';
   const result = useQuery({
-    queryKey: ['public-category', id, page, sort],
-    queryFn: () => fetchCategoryPage(id, page, sort),
+    ...catalogQueries.category(id, page, sort),
     placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
@@ -84,7 +82,7 @@ export default function CategoryPage() {
         <CourseGrid label={name}>
           {items.map((course) => (
             <CourseGridItem key={course.id}>
-              <CourseCard course={course} />
+              <CourseCard course={course} corner={<CardHeart course={course} />} />
             </CourseGridItem>
           ))}
         </CourseGrid>

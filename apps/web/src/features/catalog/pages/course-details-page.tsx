@@ -1,21 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Accordion, Avatar, Badge, Group, Pagination, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseDetails } from '@nibras/contract';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fetchCourseDetails, fetchReviews } from '../../../api/catalog';
-import { ApiError } from '../../../api/http';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { ApiError } from '../../../lib/http';
+import { paths } from '../../../config/paths';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { CourseCard, CourseGrid, CourseGridItem } from '../components/course-card';
+import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
 import { EnrolPanel } from '../components/enrol-panel';
-import { RatingForm } from '../components/rating-form';
-import { RatingStars } from '../components/rating-stars';
-import { formatDate, formatDuration } from '../format';
+import { RatingForm } from '../../ratings/public';
+import { RatingStars } from '../../../components/rating-stars';
+import { formatDate, formatDuration } from '../../../lib/format';
 import type { HomeNotice } from './home-page';
+import { CardHeart } from '../../wishlist/public';
+import { catalogKeys, catalogQueries } from '../api';
 import '../catalog.css';
 
 function Outline({ course }: { course: CourseDetails }) {
@@ -64,8 +64,7 @@ function Reviews({ course }: { course: CourseDetails }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const reviews = useQuery({
-    queryKey: ['course-reviews', course.id, page],
-    queryFn: () => fetchReviews(course.id, page),
+    ...catalogQueries.reviews(course.id, page),
     placeholderData: keepPreviousData,
     initialData: page === 1 ? course.reviews : undefined,
     staleTime: 0,
@@ -119,10 +118,9 @@ export default function CourseDetailsPage() {
   const { id = '' } = useParams();
   const courseId = Number(id);
   const valid = Number.isInteger(courseId) && courseId >= 1 && courseId <= 2_147_483_647;
-  const participant = useSession('participant');
+  const queryClient = useQueryClient();
   const details = useQuery({
-    queryKey: ['course-details', courseId, participant?.localId ?? ''],
-    queryFn: () => fetchCourseDetails(courseId, participant?.localId ?? '', participant?.token),
+    ...catalogQueries.details(courseId),
     enabled: valid,
     retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
   });
@@ -147,6 +145,8 @@ export default function CourseDetailsPage() {
     );
   }
   if (!course) return <LoadingDots />;
+  // A rating, an enrolment or a wishlist change shows on this page and on every card of the course.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
 
   const category = course.category ? (i18n.language === 'ar' ? course.category.name_ar : course.category.name_en) : null;
   const isEnrolled = !!course.viewer?.enrolled;
@@ -208,7 +208,7 @@ export default function CourseDetailsPage() {
             </Group>
             {isEnrolled ? (
               <Paper withBorder p="md" mt="md" radius="md">
-                <RatingForm courseId={course.id} current={course.viewer?.rating ?? null} />
+                <RatingForm courseId={course.id} current={course.viewer?.rating ?? null} onSaved={refresh} />
               </Paper>
             ) : null}
             <h3>{t('details.reviews.title')}</h3>
@@ -218,7 +218,7 @@ export default function CourseDetailsPage() {
         <aside className="details-aside" aria-label={t('details.enrol.label')}>
           <Paper withBorder shadow="sm" p="lg" radius="lg">
             {course.coverImage ? <img className="details-cover" src={course.coverImage} alt="" /> : null}
-            <EnrolPanel course={course} />
+            <EnrolPanel course={course} onChange={refresh} />
           </Paper>
         </aside>
       </div>
@@ -228,7 +228,7 @@ export default function CourseDetailsPage() {
           <CourseGrid label={t('details.similar')}>
             {course.similar.map((similar) => (
               <CourseGridItem key={similar.id}>
-                <CourseCard course={similar} />
+                <CourseCard course={similar} corner={<CardHeart course={similar} />} />
               </CourseGridItem>
             ))}
           </CourseGrid>

@@ -3,15 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { CourseCard as CourseCardData } from '@nibras/contract';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fetchHome } from '../../../api/catalog';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { CourseCard, CourseGrid, CourseGridItem } from '../components/course-card';
+import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
+import { CardHeart } from '../../wishlist/public';
+import { catalogQueries } from '../api';
 import '../catalog.css';
-
-export const HOME_QUERY_KEY = ['public-home'] as const;
 
 /** What a page that sent the user home wants said (spec section 8: a course that cannot be shown). */
 export interface HomeNotice {
@@ -27,7 +26,7 @@ function CourseList({ courses, label }: { courses: CourseCardData[]; label: stri
     <CourseGrid label={label}>
       {courses.map((course) => (
         <CourseGridItem key={course.id}>
-          <CourseCard course={course} />
+          <CourseCard course={course} corner={<CardHeart course={course} />} />
         </CourseGridItem>
       ))}
     </CourseGrid>
@@ -39,7 +38,7 @@ export default function HomePage() {
   const location = useLocation();
   const notice = (location.state as HomeNotice | null)?.homeNotice;
   usePageTitle('');
-  const home = useQuery({ queryKey: HOME_QUERY_KEY, queryFn: fetchHome });
+  const home = useQuery(catalogQueries.home());
 
   const sections = () => {
     if (home.isPending) return <LoadingDots />;

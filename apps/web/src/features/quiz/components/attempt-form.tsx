@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, failureText } from '../../../api/http';
-import { submitAnswers, type AssessmentDetailsView, type SubmissionResultView } from '../../../api/quiz';
+import { ApiError, failureText } from '../../../lib/http';
+import { submitAnswers, type AssessmentDetailsView, type SubmissionResultView } from '../api';
 import { answerBody, answerOf, clearDraft, isAnswered, loadDraft, saveDraft, type Draft } from '../attempt-draft';
 import { formatClock, secondsLeft } from '../clock';
 import { QuestionField } from './question-field';

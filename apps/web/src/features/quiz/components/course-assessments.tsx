@@ -2,9 +2,8 @@ import { Alert, Anchor, Group, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fetchMyAssessments } from '../../../api/quiz';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { paths } from '../../../config/paths';
+import { quizQueries } from '../api';
 import { StandingBadge } from './quiz-badges';
 
 /**
@@ -13,12 +12,7 @@ import { StandingBadge } from './quiz-badges';
  */
 export function CourseAssessments({ courseId, lecturesDone, hasCertificate }: { courseId: number; lecturesDone: boolean; hasCertificate: boolean }) {
   const { t } = useTranslation();
-  const session = useSession('participant');
-  const list = useQuery({
-    queryKey: ['my-assessments', session?.localId, 'course', courseId],
-    queryFn: async () => (await fetchMyAssessments(courseId, 1)).data,
-    enabled: !!session,
-  });
+  const list = useQuery(quizQueries.myAssessments(courseId, 1));
   const items = list.data?.items ?? [];
   if (items.length === 0) return null;
   const waiting = items.some((item) => item.standing !== 'passed');

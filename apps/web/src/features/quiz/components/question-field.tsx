@@ -1,6 +1,6 @@
 import { Checkbox, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { QuizQuestionView } from '../../../api/quiz';
+import type { QuizQuestionView } from '../api';
 
 export interface DraftAnswer {
   option_ids: number[];

@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { QuizQuestionView, SubmissionResultView } from '../../../api/quiz';
+import type { QuizQuestionView, SubmissionResultView } from '../api';
 import { StandingBadge, VerdictBadge } from './quiz-badges';
 import { SubmissionDates, SubmissionScore } from './submission-facts';
 

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../learner/format';
+import { formatLongDate } from '../../../lib/format';
 
 interface Scored {
   score: number;
@@ -26,8 +26,8 @@ export function SubmissionDates({ submission }: { submission: Scored }) {
   const { t, i18n } = useTranslation();
   return (
     <Text size="sm" c="dimmed">
-      {t('quiz.result.submitted', { date: formatDate(submission.submitted_at, i18n.language) })}
-      {submission.checked_at ? ` · ${t('quiz.result.checked', { date: formatDate(submission.checked_at, i18n.language) })}` : ''}
+      {t('quiz.result.submitted', { date: formatLongDate(submission.submitted_at, i18n.language) })}
+      {submission.checked_at ? ` · ${t('quiz.result.checked', { date: formatLongDate(submission.checked_at, i18n.language) })}` : ''}
     </Text>
   );
 }

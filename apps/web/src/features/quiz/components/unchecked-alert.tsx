@@ -2,19 +2,13 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fetchUnchecked, type ReviewerRole } from '../../../api/quiz';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { paths } from '../../../config/paths';
+import { quizQueries, type ReviewerRole } from '../api';
 
 /** How many submissions wait for a short answer to be checked, with a way to them; nothing when none wait. */
 export function UncheckedAlert({ role, showLink = true }: { role: ReviewerRole; showLink?: boolean }) {
   const { t } = useTranslation();
-  const session = useSession(role);
-  const unchecked = useQuery({
-    queryKey: ['quiz-unchecked', role, session?.localId],
-    queryFn: async () => (await fetchUnchecked(role)).data.total,
-    enabled: !!session,
-  });
+  const unchecked = useQuery({ ...quizQueries.uncheckedCount(role), select: (page) => page.total });
   if (!unchecked.data) return null;
   return (
     <Alert color="yellow" data-testid="quiz-unchecked">

@@ -3,25 +3,17 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../../api/http';
-import { fetchAssessmentDetails, type AssessmentDetailsView } from '../../../api/quiz';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { failureText } from '../../../lib/http';
+import { loadAssessment, quizKeys, quizQueries, type AssessmentDetailsView } from '../api';
+import { paths } from '../../../config/paths';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { ListPager } from '../../learner/list-pager';
+import { ListPager } from '../../../components/pager';
 import { AttemptForm } from '../components/attempt-form';
 import { StandingBadge } from '../components/quiz-badges';
 import { SubmissionCard } from '../components/submission-card';
 import { positiveInt, readListParams } from '../list-params';
-import '../../learner/learner.css';
 import '../quiz.css';
-
-interface Loaded {
-  details: AssessmentDetailsView;
-  /** When the answer arrived, on the device's clock: the countdown measures from here. */
-  receivedAt: number;
-}
 
 /** Why no attempt can be started, in words, when the participant has not passed. */
 function closedReason(details: AssessmentDetailsView): string | null {
@@ -38,7 +30,6 @@ function closedReason(details: AssessmentDetailsView): string | null {
  */
 export default function AssessmentPage() {
   const { t } = useTranslation();
-  const session = useSession('participant');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -49,13 +40,10 @@ export default function AssessmentPage() {
   const [starting, setStarting] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const queryKey = ['assessment-details', session?.localId, id, page];
-
-  const load = async (start: boolean): Promise<Loaded> => ({ details: (await fetchAssessmentDetails(id, page, start)).data, receivedAt: Date.now() });
+  const query = quizQueries.assessment(id, page);
   const view = useQuery({
-    queryKey,
-    queryFn: () => load(false),
-    enabled: !!session && id > 0,
+    ...query,
+    enabled: id > 0,
     placeholderData: keepPreviousData,
     retry: false,
     // Refetching on focus would reset the clock base and the form for nothing.
@@ -73,8 +61,8 @@ export default function AssessmentPage() {
   usePageTitle(details?.assessment.title ?? t('quiz.my.title'));
 
   const refreshLists = () => {
-    void queryClient.invalidateQueries({ queryKey: ['my-assessments'] });
-    void queryClient.invalidateQueries({ queryKey: ['my-pending-checks'] });
+    void queryClient.invalidateQueries({ queryKey: [...quizKeys.participant, 'assessments'] });
+    void queryClient.invalidateQueries({ queryKey: quizQueries.myPendingChecks().queryKey });
   };
 
   const start = async () => {
@@ -82,7 +70,7 @@ export default function AssessmentPage() {
     setStarting(true);
     setMessage(null);
     try {
-      queryClient.setQueryData(queryKey, await load(true));
+      queryClient.setQueryData(query.queryKey, await loadAssessment(id, page, true));
       refreshLists();
     } catch (error) {
       setMessage({ ok: false, text: failureText(error, t('quiz.take.startFailed')) });
@@ -94,7 +82,7 @@ export default function AssessmentPage() {
   const afterSubmit = async (text: string, ok: boolean) => {
     setMessage({ ok, text });
     if (page !== 1) setSearchParams({});
-    await queryClient.invalidateQueries({ queryKey: ['assessment-details', session?.localId, id] });
+    await queryClient.invalidateQueries({ queryKey: [...quizKeys.participant, 'details', id] });
     refreshLists();
     // After the refetch has rendered the results: their heading takes the focus from the gone form.
     requestAnimationFrame(() => resultHeading.current?.focus());

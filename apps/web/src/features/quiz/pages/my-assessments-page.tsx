@@ -2,17 +2,15 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fetchMyAssessments, fetchMyPendingChecks, type MyAssessmentItem } from '../../../api/quiz';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { quizQueries, type MyAssessmentItem } from '../api';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { ListPager } from '../../learner/list-pager';
+import { ListPager } from '../../../components/pager';
 import { BackNotice } from '../components/back-notice';
 import { StandingBadge } from '../components/quiz-badges';
 import { positiveInt, readListParams } from '../list-params';
-import '../../learner/learner.css';
 import '../quiz.css';
 
 /** The screen's call to action for one assessment, from where the participant stands. */
@@ -73,21 +71,11 @@ function AssessmentRow({ item }: { item: MyAssessmentItem }) {
 /** The participant's assessments in every enrolled course, grouped by course, with where they stand. */
 export default function MyAssessmentsPage() {
   const { t } = useTranslation();
-  const session = useSession('participant');
   const location = useLocation();
   const [, setSearchParams] = useSearchParams();
   const page = positiveInt(readListParams(location.search).get('page'), 1);
-  const list = useQuery({
-    queryKey: ['my-assessments', session?.localId, page],
-    queryFn: async () => (await fetchMyAssessments(0, page)).data,
-    enabled: !!session,
-    placeholderData: keepPreviousData,
-  });
-  const pending = useQuery({
-    queryKey: ['my-pending-checks', session?.localId],
-    queryFn: async () => (await fetchMyPendingChecks()).data,
-    enabled: !!session,
-  });
+  const list = useQuery({ ...quizQueries.myAssessments(0, page), placeholderData: keepPreviousData });
+  const pending = useQuery(quizQueries.myPendingChecks());
   usePageTitle(t('quiz.my.title'));
   const items = list.data?.items ?? [];
 

@@ -3,20 +3,18 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fetchCourseChoices, fetchSubmissions, type ReviewerRole, type SubmissionFilter } from '../../../api/quiz';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { quizQueries, type ReviewerRole, type SubmissionFilter } from '../api';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDate } from '../../learner/format';
-import { ListPager } from '../../learner/list-pager';
+import { ListPager } from '../../../components/pager';
 import { BackNotice } from '../components/back-notice';
 import { StandingBadge } from '../components/quiz-badges';
 import { UncheckedAlert } from '../components/unchecked-alert';
 import { positiveInt, readListParams } from '../list-params';
-import '../../learner/learner.css';
 import '../quiz.css';
+import { formatLongDate } from '../../../lib/format';
 
 const STATUSES = ['pending', 'passed', 'failed'] as const;
 
@@ -46,7 +44,6 @@ function searchFrom(filter: SubmissionFilter): string {
 /** Submissions in the instructor's courses, or in every course for an admin, to follow and to check. */
 export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
   const { t, i18n } = useTranslation();
-  const session = useSession(role);
   const location = useLocation();
   const navigate = useNavigate();
   const filter = filterFrom(location.search);
@@ -57,18 +54,8 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
     navigate({ pathname: location.pathname, search: searchFrom(merged) });
   };
 
-  const list = useQuery({
-    queryKey: ['quiz-submissions', role, session?.localId, filter],
-    queryFn: async () => (await fetchSubmissions(role, filter)).data,
-    enabled: !!session,
-    placeholderData: keepPreviousData,
-  });
-  const courses = useQuery({
-    queryKey: ['quiz-course-choices', role, session?.localId],
-    queryFn: () => fetchCourseChoices(role),
-    enabled: !!session,
-    staleTime: 60_000,
-  });
+  const list = useQuery({ ...quizQueries.submissions(role, filter), placeholderData: keepPreviousData });
+  const courses = useQuery({ ...quizQueries.courseChoices(role), staleTime: 60_000 });
   const title = t(role === 'admin' ? 'quiz.review.titleAdmin' : 'quiz.review.title');
   usePageTitle(title);
 
@@ -180,7 +167,7 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
                       <StandingBadge standing={item.status} />
                     </Table.Td>
                     <Table.Td>{t('quiz.review.scoreValue', { score: item.score, max: item.max_score, percent: item.percent })}</Table.Td>
-                    <Table.Td>{formatDate(item.submitted_at, i18n.language)}</Table.Td>
+                    <Table.Td>{formatLongDate(item.submitted_at, i18n.language)}</Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={paths.submission(role, item.course.id, item.id)} fw={600} aria-label={`${t(item.unchecked_answers > 0 ? 'quiz.review.check' : 'quiz.review.view')}: ${item.participant.name}, ${item.assessment.title}`}>
                         {t(item.unchecked_answers > 0 ? 'quiz.review.check' : 'quiz.review.view')}

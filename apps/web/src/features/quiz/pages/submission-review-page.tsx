@@ -3,18 +3,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../../api/http';
-import { fetchSubmissionReview, markSubmission, type ReviewerRole, type SubmissionReviewView } from '../../../api/quiz';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
+import { failureText } from '../../../lib/http';
+import { markSubmission, quizKeys, quizQueries, type ReviewerRole, type SubmissionReviewView } from '../api';
+import { paths } from '../../../config/paths';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { UnsavedChangesDialog } from '../../authoring/editor/unsaved-changes-dialog';
-import { useUnsavedChanges } from '../../authoring/editor/use-unsaved-changes';
+import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
+import { useUnsavedChanges } from '../../../components/use-unsaved-changes';
 import { positiveInt } from '../list-params';
 import { StandingBadge, VerdictBadge } from '../components/quiz-badges';
 import { SubmissionDates, SubmissionScore } from '../components/submission-facts';
-import '../../learner/learner.css';
 import '../quiz.css';
 
 type Question = SubmissionReviewView['questions'][number];
@@ -96,7 +94,6 @@ function ShortAnswer({ question, mark, onChange }: { question: Question; mark: M
 /** One submission for its course's instructor or an admin: every answer, and the short ones to mark. */
 export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
   const { t } = useTranslation();
-  const session = useSession(role);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const params = useParams();
@@ -107,11 +104,10 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
   const [saving, setSaving] = useState(false);
   // Marks chosen but not saved are asked about before leaving, as the course editor does.
   const unsaved = useUnsavedChanges();
-  const queryKey = ['quiz-review', role, session?.localId, courseId, submissionId];
+  const query = quizQueries.review(role, courseId, submissionId);
   const review = useQuery({
-    queryKey,
-    queryFn: async () => (await fetchSubmissionReview(role, courseId, submissionId)).data,
-    enabled: !!session && courseId > 0 && submissionId > 0,
+    ...query,
+    enabled: courseId > 0 && submissionId > 0,
     retry: false,
     refetchOnWindowFocus: false,
   });
@@ -151,12 +147,10 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
         marks: chosen.map(([answerId, mark]) => ({ answer_id: Number(answerId), correct: mark.correct!, feedback: mark.feedback.trim() })),
       });
       unsaved.setDirty(false);
-      queryClient.setQueryData(queryKey, response.data);
+      queryClient.setQueryData(query.queryKey, response.data);
       setResult({ ok: true, text: response.message });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['quiz-submissions', role] }),
-        queryClient.invalidateQueries({ queryKey: ['quiz-unchecked', role] }),
-      ]);
+      // The lists and counts of this reviewer; the review itself is the answer just stored.
+      await queryClient.invalidateQueries({ queryKey: quizKeys.reviewer(role), predicate: (q) => q.queryKey[2] !== 'review' });
     } catch (error) {
       setResult({ ok: false, text: failureText(error, t('quiz.check.saveFailed')) });
     } finally {

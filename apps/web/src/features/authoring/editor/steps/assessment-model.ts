@@ -1,5 +1,5 @@
 import type { QuestionType } from '@nibras/contract';
-import type { Step5 } from '../../../../api/authoring';
+import type { Step5 } from '../../api';
 import { newKey } from './outline-model';
 
 /** Step 5's answer: the course's assessments with its state. */

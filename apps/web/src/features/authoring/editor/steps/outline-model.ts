@@ -1,4 +1,4 @@
-import type { Step4 } from '../../../../api/authoring';
+import type { Step4 } from '../../api';
 
 /**
  * The step 4 form's working copy of the outline. Every row has a stable `key` (saved: its id; new: a

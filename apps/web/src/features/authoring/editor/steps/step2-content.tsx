@@ -1,23 +1,19 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { step2Body } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
-import { callAuthoring, type Step2 } from '../../../../api/authoring';
+import { callAuthoring, type Step2 } from '../../api';
 import { LoadingDots } from '../../../../components/loading-dots';
-import { authoringStore } from '../authoring-store';
 import { cleanLines, LineListInput } from '../line-list-input';
 import { RichTextEditor } from '../rich-text-editor';
-import { stepFailure, type StepFailure } from '../step-failure';
 import type { StepProps } from '../step-props';
-import { stepQueryKey, useStepData } from '../use-step-data';
-import { useStepForm } from '../use-step-form';
+import { useStepEditor } from '../use-step-editor';
 
-interface ContentForm {
+type ContentForm = {
   description: string;
   learn_points: string[];
   requirements: string[];
   audience: string[];
-}
+};
 
 const EMPTY: ContentForm = { description: '', learn_points: [], requirements: [], audience: [] };
 const toForm = (data: Step2): ContentForm => ({ description: data.description, learn_points: data.learn_points, requirements: data.requirements, audience: data.audience });
@@ -31,53 +27,47 @@ const normalize = (form: ContentForm) => ({
 /** Step 2, content: the description (rich text) and the three lists of lines. */
 export function Step2Content({ role, courseId, onSaved, onDirtyChange }: StepProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const saved = useStepData(role, courseId, 2, async (id) => (await callAuthoring(role, 'edit2', { params: { id } })).data);
-  const { form, update, markSaved, loaded } = useStepForm({ data: saved.data, toForm, empty: EMPTY, onDirtyChange, normalize });
-  const [failure, setFailure] = useState<StepFailure | null>(null);
-
-  const save = useMutation({
-    mutationFn: () => callAuthoring(role, 'step2', { body: { id: courseId, ...normalize(form) } }),
-    onSuccess: ({ data, message }) => {
-      setFailure(null);
-      markSaved(data);
-      authoringStore.setStep(2, data);
-      queryClient.setQueryData(stepQueryKey(role, 2, courseId), data);
-      onSaved(data.state, message);
-    },
-    onError: (error) => setFailure(stepFailure(error, t('authoring.editor.offline'))),
+  const { form, onSubmit, pending, failure, loaded, loadFailure } = useStepEditor({
+    role,
+    courseId,
+    step: 2,
+    toValues: toForm,
+    empty: EMPTY,
+    normalize,
+    onDirtyChange,
+    schema: step2Body,
+    toBody: (values) => ({ id: courseId, ...normalize(values) }),
+    send: (body) => callAuthoring(role, 'step2', { body }),
+    onSaved: (data, message) => onSaved(data.state, message),
   });
 
-  if (saved.isError) return <Alert color="red">{stepFailure(saved.error, t('authoring.editor.offline')).message}</Alert>;
+  if (loadFailure) return <Alert color="red">{loadFailure}</Alert>;
   if (!loaded) return <LoadingDots />;
 
-  const errors = failure?.fields ?? {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
+  const errors = form.errors;
+  const update = <K extends keyof ContentForm>(key: K, value: ContentForm[K]) => form.setFieldValue(key, value as never);
 
   return (
-    <form onSubmit={submit} noValidate data-testid="step2-form">
+    <form onSubmit={onSubmit} noValidate data-testid="step2-form">
       <Stack gap="lg">
         {failure ? (
           <Alert color="red" role="alert" data-testid="step-error">
-            {failure.message}
+            {failure}
           </Alert>
         ) : null}
         <RichTextEditor
           label={t('authoring.step2.description')}
           description={t('authoring.step2.descriptionHint')}
-          value={form.description}
+          value={form.values.description}
           onChange={(html) => update('description', html)}
-          error={errors.description}
+          error={errors.description as string | undefined}
           testId="step2-description"
         />
-        <LineListInput legend={t('authoring.step2.learn')} description={t('authoring.step2.learnHint')} field="learn_points" lines={form.learn_points} onChange={(lines) => update('learn_points', lines)} errors={errors} />
-        <LineListInput legend={t('authoring.step2.requirements')} field="requirements" lines={form.requirements} onChange={(lines) => update('requirements', lines)} errors={errors} />
-        <LineListInput legend={t('authoring.step2.audience')} field="audience" lines={form.audience} onChange={(lines) => update('audience', lines)} errors={errors} />
+        <LineListInput legend={t('authoring.step2.learn')} description={t('authoring.step2.learnHint')} field="learn_points" lines={form.values.learn_points} onChange={(lines) => update('learn_points', lines)} errors={errors} />
+        <LineListInput legend={t('authoring.step2.requirements')} field="requirements" lines={form.values.requirements} onChange={(lines) => update('requirements', lines)} errors={errors} />
+        <LineListInput legend={t('authoring.step2.audience')} field="audience" lines={form.values.audience} onChange={(lines) => update('audience', lines)} errors={errors} />
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} data-testid="step-save">
+          <Button type="submit" loading={pending} data-testid="step-save">
             {t('authoring.editor.save')}
           </Button>
         </Group>

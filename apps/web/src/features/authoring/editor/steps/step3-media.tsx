@@ -1,15 +1,14 @@
 import { Alert, Button, FileButton, Group, Modal, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AUTHORING_LIMITS, type CourseState } from '@nibras/contract';
-import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { AUTHORING_LIMITS, step3Body, type CourseState } from '@nibras/contract';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callAuthoring, uploadStep3File, type AuthoringRole, type Step3 } from '../../../../api/authoring';
+import { ApiError, failureText } from '../../../../lib/http';
+import { authoringQueries, callAuthoring, uploadStep3File, type AuthoringRole, type Step3 } from '../../api';
 import { LoadingDots } from '../../../../components/loading-dots';
 import { authoringStore, useUploadProgress } from '../authoring-store';
-import { stepFailure, type StepFailure } from '../step-failure';
 import type { StepProps } from '../step-props';
-import { stepQueryKey, useStepData } from '../use-step-data';
-import { useStepForm } from '../use-step-form';
+import { useStepEditor } from '../use-step-editor';
 
 type MediaField = 'cover' | 'promo';
 
@@ -23,58 +22,48 @@ const EMPTY = { cover_alt: '' };
 export function Step3Media({ role, courseId, onSaved, onDirtyChange }: StepProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const saved = useStepData(role, courseId, 3, async (id) => (await callAuthoring(role, 'edit3', { params: { id } })).data);
-  const { form, update, markSaved, loaded } = useStepForm({ data: saved.data, toForm, empty: EMPTY, onDirtyChange });
-  const [failure, setFailure] = useState<StepFailure | null>(null);
+  const { form, saved, onSubmit, pending, failure, loaded, loadFailure } = useStepEditor({
+    role,
+    courseId,
+    step: 3,
+    toValues: toForm,
+    empty: EMPTY,
+    onDirtyChange,
+    schema: step3Body,
+    toBody: (values) => ({ id: courseId, cover_alt: values.cover_alt }),
+    send: (body) => callAuthoring(role, 'step3', { body }),
+    onSaved: (data, message) => onSaved(data.state, message),
+  });
 
   /** An upload or unlink answered with the whole step: the previews change, the alt text being typed stays. */
   const mediaChanged = (data: Step3, message: string) => {
     authoringStore.setStep(3, data);
-    queryClient.setQueryData(stepQueryKey(role, 3, courseId), data);
+    queryClient.setQueryData(authoringQueries.step(role, 3, courseId).queryKey, data);
     onSaved(data.state, message);
   };
 
-  const saveAlt = useMutation({
-    mutationFn: () => callAuthoring(role, 'step3', { body: { id: courseId, cover_alt: form.cover_alt } }),
-    onSuccess: ({ data, message }) => {
-      setFailure(null);
-      markSaved(data);
-      authoringStore.setStep(3, data);
-      queryClient.setQueryData(stepQueryKey(role, 3, courseId), data);
-      onSaved(data.state, message);
-    },
-    onError: (error) => setFailure(stepFailure(error, t('authoring.editor.offline'))),
-  });
-
-  if (saved.isError) return <Alert color="red">{stepFailure(saved.error, t('authoring.editor.offline')).message}</Alert>;
+  if (loadFailure) return <Alert color="red">{loadFailure}</Alert>;
   if (!loaded || !saved.data) return <LoadingDots />;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    saveAlt.mutate();
-  };
 
   return (
     <Stack gap="xl">
       <MediaUpload role={role} courseId={courseId} field="cover" url={saved.data.cover_image_url} alt={saved.data.cover_alt} onChanged={mediaChanged} />
-      <form onSubmit={submit} noValidate data-testid="step3-form">
+      <form onSubmit={onSubmit} noValidate data-testid="step3-form">
         <Stack gap="sm">
           {failure ? (
             <Alert color="red" role="alert" data-testid="step-error">
-              {failure.message}
+              {failure}
             </Alert>
           ) : null}
           <TextInput
             label={t('authoring.step3.coverAlt')}
             description={t('authoring.step3.coverAltHint')}
             maxLength={AUTHORING_LIMITS.coverAlt}
-            value={form.cover_alt}
-            onChange={(event) => update('cover_alt', event.currentTarget.value)}
-            error={failure?.fields.cover_alt}
+            {...form.getInputProps('cover_alt')}
             dir="auto"
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={saveAlt.isPending} data-testid="step-save">
+            <Button type="submit" loading={pending} data-testid="step-save">
               {t('authoring.editor.save')}
             </Button>
           </Group>
@@ -121,8 +110,8 @@ function MediaUpload({ role, courseId, field, url, alt, onChanged }: MediaUpload
     } catch (failure) {
       if (controller.signal.aborted) return;
       authoringStore.clearProgress(field);
-      const { message, fields } = stepFailure(failure, t('authoring.editor.offline'));
-      setError(fields.file ?? fields.field ?? message);
+      const fields = failure instanceof ApiError && !failure.network ? failure.fieldErrors : {};
+      setError(fields.file ?? fields.field ?? failureText(failure, t('authoring.editor.offline')));
     } finally {
       if (!controller.signal.aborted) setUploading(false);
     }
@@ -137,7 +126,7 @@ function MediaUpload({ role, courseId, field, url, alt, onChanged }: MediaUpload
     },
     onError: (failure) => {
       setConfirmUnlink(false);
-      setError(stepFailure(failure, t('authoring.editor.offline')).message);
+      setError(failureText(failure, t('authoring.editor.offline')));
     },
   });
 

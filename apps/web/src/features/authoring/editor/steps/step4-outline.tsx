@@ -2,13 +2,12 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callAuthoring, uploadLectureVideo } from '../../../../api/authoring';
-import { ApiError } from '../../../../api/http';
+import { authoringQueries, callAuthoring, uploadLectureVideo } from '../../api';
+import { ApiError } from '../../../../lib/http';
 import { LoadingDots } from '../../../../components/loading-dots';
 import { authoringStore } from '../authoring-store';
 import { moveBetween, moveItem, stepPlace } from '../reorder';
 import type { StepProps } from '../step-props';
-import { stepQueryKey } from '../use-step-data';
 import { OutlineConfirmModal, type ConfirmRequest } from './outline-confirm-modal';
 import { OutlineLectureRow, type MoveControl } from './outline-lecture-row';
 import { mergeOutline, newLecture, newSection, outlineBody, outlineFieldErrors, outlineFromServer, outlineSignature, type DraftLecture, type DraftSection, type OutlineAnswer } from './outline-model';
@@ -27,8 +26,7 @@ type Control = MoveControl;
 export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepProps) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: stepQueryKey(role, 4, courseId),
-    queryFn: async () => (await callAuthoring(role, 'edit4', { params: { id: courseId } })).data,
+    ...authoringQueries.step(role, 4, courseId),
     gcTime: 0,
     refetchOnWindowFocus: false,
   });

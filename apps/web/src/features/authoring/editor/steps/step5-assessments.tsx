@@ -2,12 +2,11 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callAuthoring } from '../../../../api/authoring';
-import { ApiError } from '../../../../api/http';
+import { authoringQueries, callAuthoring } from '../../api';
+import { ApiError } from '../../../../lib/http';
 import { LoadingDots } from '../../../../components/loading-dots';
 import { authoringStore } from '../authoring-store';
 import type { StepProps } from '../step-props';
-import { stepQueryKey } from '../use-step-data';
 import { AssessmentForm } from './assessment-form';
 import {
   assessmentBody,
@@ -31,8 +30,7 @@ import './steps45.css';
 export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: StepProps) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: stepQueryKey(role, 5, courseId),
-    queryFn: async () => (await callAuthoring(role, 'edit5', { params: { id: courseId } })).data,
+    ...authoringQueries.step(role, 5, courseId),
     gcTime: 0,
     refetchOnWindowFocus: false,
   });

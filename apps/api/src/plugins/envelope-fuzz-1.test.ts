@@ -1,0 +1,3 @@
+import { fuzzEveryRoute } from './envelope-fuzz.test-kit';
+
+fuzzEveryRoute(1, 3);

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import type { CourseCard as CourseCardData } from '@nibras/contract';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../config/paths';
+import { formatDuration, formatPrice } from '../lib/format';
+import { Highlighted } from './highlighted';
+import { RatingStars } from './rating-stars';
+import './course-card.css';
+
+export interface CourseCardProps {
+  course: CourseCardData;
+  /** Extra content under the card's facts (progress, an order's status, a remove button…). */
+  footer?: ReactNode;
+  /** Search match ranges ([start, end) UTF-16 indices) to wrap in <mark>. */
+  highlight?: { title: [number, number][]; subtitle: [number, number][] };
+  /** Drawn on the cover's corner: the wishlist heart, from the screen that shows the card. */
+  corner?: ReactNode;
+}
+
+/** One course as every list shows it; the title links to its details page. */
+export function CourseCard({ course, footer, highlight, corner }: CourseCardProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const titleId = `course-card-${course.id}-title`;
+  return (
+    <article className="course-card" aria-labelledby={titleId} data-testid="course-card">
+      <div className="course-card__cover">
+        {course.coverImage ? (
+          <img src={course.coverImage} alt="" loading="lazy" />
+        ) : (
+          <div className="course-card__placeholder" aria-hidden="true">
+            <span dir="auto">{[...course.title.trim()][0] ?? ''}</span>
+          </div>
+        )}
+        {corner ? <div className="course-card__heart">{corner}</div> : null}
+      </div>
+      <div className="course-card__body">
+        {course.category ? (
+          <span className="course-card__category" dir="auto">
+            {language === 'ar' ? course.category.name_ar : course.category.name_en}
+          </span>
+        ) : null}
+        <h3 className="course-card__title" id={titleId}>
+          <Link to={paths.courseDetails(course.id)} dir="auto" className="course-card__link">
+            <Highlighted text={course.title} ranges={highlight?.title} />
+          </Link>
+        </h3>
+        {course.subtitle ? (
+          <p className="course-card__subtitle" dir="auto">
+            <Highlighted text={course.subtitle} ranges={highlight?.subtitle} />
+          </p>
+        ) : null}
+        <p className="course-card__instructor">
+          {t('catalog.card.by')} <span dir="auto">{course.instructor.name}</span>
+        </p>
+        <RatingStars average={course.rating.average} count={course.rating.count} />
+        <ul className="course-card__facts">
+          <li>{t(`catalog.level.${course.level}`)}</li>
+          <li>{t('catalog.card.lectures', { count: course.lectureCount })}</li>
+          <li>{formatDuration(course.durationSeconds, t)}</li>
+          <li>{t('catalog.card.enrolled', { count: course.enrollmentCount })}</li>
+        </ul>
+        <p className="course-card__price" data-testid="course-price">
+          {course.isFree ? t('catalog.price.free') : formatPrice(course.price, language)}
+        </p>
+        {footer ? <div className="course-card__footer">{footer}</div> : null}
+      </div>
+    </article>
+  );
+}
+
+/** A responsive grid of cards: one column on phones, more as the screen widens. */
+export function CourseGrid({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <div className="course-grid" role="list" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+export function CourseGridItem({ children }: { children: ReactNode }) {
+  return <div role="listitem">{children}</div>;
+}

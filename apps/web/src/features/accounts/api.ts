@@ -1,0 +1,63 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  adminRoutes,
+  instructorRegistrationRoutes,
+  instructorRoutes,
+  participantRegistrationRoutes,
+  participantRoutes,
+  type Role,
+} from '@nibras/contract';
+export type { Session } from '@nibras/contract';
+import { callRoute, uploadRoute, type RequestBody, type ResponseData } from '../../lib/http';
+import { routeQuery } from '../../lib/query';
+
+export const accountRoutes = { admin: adminRoutes, instructor: instructorRoutes, participant: participantRoutes } as const;
+export const registrationRoutes = { instructor: instructorRegistrationRoutes, participant: participantRegistrationRoutes } as const;
+
+/** Roles that sign themselves up. */
+export type MemberRole = keyof typeof registrationRoutes;
+export type Credentials = Omit<RequestBody<typeof adminRoutes.login>, 'returnSecureToken'>;
+export type Registration = RequestBody<typeof participantRegistrationRoutes.register>;
+export type Profile = ResponseData<typeof participantRoutes.profile>;
+
+export const accountKeys = {
+  all: ['accounts'] as const,
+  of: (role: Role) => ['accounts', role] as const,
+};
+
+export const accountQueries = {
+  profile: (role: Role) => routeQuery([...accountKeys.of(role), 'profile'], accountRoutes[role].profile),
+  /** The header's name: members have a light endpoint for it, the admin reads the profile. */
+  name: (role: Role) =>
+    queryOptions({
+      queryKey: [...accountKeys.of(role), 'name'],
+      queryFn: async () => (role === 'admin' ? (await callRoute(adminRoutes.profile)).data.name : (await callRoute(registrationRoutes[role].name)).data.name),
+      meta: { access: role },
+    }),
+};
+
+export function login(role: Role, credentials: Credentials) {
+  // The spec's login payload always asks for a secure token.
+  return callRoute(accountRoutes[role].login, { body: { ...credentials, returnSecureToken: true } });
+}
+
+export function register(role: MemberRole, registration: Registration) {
+  return callRoute(registrationRoutes[role].register, { body: registration });
+}
+
+export function updateProfile(role: MemberRole, body: RequestBody<typeof participantRoutes.update>) {
+  return callRoute(accountRoutes[role].update, { body });
+}
+
+export function changePassword(role: MemberRole, body: RequestBody<typeof participantRoutes.changePassword>) {
+  return callRoute(accountRoutes[role].changePassword, { body });
+}
+
+export function removeAvatar(role: MemberRole) {
+  return callRoute(accountRoutes[role].removeAvatar);
+}
+
+/** The avatar through the shared multipart upload; `onProgress` receives a rounded whole percentage. */
+export async function uploadAvatar(role: MemberRole, file: File, onProgress: (percent: number) => void): Promise<Profile> {
+  return (await uploadRoute(accountRoutes[role].avatar, { file, onProgress })).data;
+}

@@ -1,0 +1,120 @@
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { loginBody, registerBody, type Role } from '@nibras/contract';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths, type AuthMode } from '../../../config/paths';
+import { useContractForm } from '../../../lib/forms';
+import { safeReturnTo } from '../../../lib/return-to';
+import { sessionStore } from '../../../lib/session';
+import { usePageTitle } from '../../../components/use-page-title';
+import { login, register, type Registration, type Session } from '../api';
+
+export interface AccountFormProps {
+  role: Role;
+  mode: AuthMode;
+}
+
+/** What the login page shows after a successful sign-up. */
+export interface AuthNotice {
+  notice?: string;
+}
+
+/**
+ * The one sign-in/sign-up form of every role (spec section 2: one shared form per member
+ * role; the admin only signs in). Messages come from the server, already translated.
+ */
+export function AccountForm({ role, mode }: AccountFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notice = (location.state as AuthNotice | null)?.notice;
+  const isRegister = mode === 'register' && role !== 'admin';
+  const title = t(`auth.${mode}.title.${role}`);
+  usePageTitle(title);
+
+  const { form, onSubmit, pending, failure } = useContractForm({
+    schema: isRegister ? registerBody : loginBody,
+    initialValues: { name: '', email: '', password: '' },
+    toBody: (values) => (isRegister ? values : { email: values.email, password: values.password }),
+    send: (body): Promise<{ message: string; data: unknown }> => (isRegister ? register(role, body as Registration) : login(role, body)),
+    networkFailure: 'auth.error.network',
+    onSuccess: (result) => {
+      if (isRegister) {
+        const state: AuthNotice = { notice: result.message };
+        void navigate(paths.login(role), { state });
+        return;
+      }
+      // `?returnTo=` brings a visitor back to where signing in was asked for (same-site paths only);
+      // the guard sends a participant signed in on this page to the same returnTo (route-guard-rules withReturnTo).
+      const returnTo = role === 'participant' ? safeReturnTo(new URLSearchParams(location.search).get('returnTo')) : null;
+      sessionStore.signIn(role, result.data as Session);
+      void navigate(returnTo ?? paths.dashboard(role), { replace: true });
+    },
+  });
+
+  return (
+    <Paper component="section" withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440} mx="auto" aria-labelledby="account-form-title">
+      <Title order={1} id="account-form-title" size="h2" mb="xs">
+        {title}
+      </Title>
+      <Text c="dimmed" mb="lg">
+        {t(`auth.${mode}.subtitle.${role}`)}
+      </Text>
+      {notice && !failure ? (
+        <Alert color="green" mb="md" role="status" data-testid="auth-notice">
+          {notice}
+        </Alert>
+      ) : null}
+      {failure ? (
+        <Alert color="red" mb="md" role="alert" data-testid="auth-error">
+          {failure}
+        </Alert>
+      ) : null}
+      {/* Server messages are translated and field-specific; the browser's own bubbles are neither. */}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {isRegister ? (
+            <TextInput
+              label={t('auth.name')}
+              name="name"
+              autoComplete="name"
+              required
+              {...form.getInputProps('name')}
+            />
+          ) : null}
+          <TextInput
+            label={t('auth.email')}
+            name="email"
+            type="email"
+            autoComplete={isRegister ? 'email' : 'username'}
+            dir="ltr"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('auth.password')}
+            name="password"
+            autoComplete={isRegister ? 'new-password' : 'current-password'}
+            dir="ltr"
+            required
+            description={isRegister ? t('auth.password.hint') : undefined}
+            {...form.getInputProps('password')}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
+          />
+          <Button type="submit" size="md" fullWidth loading={pending}>
+            {t(`auth.${mode}.submit`)}
+          </Button>
+        </Stack>
+      </form>
+      {role !== 'admin' ? (
+        <Text mt="lg" ta="center">
+          {t(mode === 'login' ? 'auth.login.noAccount' : 'auth.register.haveAccount')}{' '}
+          <Anchor component={Link} to={paths.auth(role, mode === 'login' ? 'register' : 'login')} fw={700}>
+            {t(mode === 'login' ? 'auth.login.toRegister' : 'auth.register.toLogin')}
+          </Anchor>
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,266 @@
+import { Alert, Button, FileButton, Group, Modal, Paper, PasswordInput, Progress, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { changePasswordBody, updateProfileBody } from '@nibras/contract';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureText } from '../../../lib/http';
+import { useContractForm } from '../../../lib/forms';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingDots } from '../../../components/loading-dots';
+import { usePageTitle } from '../../../components/use-page-title';
+import { ApiError } from '../../../lib/http';
+import { accountQueries, changePassword, removeAvatar, updateProfile, uploadAvatar, type MemberRole, type Profile } from '../api';
+import '../accounts.css';
+
+/** Name, bio, headline (instructors), phone: saving stays on this page (spec section 4). */
+function DetailsForm({ role, profile }: { role: MemberRole; profile: Profile }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { form, onSubmit, pending, failure, success } = useContractForm({
+    schema: updateProfileBody,
+    initialValues: { name: profile.name, bio: profile.bio, headline: profile.headline, phone: profile.phone },
+    toBody: (values) => ({ name: values.name, bio: values.bio, phone: values.phone, ...(role === 'instructor' ? { headline: values.headline } : {}) }),
+    send: (body) => updateProfile(role, body),
+    networkFailure: 'profile.saveFailed',
+    onSuccess: (result) => {
+      queryClient.setQueryData(accountQueries.profile(role).queryKey, result.data);
+      void queryClient.invalidateQueries({ queryKey: accountQueries.name(role).queryKey });
+    },
+  });
+  const fieldErrors = Object.keys(form.errors).length > 0;
+
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="profile-details">
+      <Title order={2} size="h3" id="profile-details" mb="md">
+        {t('profile.details')}
+      </Title>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {success !== null ? (
+            <Alert color="green" aria-live="polite" data-testid="profile-saved">
+              {success || t('profile.saved')}
+            </Alert>
+          ) : null}
+          {failure && !fieldErrors ? (
+            <Alert color="red.9" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label={t('profile.name')} required dir="auto" autoComplete="name" {...form.getInputProps('name')} />
+            <TextInput label={t('profile.email')} value={profile.email} readOnly dir="ltr" />
+            <TextInput label={t('profile.phone')} styles={{ input: { direction: 'ltr' } }} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+            {role === 'instructor' ? <TextInput label={t('profile.headline')} dir="auto" {...form.getInputProps('headline')} /> : null}
+          </SimpleGrid>
+          <Textarea label={t('profile.bio')} dir="auto" autosize minRows={3} {...form.getInputProps('bio')} />
+          <Group>
+            <Button type="submit" loading={pending}>
+              {t('profile.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** Avatar upload with a rounded whole percentage (spec sections 4 and 9), preview, and removal behind a confirmation. */
+function AvatarPanel({ role, profile }: { role: MemberRole; profile: Profile }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const hintId = useId();
+  const resetRef = useRef<() => void>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirming, { open, close }] = useDisclosure(false);
+  const [removing, setRemoving] = useState(false);
+
+  const store = (next: Profile) => queryClient.setQueryData(accountQueries.profile(role).queryKey, next);
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    setNotice(null);
+    setPercent(0);
+    setUploading(true);
+    try {
+      store(await uploadAvatar(role, file, setPercent));
+      setPercent(100);
+      setNotice(t('profile.avatar.uploaded'));
+    } catch (failure) {
+      setPercent(null);
+      const fileError = failure instanceof ApiError && !failure.network ? failure.fieldErrors.file : undefined;
+      setError(fileError ?? failureText(failure, t('profile.avatar.failed')));
+    } finally {
+      setUploading(false);
+      resetRef.current?.();
+    }
+  };
+
+  const remove = async () => {
+    setRemoving(true);
+    setError(null);
+    setNotice(null);
+    try {
+      store((await removeAvatar(role)).data);
+      setPercent(null);
+      setNotice(t('profile.avatar.removed'));
+      close();
+    } catch (failure) {
+      setError(failureText(failure, t('profile.avatar.failed')));
+      close();
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="profile-avatar">
+      <Title order={2} size="h3" id="profile-avatar" mb="md">
+        {t('profile.avatar.title')}
+      </Title>
+      <Group align="center" gap="lg">
+        {profile.avatar ? (
+          <img src={profile.avatar} alt={t('profile.avatar.alt')} className="avatar-preview" data-testid="avatar-image" />
+        ) : (
+          <div className="avatar-preview avatar-preview--empty" aria-hidden="true">
+            <span dir="auto">{[...profile.name.trim()][0] ?? ''}</span>
+          </div>
+        )}
+        <Stack gap="xs" style={{ flex: '1 1 12rem' }}>
+          <Text size="xs" c="dimmed" id={hintId}>
+            {t('profile.avatar.hint')}
+          </Text>
+          <Group>
+            <FileButton
+              accept="image/jpeg,image/png,image/webp"
+              disabled={uploading}
+              onChange={(file) => void upload(file ?? undefined)}
+              resetRef={resetRef}
+              inputProps={{ 'data-testid': 'avatar-input' } as React.ComponentProps<'input'>}
+            >
+              {(props) => (
+                <Button {...props} variant="light" size="sm" loading={uploading} aria-describedby={hintId}>
+                  {t('profile.avatar.choose')}
+                </Button>
+              )}
+            </FileButton>
+          </Group>
+          {percent !== null ? (
+            <Stack gap={4}>
+              <Progress value={percent} aria-label={t('profile.avatar.progressLabel')} />
+              <Text size="sm" data-testid="avatar-progress" aria-live="polite">
+                {t('profile.avatar.progress', { percent })}
+              </Text>
+            </Stack>
+          ) : null}
+          {error ? (
+            <Text size="sm" c="red.8" role="alert" data-testid="avatar-error">
+              {error}
+            </Text>
+          ) : null}
+          {notice ? (
+            <Text size="sm" c="green.9" aria-live="polite">
+              {notice}
+            </Text>
+          ) : null}
+          {profile.avatar ? (
+            <Group>
+              <Button variant="outline" color="red.9" size="xs" onClick={open}>
+                {t('profile.avatar.remove')}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Group>
+      <Modal opened={confirming} onClose={close} title={t('profile.avatar.confirmTitle')} centered closeButtonProps={{ 'aria-label': t('profile.avatar.keep') }}>
+        <Stack>
+          <Text>{t('profile.avatar.confirmText')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('profile.avatar.keep')}
+            </Button>
+            <Button color="red.9" loading={removing} onClick={() => void remove()}>
+              {t('profile.avatar.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+function PasswordForm({ role }: { role: MemberRole }) {
+  const { t } = useTranslation();
+  const { form, onSubmit, pending, failure, success } = useContractForm({
+    schema: changePasswordBody,
+    initialValues: { old_password: '', new_password: '', confirm: '' },
+    toBody: (values) => ({ old_password: values.old_password, new_password: values.new_password }),
+    // The repeated password never leaves the browser: only it can tell a typo.
+    rules: (values) => ({
+      ...(values.old_password ? {} : { old_password: 'profile.password.required' }),
+      ...(values.new_password ? {} : { new_password: 'profile.password.required' }),
+      ...(values.new_password === values.confirm ? {} : { confirm: 'profile.password.mismatch' }),
+    }),
+    send: (body) => changePassword(role, body),
+    networkFailure: 'profile.saveFailed',
+    onSuccess: () => form.reset(),
+  });
+  const fieldErrors = Object.keys(form.errors).length > 0;
+
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="profile-password">
+      <Title order={2} size="h3" id="profile-password" mb="md">
+        {t('profile.password.title')}
+      </Title>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md" maw={420}>
+          {success !== null ? (
+            <Alert color="green" aria-live="polite" data-testid="password-changed">
+              {success || t('profile.password.changed')}
+            </Alert>
+          ) : null}
+          {failure && !fieldErrors ? (
+            <Alert color="red.9" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <PasswordInput label={t('profile.password.old')} autoComplete="current-password" required {...form.getInputProps('old_password')} />
+          <PasswordInput label={t('profile.password.new')} autoComplete="new-password" required {...form.getInputProps('new_password')} />
+          <PasswordInput label={t('profile.password.confirm')} autoComplete="new-password" required {...form.getInputProps('confirm')} />
+          <Group>
+            <Button type="submit" loading={pending}>
+              {t('profile.password.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The member's own account: details, avatar and password. */
+export default function MyProfilePage({ role }: { role: MemberRole }) {
+  const { t } = useTranslation();
+  const profile = useQuery(accountQueries.profile(role));
+  usePageTitle(t('profile.title'));
+  return (
+    <Stack gap="lg" maw={860}>
+      <Title order={1} className="shell-page__title">
+        {t('profile.title')}
+      </Title>
+      {profile.isPending ? <LoadingDots /> : null}
+      {profile.isError ? <EmptyState title={t('profile.error.title')} description={t('profile.error.text')} /> : null}
+      {profile.data ? (
+        <>
+          <AvatarPanel role={role} profile={profile.data} />
+          <DetailsForm role={role} profile={profile.data} key={profile.data.id} />
+          <PasswordForm role={role} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,300 @@
+import { Alert, Badge, Button, Grid, Group, Paper, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/http';
+import { learningQueries, reportProgress, reportProgressOnExit, type LearnCourse, type LearnLecture, type ProgressResult } from '../api';
+import { paths } from '../../../config/paths';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingDots } from '../../../components/loading-dots';
+import { usePageTitle } from '../../../components/use-page-title';
+import { applyProgress, type LectureState, type Live } from '../live-progress';
+import { playedDelta } from '../played-time';
+import { CourseAssessments } from '../../quiz/public';
+import '../learning.css';
+import { formatClock } from '../../../lib/format';
+
+const REPORT_EVERY_MS = 10_000;
+/** A jump in timeupdate larger than this is a seek, not playback. */
+
+function allLectures(course: LearnCourse): LearnLecture[] {
+  return course.sections.flatMap((section) => section.lectures);
+}
+
+export default function LearnPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const learn = useQuery({
+    ...learningQueries.course(id),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  usePageTitle(learn.data?.course.title ?? t('learn.title'));
+
+  if (learn.isPending) return <LoadingDots />;
+  if (learn.isError) {
+    const notEnrolled = learn.error instanceof ApiError && (learn.error.status === 403 || learn.error.status === 404);
+    return (
+      <Stack maw={720}>
+        <EmptyState
+          headingLevel={1}
+          title={notEnrolled ? t('learn.notEnrolled.title') : t('learn.error.title')}
+          description={notEnrolled ? t('learn.notEnrolled.text') : t('learn.error.text')}
+        >
+          <Button component={Link} to={paths.courseDetails(id)}>
+            {t('learn.notEnrolled.details')}
+          </Button>
+        </EmptyState>
+      </Stack>
+    );
+  }
+  return <Player course={learn.data} key={learn.data.course.id} />;
+}
+
+function Player({ course }: { course: LearnCourse }) {
+  const { t } = useTranslation();
+  const lectures = useMemo(() => allLectures(course), [course]);
+  const initial = course.resume ?? (lectures[0] ? { lectureId: lectures[0].id, positionSeconds: 0 } : null);
+  const [currentId, setCurrentId] = useState<number | null>(initial?.lectureId ?? null);
+  const [live, setLive] = useState<Live>({ lectures: {}, progress: null, certificate: course.certificate, justCompleted: false });
+  const [saveFailed, setSaveFailed] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const played = useRef(0);
+  const lastTime = useRef(0);
+  /** When the last timeupdate came, on the wall clock (performance.now()). */
+  const lastTick = useRef(0);
+  const seeking = useRef(false);
+  const currentRef = useRef<number | null>(currentId);
+  const pendingSeek = useRef<number | null>(initial?.positionSeconds ?? null);
+
+  const index = lectures.findIndex((lecture) => lecture.id === currentId);
+  const lecture = index >= 0 ? lectures[index] : undefined;
+  const stateOf = (l: LearnLecture): LectureState => live.lectures[l.id] ?? { completed: l.completed, positionSeconds: l.positionSeconds };
+  const progress = live.progress ?? course.progress;
+
+  const apply = useCallback((result: ProgressResult) => {
+    setSaveFailed(false);
+    setLive((before) => applyProgress(before, result));
+  }, []);
+
+  /** Sends what was played since the last report, with the current position. */
+  const report = useCallback(
+    (onExit = false) => {
+      const video = videoRef.current;
+      const lectureId = currentRef.current;
+      if (!video || lectureId === null || !Number.isFinite(video.currentTime)) return;
+      const body = {
+        lecture_id: lectureId,
+        position_seconds: Math.min(86_400, Math.floor(video.currentTime)),
+        played_seconds: Math.min(3600, Math.round(played.current * 10) / 10),
+      };
+      if (body.position_seconds === 0 && body.played_seconds === 0) return;
+      played.current = 0;
+      if (onExit) {
+        reportProgressOnExit(body);
+        return;
+      }
+      reportProgress(body).then(
+        (result) => apply(result.data),
+        () => setSaveFailed(true),
+      );
+    },
+    [apply],
+  );
+
+  // Every ~10 s while playing.
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      const video = videoRef.current;
+      if (video && !video.paused && !video.ended) report();
+    }, REPORT_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [report]);
+
+  // Page hidden or closed.
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') report(true);
+    };
+    const onPageHide = () => report(true);
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onPageHide);
+      // Leaving the player inside the app.
+      report(true);
+    };
+  }, [report]);
+
+  const open = (next: LearnLecture) => {
+    if (next.id === currentRef.current) return;
+    report();
+    currentRef.current = next.id;
+    played.current = 0;
+    lastTime.current = 0;
+    lastTick.current = performance.now();
+    const saved = stateOf(next);
+    pendingSeek.current = saved.completed ? 0 : saved.positionSeconds;
+    setCurrentId(next.id);
+  };
+
+  const onLoadedMetadata = () => {
+    const video = videoRef.current;
+    const position = pendingSeek.current;
+    pendingSeek.current = null;
+    if (!video || position === null || position <= 0) return;
+    // A finished lecture starts again from the beginning.
+    if (Number.isFinite(video.duration) && position >= video.duration - 1) return;
+    video.currentTime = position;
+    lastTime.current = position;
+  };
+
+  const onTimeUpdate = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    const now = performance.now();
+    const wallSeconds = (now - lastTick.current) / 1000;
+    if (!seeking.current && !video.paused) played.current += playedDelta(video.currentTime - lastTime.current, wallSeconds, video.playbackRate);
+    lastTime.current = video.currentTime;
+    lastTick.current = now;
+  };
+
+  const previous = index > 0 ? lectures[index - 1] : undefined;
+  const next = index >= 0 && index < lectures.length - 1 ? lectures[index + 1] : undefined;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} className="shell-page__title" dir="auto">
+          {course.course.title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('learn.instructor')} <bdi>{course.course.instructorName}</bdi>
+        </Text>
+      </div>
+      <Progress.Root size={22} radius="xl" aria-hidden="true">
+        <Progress.Section value={progress.percent} color="nibras">
+          <Progress.Label>{t('learn.progress.percent', { percent: progress.percent })}</Progress.Label>
+        </Progress.Section>
+      </Progress.Root>
+      <Text size="sm" data-testid="course-progress" aria-live="polite">
+        {t('learn.progress.summary', { percent: progress.percent, done: progress.completedLectures, total: progress.totalLectures })}
+      </Text>
+      {live.certificate ? (
+        <Alert color={live.justCompleted ? 'green' : 'nibras'} title={live.justCompleted ? t('learn.done.title') : t('learn.certificate.title')} data-testid="certificate-alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{live.justCompleted ? t('learn.done.text') : t('learn.certificate.text')}</Text>
+            <Button component={Link} to={paths.certificate(live.certificate.code)} size="sm">
+              {t('learn.certificate.open')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {saveFailed ? (
+        <Alert color="red" role="alert">
+          {t('learn.saveFailed')}
+        </Alert>
+      ) : null}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {lecture ? (
+            <Stack gap="sm">
+              <Title order={2} size="h3" dir="auto" data-testid="lecture-title">
+                {lecture.title}
+              </Title>
+              {lecture.videoUrl ? (
+                <video
+                  key={lecture.id}
+                  ref={videoRef}
+                  className="learn-video"
+                  src={lecture.videoUrl}
+                  controls
+                  preload="metadata"
+                  playsInline
+                  aria-label={t('learn.video', { title: lecture.title })}
+                  data-lecture-id={lecture.id}
+                  onLoadedMetadata={onLoadedMetadata}
+                  onTimeUpdate={onTimeUpdate}
+                  onSeeking={() => {
+                    seeking.current = true;
+                  }}
+                  onSeeked={() => {
+                    seeking.current = false;
+                    lastTime.current = videoRef.current?.currentTime ?? 0;
+                    lastTick.current = performance.now();
+                  }}
+                  onPlay={() => {
+                    lastTime.current = videoRef.current?.currentTime ?? 0;
+                    lastTick.current = performance.now();
+                  }}
+                  onPause={() => report()}
+                  onEnded={() => report()}
+                />
+              ) : (
+                <EmptyState title={t('learn.noVideo.title')} description={t('learn.noVideo.text')} headingLevel={3} />
+              )}
+              <Group justify="space-between" gap="sm">
+                <Button variant="default" disabled={!previous} onClick={() => previous && open(previous)}>
+                  {t('learn.previous')}
+                </Button>
+                <Button variant="default" disabled={!next} onClick={() => next && open(next)}>
+                  {t('learn.next')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <EmptyState title={t('learn.empty.title')} description={t('learn.empty.text')} />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="lg" p="md" component="nav" aria-label={t('learn.outline')}>
+            <Title order={2} size="h4" mb="sm">
+              {t('learn.outline')}
+            </Title>
+            <Stack gap="md">
+              {course.sections.map((section) => (
+                <div key={section.id}>
+                  <Text fw={700} size="sm" dir="auto" mb={4}>
+                    {section.title}
+                  </Text>
+                  <ul className="learn-outline">
+                    {section.lectures.map((item) => {
+                      const state = stateOf(item);
+                      const current = item.id === currentId;
+                      return (
+                        <li key={item.id}>
+                          <UnstyledButton
+                            className="learn-outline__item"
+                            data-current={current || undefined}
+                            aria-current={current ? 'true' : undefined}
+                            data-testid={`outline-lecture-${item.id}`}
+                            data-completed={state.completed ? 'true' : 'false'}
+                            onClick={() => open(item)}
+                          >
+                            <span className="learn-outline__check" aria-hidden="true">
+                              {state.completed ? '✓' : ''}
+                            </span>
+                            <span className="learn-outline__title" dir="auto">
+                              {item.title}
+                            </span>
+                            <Badge variant="light" color="gray" size="sm" component="span">
+                              {formatClock(item.durationSeconds)}
+                            </Badge>
+                            {state.completed ? <span className="visually-hidden">{t('learn.completed')}</span> : null}
+                          </UnstyledButton>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </div>
+              ))}
+            </Stack>
+          </Paper>
+          <CourseAssessments courseId={course.course.id} lecturesDone={progress.percent === 100} hasCertificate={!!live.certificate} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

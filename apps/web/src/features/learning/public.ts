@@ -1,0 +1,2 @@
+// What other features may use of the learning feature.
+export { learningKeys } from './api';

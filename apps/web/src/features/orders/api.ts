@@ -1,0 +1,26 @@
+import { orderRoutes, type OrderStatus } from '@nibras/contract';
+import { callRoute, type RequestBody, type ResponseData } from '../../lib/http';
+import { routeQuery } from '../../lib/query';
+
+export type { OrderStatus };
+export type AdminOrderFilter = RequestBody<typeof orderRoutes.adminList>;
+export type AdminOrderPage = ResponseData<typeof orderRoutes.adminList>;
+
+export const orderKeys = { all: ['orders'] as const };
+
+export const orderQueries = {
+  participant: (page: number) => routeQuery([...orderKeys.all, 'participant', page], orderRoutes.participantList, { query: { page } }),
+  admin: (page: number, filter: AdminOrderFilter) => routeQuery([...orderKeys.all, 'admin', page, filter], orderRoutes.adminList, { query: { page }, body: filter }),
+};
+
+export function orderCourse(courseId: number) {
+  return callRoute(orderRoutes.order, { body: { course_id: courseId } });
+}
+
+export function confirmOrder(orderId: number) {
+  return callRoute(orderRoutes.confirm, { body: { order_id: orderId } });
+}
+
+export function cancelOrder(orderId: number) {
+  return callRoute(orderRoutes.cancel, { body: { order_id: orderId } });
+}

@@ -1,0 +1,155 @@
+import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureText } from '../../../lib/http';
+import { cancelOrder, confirmOrder, orderKeys, orderQueries, type OrderStatus } from '../api';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingDots } from '../../../components/loading-dots';
+import { usePageTitle } from '../../../components/use-page-title';
+import { ListPager } from '../../../components/pager';
+import { OrderStatusBadge } from '../components/order-status';
+import { formatLongDate, formatPrice } from '../../../lib/format';
+
+type StatusFilter = OrderStatus | 'all';
+type Action = { kind: 'confirm' | 'cancel'; orderId: number; title: string };
+
+/** Orders for the admin: bank transfers to confirm when the money arrived, or to cancel. */
+export default function AdminOrdersPage() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<StatusFilter>('pending');
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [action, setAction] = useState<Action | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const list = useQuery({
+    ...orderQueries.admin(page, { ...(status === 'all' ? {} : { status }), ...(search ? { search } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+  const act = useMutation({
+    mutationFn: (target: Action) => (target.kind === 'confirm' ? confirmOrder : cancelOrder)(target.orderId),
+    onSuccess: (response) => setResult({ ok: true, text: response.message }),
+    onError: (error) => setResult({ ok: false, text: failureText(error, t('adminOrders.failed')) }),
+    onSettled: async () => {
+      setAction(null);
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    },
+  });
+  usePageTitle(t('adminOrders.title'));
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setPage(1);
+    setSearch(searchInput.trim());
+  };
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={1} className="shell-page__title">
+        {t('adminOrders.title')}
+      </Title>
+      <Paper withBorder radius="lg" p="md">
+        <form onSubmit={submitSearch} role="search" aria-label={t('adminOrders.filters')}>
+          <Group align="flex-end" gap="sm">
+            <Select
+              label={t('adminOrders.status')}
+              value={status}
+              allowDeselect={false}
+              onChange={(value) => {
+                setPage(1);
+                setStatus((value ?? 'pending') as StatusFilter);
+              }}
+              data={(['pending', 'paid', 'cancelled', 'all'] as const).map((value) => ({
+                value,
+                label: value === 'all' ? t('adminOrders.all') : t(`orders.status.${value}`),
+              }))}
+              w={180}
+              data-testid="admin-orders-status"
+            />
+            <TextInput
+              label={t('adminOrders.search')}
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.currentTarget.value)}
+              dir="auto"
+              style={{ flex: '1 1 12rem' }}
+            />
+            <Button type="submit" variant="default">
+              {t('adminOrders.searchSubmit')}
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+      {result ? (
+        <Alert color={result.ok ? 'green' : 'red'} aria-live="polite" data-testid="admin-orders-result" withCloseButton closeButtonLabel={t('adminOrders.dismiss')} onClose={() => setResult(null)}>
+          {result.text}
+        </Alert>
+      ) : null}
+      {list.isPending ? <LoadingDots /> : null}
+      {list.isError ? <EmptyState title={t('adminOrders.error.title')} description={t('adminOrders.error.text')} /> : null}
+      {list.data && list.data.items.length === 0 ? <EmptyState title={t('adminOrders.empty.title')} description={t('adminOrders.empty.text')} /> : null}
+      {list.data && list.data.items.length > 0 ? (
+        <>
+          <ul className="plain-list" aria-label={t('adminOrders.title')}>
+            {list.data.items.map((order) => (
+              <li key={order.id}>
+                <Paper withBorder radius="lg" p="md" data-testid="admin-order" data-order-id={order.id}>
+                  <Group justify="space-between" align="flex-start" gap="sm">
+                    <Stack gap={4} style={{ flex: '1 1 14rem', minInlineSize: 0 }}>
+                      <Text fw={700} dir="auto" className="break-anywhere">
+                        {order.course.title}
+                      </Text>
+                      <Text size="sm">
+                        <bdi>{order.participant.name}</bdi> · <bdi className="break-anywhere">{order.participantEmail}</bdi>
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })} · {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
+                      </Text>
+                      <Text size="sm">
+                        {t('orders.reference')} <bdi className="break-anywhere">{order.reference}</bdi>
+                      </Text>
+                    </Stack>
+                    <Stack gap="xs" align="flex-end">
+                      <OrderStatusBadge status={order.status} />
+                      {order.status === 'pending' ? (
+                        <Group gap="xs">
+                          <Button size="xs" onClick={() => setAction({ kind: 'confirm', orderId: order.id, title: order.course.title })}>
+                            {t('adminOrders.confirm')}
+                          </Button>
+                          <Button size="xs" variant="outline" color="red.9" onClick={() => setAction({ kind: 'cancel', orderId: order.id, title: order.course.title })}>
+                            {t('adminOrders.cancel')}
+                          </Button>
+                        </Group>
+                      ) : null}
+                    </Stack>
+                  </Group>
+                </Paper>
+              </li>
+            ))}
+          </ul>
+          <ListPager page={page} perPage={list.data.perPage} total={list.data.total} onChange={setPage} />
+        </>
+      ) : null}
+      <Modal
+        opened={action !== null}
+        onClose={() => setAction(null)}
+        title={action?.kind === 'cancel' ? t('adminOrders.cancelTitle') : t('adminOrders.confirmTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('adminOrders.back') }}
+      >
+        <Stack>
+          <Text>{action ? t(action.kind === 'cancel' ? 'adminOrders.cancelText' : 'adminOrders.confirmText', { title: action.title }) : ''}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAction(null)}>
+              {t('adminOrders.back')}
+            </Button>
+            <Button color={action?.kind === 'cancel' ? 'red.9' : undefined} loading={act.isPending} onClick={() => action && act.mutate(action)} data-testid="admin-orders-do">
+              {action?.kind === 'cancel' ? t('adminOrders.cancelDo') : t('adminOrders.confirmDo')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

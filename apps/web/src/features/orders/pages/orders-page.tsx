@@ -1,0 +1,83 @@
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingDots } from '../../../components/loading-dots';
+import { usePageTitle } from '../../../components/use-page-title';
+import { ListPager } from '../../../components/pager';
+import { OrderStatusBadge } from '../components/order-status';
+import { orderQueries } from '../api';
+import { formatLongDate, formatPrice } from '../../../lib/format';
+
+export default function OrdersPage() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    ...orderQueries.participant(page),
+    placeholderData: keepPreviousData,
+  });
+  usePageTitle(t('orders.title'));
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={1} className="shell-page__title">
+        {t('orders.title')}
+      </Title>
+      {list.isPending ? <LoadingDots /> : null}
+      {list.isError ? <EmptyState title={t('orders.error.title')} description={t('orders.error.text')} /> : null}
+      {list.data && list.data.items.length === 0 ? (
+        <EmptyState title={t('orders.empty.title')} description={t('orders.empty.text')}>
+          <Button component={Link} to={paths.home}>
+            {t('pdash.browse')}
+          </Button>
+        </EmptyState>
+      ) : null}
+      {list.data && list.data.items.length > 0 ? (
+        <>
+          <ul className="plain-list" aria-label={t('orders.title')}>
+            {list.data.items.map((order) => (
+              <li key={order.id}>
+                <Paper withBorder radius="lg" p="md" data-testid="order" data-order-id={order.id}>
+                  <Group justify="space-between" align="flex-start" gap="sm">
+                    <Stack gap={4} style={{ flex: '1 1 14rem', minInlineSize: 0 }}>
+                      <Anchor component={Link} to={paths.courseDetails(order.course.id)} fw={700} dir="auto" className="break-anywhere">
+                        {order.course.title}
+                      </Anchor>
+                      <Text size="sm" c="dimmed">
+                        {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })}
+                      </Text>
+                      <Text size="sm">
+                        {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
+                      </Text>
+                      {order.status === 'pending' && order.provider === 'bank_transfer' ? (
+                        <Text size="sm" data-testid="order-reference">
+                          {t('orders.reference')} <bdi className="break-anywhere">{order.reference}</bdi>
+                        </Text>
+                      ) : null}
+                      {order.status === 'pending' ? (
+                        <Text size="sm" c="dimmed">
+                          {t('orders.pendingHelp')}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                    <Stack gap="xs" align="flex-end">
+                      <OrderStatusBadge status={order.status} />
+                      {order.status === 'paid' ? (
+                        <Button component={Link} to={paths.learn(order.course.id)} size="xs" aria-label={t('pdash.continueCourse', { title: order.course.title })}>
+                          {t('orders.study')}
+                        </Button>
+                      ) : null}
+                    </Stack>
+                  </Group>
+                </Paper>
+              </li>
+            ))}
+          </ul>
+          <ListPager page={page} perPage={list.data.perPage} total={list.data.total} onChange={setPage} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button, Text, TextInput } from '@mantine/core';
+import { subscribeBody } from '@nibras/contract';
+import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../lib/forms';
+import { subscribeNewsletter } from '../api';
+import '../outreach.css';
+
+/** The footer's newsletter sign-up; the server checks the address and answers in the UI language. */
+export function NewsletterForm() {
+  const { t } = useTranslation();
+  const { form, onSubmit, pending, failure, success } = useContractForm({
+    schema: subscribeBody,
+    initialValues: { email: '' },
+    toBody: (values) => ({ email: values.email.trim() }),
+    send: subscribeNewsletter,
+    networkFailure: 'auth.error.network',
+    onSuccess: () => form.reset(),
+  });
+  // One line of form: whatever went wrong is said under the address.
+  const emailInput = form.getInputProps('email');
+  return (
+    <form onSubmit={onSubmit} noValidate className="newsletter-form" aria-labelledby="newsletter-title" data-testid="newsletter-form">
+      <h2 className="newsletter-form__title" id="newsletter-title">{t('newsletter.title')}</h2>
+      <p className="newsletter-form__text">{t('newsletter.text')}</p>
+      <div className="newsletter-form__row">
+        <TextInput
+          type="email"
+          name="email"
+          autoComplete="email"
+          dir="ltr"
+          aria-label={t('newsletter.email')}
+          placeholder={t('newsletter.placeholder')}
+          {...emailInput}
+          error={emailInput.error ?? failure ?? undefined}
+          className="newsletter-form__input"
+        />
+        <Button type="submit" loading={pending} color="yellow.3" c="dark.9">
+          {t('newsletter.submit')}
+        </Button>
+      </div>
+      {success !== null ? (
+        <Text role="status" className="newsletter-form__success" data-testid="newsletter-success">
+          {success || t('newsletter.success')}
+        </Text>
+      ) : null}
+    </form>
+  );
+}

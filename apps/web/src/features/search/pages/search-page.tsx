@@ -1,0 +1,181 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Pagination, Select, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SEARCH_SORTS, type SearchFacets } from '@nibras/contract';
+import type { TFunction } from 'i18next';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingDots } from '../../../components/loading-dots';
+import { usePageTitle } from '../../../components/use-page-title';
+import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
+import { CardHeart } from '../../wishlist/public';
+import { searchQueries } from '../api';
+import '../search.css';
+
+/** URL parameters the page reads and writes; each one the API accepts under the same name. */
+const FILTERS = ['category', 'language', 'level', 'price', 'minRating'] as const;
+type Filter = (typeof FILTERS)[number];
+
+function filterOptions(filter: Filter, facets: SearchFacets, language: string, t: TFunction) {
+  const withCount = (label: string, count: number) => t('search.facet.option', { label, count });
+  switch (filter) {
+    case 'category':
+      return facets.category.map((c) => ({ value: c.slug, label: withCount(language === 'ar' ? c.name_ar : c.name_en, c.count) }));
+    case 'language':
+      return facets.language.map((l) => ({ value: l.value, label: withCount(t(`catalog.language.${l.value}`), l.count) }));
+    case 'level':
+      return facets.level.map((l) => ({ value: l.value, label: withCount(t(`catalog.level.${l.value}`), l.count) }));
+    case 'price':
+      return facets.price.map((p) => ({ value: p.value, label: withCount(t(`search.price.${p.value}`), p.count) }));
+    case 'minRating':
+      return facets.rating.map((r) => ({ value: String(r.min), label: withCount(t('search.rating.atLeast', { min: r.min }), r.count) }));
+  }
+}
+
+/** /search: Arabic-aware search with filters, facet counts, sorting and pages, all kept in the URL. */
+export default function SearchPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [draft, setDraft] = useState(q);
+  useEffect(() => setDraft(q), [q]);
+  usePageTitle(q ? t('search.titleFor', { q }) : t('search.title'));
+
+  const query: Record<string, string> = {};
+  for (const key of ['q', 'sort', 'page', ...FILTERS]) {
+    const value = params.get(key);
+    if (value) query[key] = value;
+  }
+  const result = useQuery({
+    ...searchQueries.results(query),
+    placeholderData: keepPreviousData,
+  });
+
+  const update = (changes: Record<string, string | null>, keepPage = false) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!keepPage) next.delete('page');
+    setParams(next);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: draft.trim() });
+  };
+  const activeFilters = FILTERS.some((f) => params.get(f));
+  const sortValue = params.get('sort') ?? (q.trim() ? 'relevance' : 'newest');
+
+  const results = () => {
+    if (result.isPending) return <LoadingDots />;
+    if (result.isError) {
+      return (
+        <EmptyState title={t('home.categories.error.title')} description={t('catalog.home.error')} headingLevel={2}>
+          <Button onClick={() => void result.refetch()}>{t('catalog.retry')}</Button>
+        </EmptyState>
+      );
+    }
+    const { items, total, perPage, page } = result.data;
+    if (items.length === 0) {
+      return (
+        <EmptyState
+          title={t(q || activeFilters ? 'search.noResults.title' : 'home.courses.empty.title')}
+          description={t(q || activeFilters ? 'search.noResults.text' : 'home.courses.empty.text')}
+          headingLevel={2}
+        >
+          {activeFilters ? <Button variant="light" onClick={() => update(Object.fromEntries(FILTERS.map((f) => [f, null])))}>{t('search.clear')}</Button> : null}
+        </EmptyState>
+      );
+    }
+    const pages = Math.max(1, Math.ceil(total / perPage));
+    return (
+      <>
+        <CourseGrid label={t('search.results')}>
+          {items.map(({ highlight, ...course }) => (
+            <CourseGridItem key={course.id}>
+              <CourseCard course={course} highlight={highlight} corner={<CardHeart course={course} />} />
+            </CourseGridItem>
+          ))}
+        </CourseGrid>
+        {pages > 1 ? (
+          <nav className="catalog-pagination" aria-label={t('catalog.pagination')}>
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={(next) => {
+                update({ page: next === 1 ? null : String(next) }, true);
+                window.scrollTo({ top: 0 });
+              }}
+              getControlProps={(control) => ({ 'aria-label': t(`catalog.pagination.${control}`) })}
+              getItemProps={(n) => ({ 'aria-label': t('catalog.pagination.page', { page: n }) })}
+            />
+          </nav>
+        ) : null}
+      </>
+    );
+  };
+
+  return (
+    <div className="site-container site-page search-results">
+      <h1 className="site-page__title">{t('search.title')}</h1>
+      <form role="search" onSubmit={onSubmit} className="catalog-toolbar">
+        <TextInput
+          type="search"
+          label={t('search.query.label')}
+          placeholder={t('search.query.placeholder')}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          dir="auto"
+          maxLength={200}
+          style={{ flex: '1 1 16rem' }}
+          data-testid="search-input"
+        />
+        <Button type="submit">{t('search.submit')}</Button>
+      </form>
+      <div className="search-layout">
+        <aside aria-labelledby="search-filters-title">
+          <h2 className="home-section__title" id="search-filters-title">{t('search.filters')}</h2>
+          {FILTERS.map((filter) => (
+            <Select
+              key={filter}
+              mb="sm"
+              label={t(`search.filter.${filter}`)}
+              placeholder={t('search.filter.any')}
+              data={result.data ? filterOptions(filter, result.data.facets, i18n.language, t) : []}
+              value={params.get(filter)}
+              onChange={(value) => update({ [filter]: value })}
+              clearable
+              clearButtonProps={{ 'aria-label': t('search.filter.clear') }}
+              data-testid={`filter-${filter}`}
+            />
+          ))}
+          {activeFilters ? (
+            <Button variant="subtle" onClick={() => update(Object.fromEntries(FILTERS.map((f) => [f, null])))}>
+              {t('search.clear')}
+            </Button>
+          ) : null}
+        </aside>
+        <section aria-labelledby="search-results-title" data-testid="search-results">
+          <div className="catalog-toolbar">
+            <h2 className="home-section__title" id="search-results-title" aria-live="polite" data-testid="search-total">
+              {result.data ? t('search.total', { count: result.data.total }) : t('search.results')}
+            </h2>
+            <Select
+              label={t('catalog.sort.label')}
+              data={SEARCH_SORTS.map((value) => ({ value, label: t(`catalog.sort.${value}`) }))}
+              value={sortValue}
+              onChange={(value) => update({ sort: value })}
+              allowDeselect={false}
+              w={220}
+              data-testid="search-sort"
+            />
+          </div>
+          {result.isFetching && !result.isPending ? <LoadingDots /> : null}
+          {results()}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { TFunction } from 'i18next';
+
+function locale(language: string): string {
+  return language === 'ar' ? 'ar-SA-u-nu-latn' : 'en';
+}
+
+export function formatNumber(value: number, language: string, digits = 0): string {
+  return new Intl.NumberFormat(locale(language), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+export function formatPrice(price: number, language: string): string {
+  return new Intl.NumberFormat(locale(language), { style: 'currency', currency: 'SAR', maximumFractionDigits: 2 }).format(price);
+}
+
+/** "2 h 5 min", "12 min", "45 s" in the UI language. */
+export function formatDuration(seconds: number, t: TFunction): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (hours > 0) return minutes > 0 ? t('catalog.duration.hoursMinutes', { hours, minutes }) : t('catalog.duration.hours', { count: hours });
+  if (minutes > 0) return t('catalog.duration.minutes', { count: minutes });
+  return t('catalog.duration.seconds', { count: seconds });
+}
+
+/** "24 Nov 2026": the short form for lists. */
+export function formatDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+/** 75 → "1:15", 3725 → "1:02:05": a player's clock, the same in both languages. */
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** "24 November 2026": the day with the month written out, Latin digits in Arabic too. */
+export function formatLongDate(iso: string, language: string): string {
+  return new Date(iso).toLocaleDateString(language === 'ar' ? 'ar-u-nu-latn' : language, { year: 'numeric', month: 'long', day: 'numeric' });
+}

@@ -1,0 +1,90 @@
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { issueMessages } from '@nibras/contract';
+import { ApiError, failureText, type ApiResult } from './http';
+
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/**
+ * Checks form values as the server will check the body made from them: the contract's schema,
+ * and the server's wording (issueMessages), in the user's language. Field paths are the body's.
+ */
+export function contractValidator<Values>(
+  schema: z.ZodType,
+  toBody: (values: Values) => unknown,
+  t: Translate,
+  isKey: (key: string) => boolean,
+  rules: (values: Values) => Record<string, string> = () => ({}),
+) {
+  return (values: Values): Record<string, string> => {
+    const body = toBody(values);
+    const result = schema.safeParse(body);
+    const messages = result.success ? {} : issueMessages(result.error.issues, body, isKey);
+    const fromSchema = Object.entries(messages).map(([field, m]) => [field, t(m.key, m.params)] as const);
+    const fromRules = Object.entries(rules(values)).map(([field, key]) => [field, t(key)] as const);
+    return Object.fromEntries([...fromSchema, ...fromRules]);
+  };
+}
+
+export interface ContractFormOptions<Values extends Record<string, unknown>, Body, Data> {
+  /** The contract's body schema of the call the form makes. */
+  schema: z.ZodType;
+  initialValues: Values;
+  /** The body sent for these values, when the fields are not the body as they are. */
+  toBody?: (values: Values) => Body;
+  /** Checks only the browser can make (a repeated password): field -> translation key; they win over the schema's. */
+  rules?: (values: Values) => Record<string, string>;
+  send: (body: Body) => Promise<ApiResult<Data>>;
+  onSuccess?: (result: ApiResult<Data>, values: Values) => void;
+  /** Translation key shown when no answer arrived at all (offline, server down). */
+  networkFailure: string;
+}
+
+export interface ContractForm<Values extends Record<string, unknown>> {
+  form: UseFormReturnType<Values>;
+  /** For `<form onSubmit>`: checks first, sends once (a second submit while one is on its way does nothing). */
+  onSubmit: ReturnType<UseFormReturnType<Values>['onSubmit']>;
+  pending: boolean;
+  /** The server's message (or the network fallback) when the last attempt failed. */
+  failure: string | null;
+  /** The server's message when the last attempt succeeded. */
+  success: string | null;
+  /** Forgets the last outcome (the messages), e.g. when the user starts over. */
+  resetOutcome: () => void;
+}
+
+/**
+ * A form that sends one call of the contract. Values are checked in the browser with the same
+ * schema the server uses, so most mistakes show at once in the same words; what only the server
+ * can know (an email taken, a wrong password) comes back as field errors and lands on the same
+ * fields. Busy, failed and sent are the mutation's state, not hand-kept flags.
+ */
+export function useContractForm<Values extends Record<string, unknown>, Data, Body = Values>(options: ContractFormOptions<Values, Body, Data>): ContractForm<Values> {
+  const { t, i18n } = useTranslation();
+  const toBody = options.toBody ?? ((values: Values) => values as unknown as Body);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: options.initialValues,
+    validate: contractValidator(options.schema, toBody, (key, params) => t(key, params ?? {}), (key) => i18n.exists(key), options.rules),
+  });
+  const mutation = useMutation({
+    mutationFn: (values: Values) => options.send(toBody(values)),
+    onSuccess: (result, values) => options.onSuccess?.(result, values),
+    onError: (error) => {
+      if (error instanceof ApiError && !error.network) form.setErrors(error.fieldErrors);
+    },
+  });
+  const onSubmit = form.onSubmit((values) => {
+    if (!mutation.isPending) mutation.mutate(values);
+  });
+  return {
+    form,
+    onSubmit,
+    pending: mutation.isPending,
+    failure: mutation.error ? failureText(mutation.error, t(options.networkFailure)) : null,
+    success: mutation.isSuccess ? mutation.data.message : null,
+    resetOutcome: mutation.reset,
+  };
+}

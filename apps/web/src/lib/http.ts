@@ -1,0 +1,206 @@
+import type { z } from 'zod';
+import type { JsonRouteDef, Role, RouteDef } from '@nibras/contract';
+
+export type ResponseData<D extends JsonRouteDef> = z.output<D['response']> extends { data: infer T } ? T : never;
+export type RequestBody<D extends RouteDef> = D['body'] extends z.ZodType ? z.input<D['body']> : never;
+
+export interface ApiResult<T> {
+  message: string;
+  data: T;
+}
+
+/** A failed call as the screens show it: the envelope's message and its field messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  /** True when no response arrived at all (offline, aborted, server down). */
+  readonly network: boolean;
+
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, network = false) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+    this.network = network;
+  }
+}
+
+/** What to tell the user about a failed call: the server's own message, or `fallback` when none arrived. */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && !error.network ? error.message : fallback;
+}
+
+export interface ApiSettings {
+  language: () => string;
+  /** The signed-in token of a role, read at call time (a refresh between render and request is honoured). */
+  token: (role: Role) => string | null;
+  /** A role's token was refused: that role is signed out. */
+  onUnauthorized: (role: Role) => void;
+  /** A translation, for the failures the client itself reports (the server's come translated). */
+  translate: (key: string) => string;
+}
+
+const settings: ApiSettings = { language: () => 'ar', token: () => null, onUnauthorized: () => undefined, translate: (key) => key };
+
+export function configureApi(next: Partial<ApiSettings>): void {
+  Object.assign(settings, next);
+}
+
+export interface CallOptions<D extends RouteDef> {
+  body?: RequestBody<D>;
+  params?: Readonly<Record<string, string | number>>;
+  query?: Readonly<Record<string, string | number>>;
+  /**
+   * Only for ending a session that is no longer the stored one (logout): otherwise the token is the
+   * signed-in one of the role the route declares (`access`, or `optionalAuth` on public routes).
+   */
+  token?: string;
+  /** Logout must not sign out again when its token is already dead. */
+  ignoreUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, params: CallOptions<RouteDef>['params'] = {}, query: CallOptions<RouteDef>['query'] = {}): string {
+  const filled = path.replace(/[:{](\w+)}?/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return search ? `${filled}?${search}` : filled;
+}
+
+export function requestHeaders(language: string, token: string | undefined, hasBody: boolean): Record<string, string> {
+  return {
+    // Spec section 7: every call is marked as XMLHttpRequest and accepts JSON.
+    'X-Requested-With': 'XMLHttpRequest',
+    Accept: 'application/json',
+    // The server translates its messages into the language the user reads.
+    'Accept-Language': language,
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+  };
+}
+
+interface Envelope {
+  success?: boolean;
+  message?: string;
+  data?: unknown;
+  errors?: Record<string, string>;
+}
+
+async function readEnvelope(response: Response): Promise<Envelope> {
+  try {
+    const value: unknown = await response.json();
+    return typeof value === 'object' && value !== null ? (value as Envelope) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The bearer token a route needs, from the route's declared access. A role's route without that
+ * role's session fails like the server would (401), without a request.
+ */
+export function tokenFor(def: Pick<RouteDef, 'access' | 'optionalAuth'>, explicit?: string): string | undefined {
+  if (explicit) return explicit;
+  if (def.access === 'public') return (def.optionalAuth && settings.token(def.optionalAuth)) || undefined;
+  const token = settings.token(def.access);
+  if (!token) throw new ApiError(401, settings.translate('api.auth.required'));
+  return token;
+}
+
+/** One call of the contract's route table, typed by its schemas. */
+export async function callRoute<D extends JsonRouteDef>(def: D, options: CallOptions<D> = {}): Promise<ApiResult<ResponseData<D>>> {
+  const hasBody = options.body !== undefined;
+  const token = tokenFor(def, options.token);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(def.path, options.params, options.query), {
+      method: def.method,
+      headers: requestHeaders(settings.language(), token, hasBody),
+      ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : String(error), {}, true);
+  }
+  const envelope = await readEnvelope(response);
+  // The spec's screens also treat a 200 with success false as a failure.
+  if (!response.ok || envelope.success === false) {
+    if (response.status === 401 && def.access !== 'public' && !options.ignoreUnauthorized) settings.onUnauthorized(def.access);
+    throw new ApiError(response.status, envelope.message ?? response.statusText, envelope.errors ?? {});
+  }
+  return { message: envelope.message ?? '', data: envelope.data as ResponseData<D> };
+}
+
+/**
+ * The last call of a page being hidden or closed: keepalive lets it outlive the page. Nothing waits
+ * for its answer, so a failure is ignored.
+ */
+export function sendOnExit<D extends JsonRouteDef>(def: D, options: Pick<CallOptions<D>, 'body' | 'params'>): void {
+  let token: string | undefined;
+  try {
+    token = tokenFor(def);
+  } catch {
+    return;
+  }
+  void fetch(buildUrl(def.path, options.params), {
+    method: def.method,
+    headers: requestHeaders(settings.language(), token, options.body !== undefined),
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+export interface UploadOptions {
+  /** Multipart text fields, sent before the file: the server checks them before it stores a byte. */
+  fields?: Readonly<Record<string, string | number>>;
+  file: Blob;
+  fileName?: string;
+  /** A rounded whole percentage of the bytes sent (spec sections 4 and 9). */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Rounded whole percentage of `loaded` out of `total`, never above 100. */
+export function uploadPercent(loaded: number, total: number): number {
+  if (!(total > 0)) return 0;
+  return Math.min(100, Math.max(0, Math.round((loaded / total) * 100)));
+}
+
+/**
+ * A multipart upload route of the contract, through XMLHttpRequest, the only browser API that
+ * reports upload progress. Answers like callRoute: the envelope's data, or an ApiError with the
+ * field messages.
+ */
+export function uploadRoute<D extends JsonRouteDef & { multipart: true }>(def: D, options: UploadOptions): Promise<ApiResult<ResponseData<D>>> {
+  type T = ResponseData<D>;
+  const token = tokenFor(def);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(def.method, def.path);
+    for (const [name, value] of Object.entries(requestHeaders(settings.language(), token, false))) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) options.onProgress?.(uploadPercent(event.loaded, event.total));
+    });
+    xhr.addEventListener('load', () => {
+      let envelope: Envelope = {};
+      try {
+        const value: unknown = JSON.parse(xhr.responseText);
+        if (typeof value === 'object' && value !== null) envelope = value as Envelope;
+      } catch {
+        envelope = {};
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && envelope.success !== false) resolve({ message: envelope.message ?? '', data: envelope.data as T });
+      else reject(new ApiError(xhr.status, envelope.message ?? xhr.statusText, envelope.errors ?? {}));
+    });
+    xhr.addEventListener('error', () => reject(new ApiError(0, 'network', {}, true)));
+    xhr.addEventListener('abort', () => reject(new ApiError(0, 'aborted', {}, true)));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, String(value));
+    form.append('file', options.file, options.fileName ?? (options.file instanceof File ? options.file.name : 'upload'));
+    xhr.send(form);
+  });
+}

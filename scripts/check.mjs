@@ -1,0 +1,38 @@
+// The static checks of `npm test`, run at once (they share nothing): type checks of the three
+// packages, lint, and the web build the browser tests need. Prints each one's seconds; the output of
+// a failed one is printed whole, and the run fails if any failed.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const checks = [
+  ['types: contract', bin('tsc'), ['-p', 'packages/contract', '--noEmit']],
+  ['types: api', bin('tsc'), ['-p', 'apps/api', '--noEmit']],
+  ['types: web', bin('tsc'), ['-p', 'apps/web', '--noEmit']],
+  ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+  ['web build', bin('vite'), ['build', 'apps/web', '--logLevel', 'warn']],
+];
+
+function run([name, command, args]) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ name, ok: false, seconds: 0, output: String(error) }));
+    child.on('close', (code) => resolve({ name, ok: code === 0, seconds: (performance.now() - started) / 1000, output }));
+  });
+}
+
+const started = performance.now();
+const results = await Promise.all(checks.map(run));
+for (const result of results) {
+  console.log(`${result.ok ? '✓' : '✗'} ${result.name.padEnd(16)} ${result.seconds.toFixed(1).padStart(5)} s`);
+  if (!result.ok) console.log(result.output);
+}
+console.log(`checks: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+process.exit(results.every((result) => result.ok) ? 0 : 1);

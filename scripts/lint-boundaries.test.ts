@@ -1,0 +1,53 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The rules that fire for `code` as if it were the file at `file` (nothing is written for it). */
+async function rulesBroken(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+const scratch: string[] = [];
+afterAll(() => {
+  for (const file of scratch) rmSync(file, { force: true });
+});
+
+// `npm run lint` runs this configuration: a violation of docs/architecture.md's layout fails it.
+describe('the layout is enforced by lint', () => {
+  it("refuses a feature reaching into another feature's files, and allows its public file", async () => {
+    expect(await rulesBroken('apps/web/src/features/search/scratch.ts', "export { orderKeys } from '../orders/api';\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('apps/web/src/features/search/scratch.ts', "export { orderKeys } from '../orders/public';\n")).toEqual([]);
+  });
+
+  it('refuses shared code importing a feature or the app, and a feature importing the app', async () => {
+    expect(await rulesBroken('apps/web/src/components/scratch.ts', "export { catalogKeys } from '../features/catalog/public';\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('apps/web/src/lib/scratch.ts', "export { appRoutes } from '../app/routes';\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('apps/web/src/features/catalog/scratch.ts', "export { appRoutes } from '../../app/routes';\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses an import cycle', async () => {
+    const a = path.join(root, 'apps/web/src/lib/scratch-cycle-a.ts');
+    const b = path.join(root, 'apps/web/src/lib/scratch-cycle-b.ts');
+    scratch.push(a, b);
+    writeFileSync(a, "import { b } from './scratch-cycle-b';\nexport const a = () => b;\n");
+    writeFileSync(b, "import { a } from './scratch-cycle-a';\nexport const b = () => a;\n");
+    expect(await rulesBroken('apps/web/src/lib/scratch-cycle-a.ts', "import { b } from './scratch-cycle-b';\nexport const a = () => b;\n")).toContain('import-x/no-cycle');
+  });
+
+  it("refuses an API module reading another module's queries file, and SQL in routes and services", async () => {
+    expect(await rulesBroken('apps/api/src/modules/orders/scratch.ts', "export { findAssessment } from '../quiz/quiz.queries';\n")).toContain('no-restricted-imports');
+    expect(await rulesBroken('apps/api/src/modules/orders/scratch.service.ts', "export { eq } from 'drizzle-orm';\n")).toContain('no-restricted-imports');
+    expect(await rulesBroken('apps/api/src/modules/orders/scratch.routes.ts', "export { orders } from '../../db/schema';\n")).toContain('no-restricted-imports');
+    expect(await rulesBroken('apps/api/src/modules/orders/scratch.service.ts', "export { isEnrolled } from '../learning/learning.service';\n")).toEqual([]);
+  });
+
+  it('refuses db/ importing a module', async () => {
+    expect(await rulesBroken('apps/api/src/db/scratch.ts', "export { findOrder } from '../modules/orders/orders.queries';\n")).toContain('import-x/no-restricted-paths');
+  });
+});

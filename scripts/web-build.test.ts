@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = mkdtempSync(path.join(tmpdir(), 'nibras-web-build-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('the web build', () => {
+  it('is the production build of React even when the shell says NODE_ENV=development (npm start builds it)', () => {
+    execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build', 'apps/web', '--logLevel', 'error', '--outDir', outDir], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'development' },
+      stdio: 'pipe',
+    });
+    const scripts = readdirSync(path.join(outDir, 'build')).filter((name) => name.endsWith('.js'));
+    const code = scripts.map((name) => readFileSync(path.join(outDir, 'build', name), 'utf8')).join('\n');
+    expect(scripts.length).toBeGreaterThan(5);
+    // Development React carries its warnings as text; production React has error codes instead.
+    expect(code).not.toContain('unique "key" prop');
+    expect(code).toContain('react.dev/errors/');
+  });
+});
