@@ -41,6 +41,36 @@ async function api<T>(login: LoginData, method: 'GET' | 'POST', url: string, bod
   return json.data;
 }
 
+/** The server's answer to a body it refuses: its message and its field messages. */
+async function refusal(login: LoginData, url: string, body: object): Promise<{ status: number; message: string; errors: Record<string, string> }> {
+  const response = await fetch(`${e2e.server.baseUrl}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json', 'accept-language': 'ar' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { message: string; errors?: Record<string, string> };
+  return { status: response.status, message: json.message, errors: json.errors ?? {} };
+}
+
+/** The message shown under a field, found through the field's aria-describedby as a screen reader would. */
+async function fieldMessage(page: Page, field: Locator): Promise<string | null> {
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  for (const id of ids) {
+    const described = page.locator(`[id="${id}"]`);
+    if ((await described.count()) > 0 && id.endsWith('-error')) return described.textContent();
+  }
+  return null;
+}
+
+/** Counts the saves of a step the page sends from now on. */
+function countSaves(page: Page, step: 4 | 5): () => number {
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith(`/api/instructor/course/addUpdate/step${step}`)) sent += 1;
+  });
+  return () => sent;
+}
+
 /** An instructor with a draft course made through step 1 of the API. */
 async function instructorCourse() {
   const account = await newAccount('instructor');
@@ -170,14 +200,20 @@ describe('course editor, step 4: sections and lectures', () => {
     expect(await storedOutline(login, courseId)).toEqual([[b], [a]]);
     await page.getByTestId('step4-unsaved').waitFor();
 
-    // The server's field message lands next to the field it is about: the new lecture has no title yet.
-    const refused = page.waitForResponse((r) => r.url().endsWith('/api/instructor/course/addUpdate/step4'));
+    // The new lecture has no title yet: the outline is checked in the browser with the contract's schema,
+    // nothing is sent, and the server's own words for that outline land next to the field they are about.
+    const server = await refusal(login, '/api/instructor/course/addUpdate/step4', { id: courseId, sections: [{ title: a, lectures: [{ title: '' }] }] });
+    expect(server.status).toBe(400);
+    const saves = countSaves(page, 4);
     await page.getByTestId('save-outline').click();
-    expect((await refused).status()).toBe(400);
     await page.getByTestId('step4-failure').waitFor();
+    expect(await page.getByTestId('step4-failure').textContent()).toContain(server.message);
     const untitled = sections(page).nth(1).getByTestId('lecture-title').last();
     expect(await untitled.getAttribute('aria-invalid')).toBe('true');
+    expect(await fieldMessage(page, untitled)).toBe(server.errors['sections.0.lectures.0.title']);
     expect(await lectureRow(page, renamed).getByTestId('lecture-title').getAttribute('aria-invalid')).not.toBe('true');
+    expect(saves()).toBe(0);
+    expect(await storedOutline(login, courseId)).toEqual([[b], [a]]);
   });
 });
 
@@ -237,14 +273,23 @@ describe('course editor, step 5: assessments', () => {
       ],
     });
 
-    // Editing: a server refusal shows next to its field; a saved question is deleted at once, after a confirmation.
+    // Editing: an empty option is refused in the browser, in the server's words, next to its field and
+    // before anything is sent; a saved question is deleted at once, after a confirmation.
+    const server = await refusal(login, '/api/instructor/course/addUpdate/step5', {
+      id: courseId,
+      assessment: { title, pass_mark: 70, questions: [{ type: 'single', text: 'ما أداة الخطاط؟', options: [{ text: 'القلم', is_correct: true }, { text: ' ', is_correct: false }] }] },
+    });
+    expect(server.status).toBe(400);
     await item.getByTestId('assessment-edit').click();
     await questions.nth(0).getByTestId('option-text').nth(1).fill(' ');
-    const refused = page.waitForResponse((r) => r.url().endsWith('/api/instructor/course/addUpdate/step5'));
+    const saves = countSaves(page, 5);
     await page.getByTestId('save-assessment').click();
-    expect((await refused).status()).toBe(400);
     await page.getByTestId('step5-failure').waitFor();
-    expect(await questions.nth(0).getByTestId('option-text').nth(1).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('step5-failure').textContent()).toContain(server.message);
+    const emptyOption = questions.nth(0).getByTestId('option-text').nth(1);
+    expect(await emptyOption.getAttribute('aria-invalid')).toBe('true');
+    expect(await fieldMessage(page, emptyOption)).toBe(server.errors['assessment.questions.0.options.1.text']);
+    expect(saves()).toBe(0);
     await questions.nth(0).getByTestId('option-text').nth(1).fill('الريشة');
 
     await questions.nth(1).getByTestId('question-delete').click();

@@ -1,4 +1,5 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -38,6 +39,19 @@ export interface ContractFormOptions<Values extends Record<string, unknown>, Bod
   rules?: (values: Values) => Record<string, string>;
   send: (body: Body) => Promise<ApiResult<Data>>;
   onSuccess?: (result: ApiResult<Data>, values: Values) => void;
+  /** After the server refused or no answer came (the field messages are in place already). */
+  onFailure?: (error: Error, values: Values) => void;
+  /**
+   * The body's field paths (`sections.0.title`) turned into the form's own error keys, for forms
+   * whose rows move: a message keyed by the row stays next to it. Applied to the browser's check
+   * and to the server's field messages alike.
+   */
+  mapErrors?: (values: Values, errors: Record<string, string>) => Record<string, string>;
+  /**
+   * Translation key shown as the failure when the browser's check stops a submit, for long forms
+   * where the marked field may be out of sight (the server's own words for a refused body).
+   */
+  invalidMessage?: string;
   /** Translation key shown when no answer arrived at all (offline, server down). */
   networkFailure: string;
 }
@@ -49,6 +63,8 @@ export interface ContractForm<Values extends Record<string, unknown>> {
   pending: boolean;
   /** The server's message (or the network fallback) when the last attempt failed. */
   failure: string | null;
+  /** The last attempt's failure as it came (a refusal's status decides what follows). */
+  error: Error | null;
   /** The server's message when the last attempt succeeded. */
   success: string | null;
   /** Forgets the last outcome (the messages), e.g. when the user starts over. */
@@ -64,27 +80,44 @@ export interface ContractForm<Values extends Record<string, unknown>> {
 export function useContractForm<Values extends Record<string, unknown>, Data, Body = Values>(options: ContractFormOptions<Values, Body, Data>): ContractForm<Values> {
   const { t, i18n } = useTranslation();
   const toBody = options.toBody ?? ((values: Values) => values as unknown as Body);
+  const mapErrors = options.mapErrors ?? ((_values: Values, errors: Record<string, string>) => errors);
+  const check = contractValidator(options.schema, toBody, (key, params) => t(key, params ?? {}), (key) => i18n.exists(key), options.rules);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: options.initialValues,
-    validate: contractValidator(options.schema, toBody, (key, params) => t(key, params ?? {}), (key) => i18n.exists(key), options.rules),
+    validate: (values) => mapErrors(values, check(values)),
   });
+  // Set when the browser's check stopped the last submit; cleared by the next one.
+  const [invalid, setInvalid] = useState(false);
   const mutation = useMutation({
     mutationFn: (values: Values) => options.send(toBody(values)),
     onSuccess: (result, values) => options.onSuccess?.(result, values),
-    onError: (error) => {
-      if (error instanceof ApiError && !error.network) form.setErrors(error.fieldErrors);
+    onError: (error, values) => {
+      if (error instanceof ApiError && !error.network) form.setErrors(mapErrors(values, error.fieldErrors));
+      options.onFailure?.(error, values);
     },
   });
-  const onSubmit = form.onSubmit((values) => {
-    if (!mutation.isPending) mutation.mutate(values);
-  });
+  const onSubmit = form.onSubmit(
+    (values) => {
+      setInvalid(false);
+      if (!mutation.isPending) mutation.mutate(values);
+    },
+    () => {
+      if (options.invalidMessage === undefined) return;
+      mutation.reset();
+      setInvalid(true);
+    },
+  );
   return {
     form,
     onSubmit,
     pending: mutation.isPending,
-    failure: mutation.error ? failureText(mutation.error, t(options.networkFailure)) : null,
+    failure: invalid && options.invalidMessage ? t(options.invalidMessage) : mutation.error ? failureText(mutation.error, t(options.networkFailure)) : null,
+    error: mutation.error,
     success: mutation.isSuccess ? mutation.data.message : null,
-    resetOutcome: mutation.reset,
+    resetOutcome: () => {
+      setInvalid(false);
+      mutation.reset();
+    },
   };
 }

@@ -9,10 +9,10 @@ export type Draft = Record<number, DraftAnswer>;
  * key. The key must survive too: a submission whose answer was lost is sent again with the same key
  * and gets the first result instead of a 409 (docs/quizzes.md).
  */
-interface Stored {
+export type Stored = {
   answers: Draft;
   key: string;
-}
+};
 
 const storageKey = (attemptId: number) => `nibras.quiz.attempt.${attemptId}`;
 

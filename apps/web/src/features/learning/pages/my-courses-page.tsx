@@ -4,11 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { EmptyState } from '../../../components/empty-state';
-import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
-import { ListPager } from '../../../components/pager';
+import { PagedList } from '../../../components/paged-list';
 import { CardHeart } from '../../wishlist/public';
 import { learningQueries } from '../api';
 
@@ -26,19 +24,20 @@ export default function MyCoursesPage() {
       <Title order={1} className="shell-page__title">
         {t('mycourses.title')}
       </Title>
-      {list.isPending ? <LoadingDots /> : null}
-      {list.isError ? <EmptyState title={t('mycourses.error.title')} description={t('mycourses.error.text')} /> : null}
-      {list.data && list.data.items.length === 0 ? (
-        <EmptyState title={t('mycourses.empty.title')} description={t('mycourses.empty.text')}>
+      <PagedList
+        list={list}
+        texts="mycourses"
+        page={page}
+        onPage={setPage}
+        emptyAction={
           <Button component={Link} to={paths.home}>
             {t('pdash.browse')}
           </Button>
-        </EmptyState>
-      ) : null}
-      {list.data && list.data.items.length > 0 ? (
-        <>
+        }
+      >
+        {(items) => (
           <CourseGrid label={t('mycourses.title')}>
-            {list.data.items.map((course) => (
+            {items.map((course) => (
               <CourseGridItem key={course.id}>
                 <CourseCard
                   course={course}
@@ -58,9 +57,8 @@ export default function MyCoursesPage() {
               </CourseGridItem>
             ))}
           </CourseGrid>
-          <ListPager page={page} perPage={list.data.perPage} total={list.data.total} onChange={setPage} />
-        </>
-      ) : null}
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -4,10 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../lib/http';
 import { cancelOrder, confirmOrder, orderKeys, orderQueries, type OrderStatus } from '../api';
-import { EmptyState } from '../../../components/empty-state';
-import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { ListPager } from '../../../components/pager';
+import { PagedList } from '../../../components/paged-list';
 import { OrderStatusBadge } from '../components/order-status';
 import { formatLongDate, formatPrice } from '../../../lib/format';
 
@@ -86,13 +84,10 @@ export default function AdminOrdersPage() {
           {result.text}
         </Alert>
       ) : null}
-      {list.isPending ? <LoadingDots /> : null}
-      {list.isError ? <EmptyState title={t('adminOrders.error.title')} description={t('adminOrders.error.text')} /> : null}
-      {list.data && list.data.items.length === 0 ? <EmptyState title={t('adminOrders.empty.title')} description={t('adminOrders.empty.text')} /> : null}
-      {list.data && list.data.items.length > 0 ? (
-        <>
+      <PagedList list={list} texts="adminOrders" page={page} onPage={setPage}>
+        {(items) => (
           <ul className="plain-list" aria-label={t('adminOrders.title')}>
-            {list.data.items.map((order) => (
+            {items.map((order) => (
               <li key={order.id}>
                 <Paper withBorder radius="lg" p="md" data-testid="admin-order" data-order-id={order.id}>
                   <Group justify="space-between" align="flex-start" gap="sm">
@@ -128,9 +123,8 @@ export default function AdminOrdersPage() {
               </li>
             ))}
           </ul>
-          <ListPager page={page} perPage={list.data.perPage} total={list.data.total} onChange={setPage} />
-        </>
-      ) : null}
+        )}
+      </PagedList>
       <Modal
         opened={action !== null}
         onClose={() => setAction(null)}

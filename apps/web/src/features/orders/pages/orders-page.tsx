@@ -4,10 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { EmptyState } from '../../../components/empty-state';
-import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { ListPager } from '../../../components/pager';
+import { PagedList } from '../../../components/paged-list';
 import { OrderStatusBadge } from '../components/order-status';
 import { orderQueries } from '../api';
 import { formatLongDate, formatPrice } from '../../../lib/format';
@@ -25,19 +23,20 @@ export default function OrdersPage() {
       <Title order={1} className="shell-page__title">
         {t('orders.title')}
       </Title>
-      {list.isPending ? <LoadingDots /> : null}
-      {list.isError ? <EmptyState title={t('orders.error.title')} description={t('orders.error.text')} /> : null}
-      {list.data && list.data.items.length === 0 ? (
-        <EmptyState title={t('orders.empty.title')} description={t('orders.empty.text')}>
+      <PagedList
+        list={list}
+        texts="orders"
+        page={page}
+        onPage={setPage}
+        emptyAction={
           <Button component={Link} to={paths.home}>
             {t('pdash.browse')}
           </Button>
-        </EmptyState>
-      ) : null}
-      {list.data && list.data.items.length > 0 ? (
-        <>
+        }
+      >
+        {(items) => (
           <ul className="plain-list" aria-label={t('orders.title')}>
-            {list.data.items.map((order) => (
+            {items.map((order) => (
               <li key={order.id}>
                 <Paper withBorder radius="lg" p="md" data-testid="order" data-order-id={order.id}>
                   <Group justify="space-between" align="flex-start" gap="sm">
@@ -75,9 +74,8 @@ export default function OrdersPage() {
               </li>
             ))}
           </ul>
-          <ListPager page={page} perPage={list.data.perPage} total={list.data.total} onChange={setPage} />
-        </>
-      ) : null}
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, failureText } from '../../../lib/http';
+import { answerBody as answerSchema } from '@nibras/contract';
+import { useContractForm } from '../../../lib/forms';
+import { ApiError } from '../../../lib/http';
 import { submitAnswers, type AssessmentDetailsView, type SubmissionResultView } from '../api';
-import { answerBody, answerOf, clearDraft, isAnswered, loadDraft, saveDraft, type Draft } from '../attempt-draft';
+import { answerBody, answerOf, clearDraft, isAnswered, loadDraft, saveDraft, type Draft, type Stored } from '../attempt-draft';
 import { formatClock, secondsLeft } from '../clock';
 import { QuestionField } from './question-field';
 
@@ -27,6 +29,9 @@ function announcementFor(left: number | null): number | null {
   return null;
 }
 
+/** The server refused the attempt for good: the time is up, no attempts are left, or it is gone. */
+const refused = (error: Error): error is ApiError => error instanceof ApiError && (error.status === 409 || error.status === 404);
+
 /**
  * The open attempt: every question, the clock when there is a time limit, and one submission of all
  * answers. Answers and the idempotency key are kept in sessionStorage, so a reload loses nothing and a
@@ -42,46 +47,49 @@ export function AttemptForm({ details, receivedAt, onSubmitted, onRefused }: {
   const { t } = useTranslation();
   const attempt = details.attempt!;
   const questions = details.questions;
-  const [stored, setStored] = useState(() => loadDraft(attempt.id));
   const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const autoSent = useRef(false);
   const left = useSecondsLeft(attempt, receivedAt);
   const announced = announcementFor(left);
+  const answers = useContractForm({
+    schema: answerSchema,
+    initialValues: loadDraft(attempt.id),
+    toBody: (values: Stored) => answerBody(attempt.id, values.key, questions, values.answers),
+    networkFailure: 'quiz.take.sendFailed',
+    send: submitAnswers,
+    onSuccess: ({ data, message }) => {
+      clearDraft(attempt.id);
+      onSubmitted(data, message);
+    },
+    onFailure: (error) => {
+      if (refused(error)) {
+        clearDraft(attempt.id);
+        onRefused(error.message);
+      }
+      // Otherwise (no answer, a 5xx) the answers stay here, and sending again reuses the same key.
+    },
+  });
+  const stored = answers.form.values;
+  const sending = answers.pending;
+  // A refusal for good is shown by the screen that follows (onRefused), not here.
+  const error = answers.error && refused(answers.error) ? null : answers.failure;
   const unanswered = questions.filter((question) => !isAnswered(question, answerOf(stored.answers, question.id))).length;
 
   const setAnswer = (questionId: number, answer: Draft[number]) => {
     const next = { ...stored, answers: { ...stored.answers, [questionId]: answer } };
-    setStored(next);
+    answers.form.setValues(next);
     saveDraft(attempt.id, next);
   };
 
-  const send = async () => {
+  const send = () => {
     setConfirming(false);
-    setSending(true);
-    setError(null);
-    try {
-      const response = await submitAnswers(answerBody(attempt.id, stored.key, questions, stored.answers));
-      clearDraft(attempt.id);
-      onSubmitted(response.data, response.message);
-    } catch (caught) {
-      if (caught instanceof ApiError && (caught.status === 409 || caught.status === 404)) {
-        clearDraft(attempt.id);
-        onRefused(caught.message);
-        return;
-      }
-      // A network failure or a 5xx: the answers stay here, and sending again reuses the same key.
-      setError(failureText(caught, t('quiz.take.sendFailed')));
-    } finally {
-      setSending(false);
-    }
+    answers.onSubmit();
   };
 
   useEffect(() => {
     if (left === 0 && !autoSent.current) {
       autoSent.current = true;
-      void send();
+      send();
     }
     // `send` reads the latest answers on each render; the clock alone decides when to send.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -90,7 +98,7 @@ export function AttemptForm({ details, receivedAt, onSubmitted, onRefused }: {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (unanswered > 0) setConfirming(true);
-    else void send();
+    else send();
   };
 
   return (
@@ -142,7 +150,7 @@ export function AttemptForm({ details, receivedAt, onSubmitted, onRefused }: {
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('quiz.take.keepAnswering')}
             </Button>
-            <Button onClick={() => void send()} data-testid="quiz-submit-anyway">
+            <Button onClick={send} data-testid="quiz-submit-anyway">
               {t('quiz.take.submitAnyway')}
             </Button>
           </Group>

@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Group, List, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../lib/http';
+import { markBody, type MarkBody } from '@nibras/contract';
+import { useContractForm } from '../../../lib/forms';
 import { markSubmission, quizKeys, quizQueries, type ReviewerRole, type SubmissionReviewView } from '../api';
 import { paths } from '../../../config/paths';
 import { LoadingDots } from '../../../components/loading-dots';
@@ -19,6 +21,24 @@ type Question = SubmissionReviewView['questions'][number];
 interface Mark {
   correct: boolean | null;
   feedback: string;
+}
+
+/** The marks chosen so far, as the server takes them: answers not yet marked right or wrong are left out. */
+function markBodyOf(submissionId: number, marks: Record<number, Mark>): MarkBody {
+  const chosen = Object.entries(marks).filter(([, mark]) => mark.correct !== null);
+  return { submission_id: submissionId, marks: chosen.map(([answerId, mark]) => ({ answer_id: Number(answerId), correct: mark.correct!, feedback: mark.feedback.trim() })) };
+}
+
+/** `marks.<n>.feedback` of the body tied to the answer it is about: `<answerId>.feedback`. */
+function markErrors(marks: Record<number, Mark>, errors: Record<string, string>): Record<string, string> {
+  const sent = markBodyOf(0, marks).marks;
+  return Object.fromEntries(
+    Object.entries(errors).map(([path, message]) => {
+      const match = /^marks\.(\d+)\.(\w+)$/.exec(path);
+      const answer = match ? sent[Number(match[1])] : undefined;
+      return [answer ? `${answer.answer_id}.${match![2]}` : path, message];
+    }),
+  );
 }
 
 function marksFrom(review: SubmissionReviewView): Record<number, Mark> {
@@ -47,7 +67,7 @@ function ChoiceAnswer({ question }: { question: Question }) {
 }
 
 /** A short answer to mark right or wrong, with feedback for the participant. */
-function ShortAnswer({ question, mark, onChange }: { question: Question; mark: Mark; onChange: (next: Mark) => void }) {
+function ShortAnswer({ question, mark, feedbackError, onChange }: { question: Question; mark: Mark; feedbackError?: string; onChange: (next: Mark) => void }) {
   const { t } = useTranslation();
   const answer = question.answer!;
   return (
@@ -79,6 +99,7 @@ function ShortAnswer({ question, mark, onChange }: { question: Question; mark: M
         autosize
         minRows={2}
         maxLength={2000}
+        error={feedbackError}
         dir="auto"
         data-testid="quiz-feedback-input"
       />
@@ -99,9 +120,6 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
   const params = useParams();
   const courseId = positiveInt(params.courseId ?? null, 0);
   const submissionId = positiveInt(params.submissionId ?? null, 0);
-  const [marks, setMarks] = useState<Record<number, Mark>>({});
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   // Marks chosen but not saved are asked about before leaving, as the course editor does.
   const unsaved = useUnsavedChanges();
   const query = quizQueries.review(role, courseId, submissionId);
@@ -119,45 +137,46 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
     }
   }, [courseId, submissionId, review.isError, review.error, navigate, role, t]);
 
+  const marking = useContractForm({
+    schema: markBody,
+    initialValues: { marks: {} as Record<number, Mark> },
+    toBody: (values) => markBodyOf(review.data?.id ?? 0, values.marks),
+    // Nothing marked is said once, above the form, rather than as a count of items.
+    rules: (values): Record<string, string> => (markBodyOf(0, values.marks).marks.length === 0 ? { marks: 'quiz.check.nothingMarked' } : {}),
+    mapErrors: (values, errors) => markErrors(values.marks, errors),
+    networkFailure: 'quiz.check.saveFailed',
+    send: (body) => markSubmission(role, body),
+    onSuccess: ({ data: stored }) => {
+      unsaved.setDirty(false);
+      queryClient.setQueryData(query.queryKey, stored);
+      // The lists and counts of this reviewer; the review itself is the answer just stored.
+      void queryClient.invalidateQueries({ queryKey: quizKeys.reviewer(role), predicate: (q) => q.queryKey[2] !== 'review' });
+    },
+  });
+  const { form } = marking;
+  const marks = form.values.marks;
   useEffect(() => {
-    if (review.data) setMarks(marksFrom(review.data));
+    if (!review.data) return;
+    form.setInitialValues({ marks: marksFrom(review.data) });
+    form.setValues({ marks: marksFrom(review.data) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new review is the only trigger
   }, [review.data]);
   const { setDirty } = unsaved;
   useEffect(() => {
     if (review.data) setDirty(JSON.stringify(marks) !== JSON.stringify(marksFrom(review.data)));
   }, [marks, review.data, setDirty]);
+  const errors = form.errors as Record<string, string>;
+  const result = marking.success ? { ok: true, text: marking.success } : errors.marks || marking.failure ? { ok: false, text: errors.marks ?? marking.failure ?? '' } : null;
+  const dismissResult = () => {
+    marking.resetOutcome();
+    form.clearFieldError('marks');
+  };
 
   const data = review.data;
   usePageTitle(data ? t('quiz.check.title', { name: data.participant.name }) : t('quiz.review.title'));
   if (!data) return <LoadingDots />;
 
   const shortAnswers = data.questions.filter((question) => question.type === 'short' && question.answer);
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const chosen = Object.entries(marks).filter(([, mark]) => mark.correct !== null);
-    if (chosen.length === 0) {
-      setResult({ ok: false, text: t('quiz.check.nothingMarked') });
-      return;
-    }
-    setSaving(true);
-    setResult(null);
-    try {
-      const response = await markSubmission(role, {
-        submission_id: data.id,
-        marks: chosen.map(([answerId, mark]) => ({ answer_id: Number(answerId), correct: mark.correct!, feedback: mark.feedback.trim() })),
-      });
-      unsaved.setDirty(false);
-      queryClient.setQueryData(query.queryKey, response.data);
-      setResult({ ok: true, text: response.message });
-      // The lists and counts of this reviewer; the review itself is the answer just stored.
-      await queryClient.invalidateQueries({ queryKey: quizKeys.reviewer(role), predicate: (q) => q.queryKey[2] !== 'review' });
-    } catch (error) {
-      setResult({ ok: false, text: failureText(error, t('quiz.check.saveFailed')) });
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <Stack gap="lg" maw={880}>
       <Anchor component={Link} to={paths.submissions(role)} size="sm">
@@ -181,11 +200,11 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
         </Group>
       </Paper>
       {result ? (
-        <Alert color={result.ok ? 'teal' : 'red'} role={result.ok ? 'status' : 'alert'} data-testid="quiz-check-result" withCloseButton closeButtonLabel={t('quiz.dismiss')} onClose={() => setResult(null)}>
+        <Alert color={result.ok ? 'teal' : 'red'} role={result.ok ? 'status' : 'alert'} data-testid="quiz-check-result" withCloseButton closeButtonLabel={t('quiz.dismiss')} onClose={dismissResult}>
           {result.text}
         </Alert>
       ) : null}
-      <form onSubmit={save} aria-label={t('quiz.check.formLabel')}>
+      <form onSubmit={marking.onSubmit} noValidate aria-label={t('quiz.check.formLabel')}>
         <Stack gap="md">
           {data.questions.map((question, index) => (
             <fieldset key={question.id} className="quiz-question" data-testid="quiz-check-question" data-question-id={question.id}>
@@ -203,7 +222,8 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
                   <ShortAnswer
                     question={question}
                     mark={marks[question.answer.answer_id] ?? { correct: null, feedback: '' }}
-                    onChange={(next) => setMarks((current) => ({ ...current, [question.answer!.answer_id]: next }))}
+                    feedbackError={errors[`${question.answer.answer_id}.feedback`]}
+                    onChange={(next) => form.setFieldValue('marks', (current) => ({ ...current, [question.answer!.answer_id]: next }))}
                   />
                 ) : (
                   <ChoiceAnswer question={question} />
@@ -213,7 +233,7 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
           ))}
           {shortAnswers.length > 0 ? (
             <Group justify="flex-end">
-              <Button type="submit" loading={saving} data-testid="quiz-save-marks">
+              <Button type="submit" loading={marking.pending} data-testid="quiz-save-marks">
                 {t('quiz.check.save')}
               </Button>
             </Group>

@@ -4,11 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { EmptyState } from '../../../components/empty-state';
-import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
-import { ListPager } from '../../../components/pager';
+import { PagedList } from '../../../components/paged-list';
 import { setWishlisted, wishlistKeys, wishlistQueries } from '../api';
 import { CardHeart } from '../components/wishlist-button';
 
@@ -27,19 +25,20 @@ export default function WishlistPage() {
       <Title order={1} className="shell-page__title">
         {t('wishlist.title')}
       </Title>
-      {list.isPending ? <LoadingDots /> : null}
-      {list.isError ? <EmptyState title={t('wishlist.error.title')} description={t('wishlist.error.text')} /> : null}
-      {list.data && list.data.items.length === 0 ? (
-        <EmptyState title={t('wishlist.empty.title')} description={t('wishlist.empty.text')}>
+      <PagedList
+        list={list}
+        texts="wishlist"
+        page={page}
+        onPage={setPage}
+        emptyAction={
           <Button component={Link} to={paths.home}>
             {t('pdash.browse')}
           </Button>
-        </EmptyState>
-      ) : null}
-      {list.data && list.data.items.length > 0 ? (
-        <>
+        }
+      >
+        {(items) => (
           <CourseGrid label={t('wishlist.title')}>
-            {list.data.items.map((course) => (
+            {items.map((course) => (
               <CourseGridItem key={course.id}>
                 <CourseCard
                   course={course}
@@ -60,9 +59,8 @@ export default function WishlistPage() {
               </CourseGridItem>
             ))}
           </CourseGrid>
-          <ListPager page={page} perPage={list.data.perPage} total={list.data.total} onChange={setPage} />
-        </>
-      ) : null}
+        )}
+      </PagedList>
     </Stack>
   );
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { step5Body } from '@nibras/contract';
+import { contractValidator } from '../../../../lib/forms';
 import { assessmentBody, assessmentFieldErrors, changeQuestionType, newAssessment, newQuestion, type DraftQuestion } from './assessment-model';
 
 const TF: [string, string] = ['صح', 'خطأ'];
@@ -78,5 +80,16 @@ describe('assessmentFieldErrors', () => {
         'assessment.questions.4.text': 'Gone',
       }),
     ).toEqual({ title: 'Required', [`${q.key}.options`]: 'One correct', [`${q.options[1]?.key}.text`]: 'Empty', form: 'Gone' });
+  });
+});
+
+describe('an assessment checked in the browser', () => {
+  it("finds what the server's schema refuses and ties the message to the option it is about", () => {
+    const question = newQuestion('single', TF);
+    const draft = { ...newAssessment(), title: 'Unit 1', questions: [{ ...question, text: 'Which pen?', options: [{ ...question.options[0]!, text: 'Reed' }, { ...question.options[1]!, text: ' ' }] }] };
+    const validate = contractValidator(step5Body, (values: typeof draft) => assessmentBody(1, values), (key) => key, () => true);
+    expect(assessmentFieldErrors(draft, validate(draft))).toEqual({ [`${question.options[1]!.key}.text`]: 'api.validation.too_short' });
+    const fixed = { ...draft, questions: [{ ...draft.questions[0]!, options: [draft.questions[0]!.options[0]!, { ...question.options[1]!, text: 'Brush' }] }] };
+    expect(assessmentFieldErrors(fixed, validate(fixed))).toEqual({});
   });
 });

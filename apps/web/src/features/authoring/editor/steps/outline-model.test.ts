@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { step4Body } from '@nibras/contract';
+import { contractValidator } from '../../../../lib/forms';
 import { formatDuration, mergeOutline, newLecture, outlineBody, outlineFieldErrors, outlineFromServer, outlineSignature, type Outline } from './outline-model';
 
 const lecture = (id: number, sectionId: number, title: string, extra: Partial<Outline['sections'][number]['lectures'][number]> = {}) => ({
@@ -94,5 +96,17 @@ describe('formatDuration', () => {
     expect(formatDuration(8)).toBe('0:08');
     expect(formatDuration(605)).toBe('10:05');
     expect(formatDuration(3725)).toBe('1:02:05');
+  });
+});
+
+describe('the outline checked in the browser', () => {
+  it("finds what the server's schema refuses and ties each message to its row, wherever the row has moved", () => {
+    const outline = outlineFromServer({ sections: [{ id: 4, title: 'Basics', position: 0, lectures: [lecture(7, 4, 'Pens')] }] });
+    const untitled = { ...newLecture(), title: '   ' };
+    const edited = [{ ...outline[0]!, lectures: [untitled, ...outline[0]!.lectures] }];
+    const validate = contractValidator(step4Body, (sections: typeof edited) => outlineBody(1, sections), (key) => key, () => true);
+    const errors = outlineFieldErrors(edited, validate(edited));
+    expect(errors).toEqual({ [`${untitled.key}.title`]: 'api.validation.too_short' });
+    expect(outlineFieldErrors(outline, validate(outline))).toEqual({});
   });
 });

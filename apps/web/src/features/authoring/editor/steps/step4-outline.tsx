@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { step4Body } from '@nibras/contract';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authoringQueries, callAuthoring, uploadLectureVideo } from '../../api';
-import { ApiError } from '../../../../lib/http';
+import { ApiError, failureText as failureOf } from '../../../../lib/http';
+import { useContractForm } from '../../../../lib/forms';
 import { LoadingDots } from '../../../../components/loading-dots';
 import { authoringStore } from '../authoring-store';
 import { moveBetween, moveItem, stepPlace } from '../reorder';
@@ -31,13 +33,7 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
     refetchOnWindowFocus: false,
   });
   const [server, setServer] = useState<OutlineAnswer | null>(null);
-  const [draft, setDraft] = useState<DraftSection[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // Successes are announced by the editor shell (onSaved); failures stay next to the outline.
-  const [failureText, setFailureText] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
-  const [confirmBusy, setConfirmBusy] = useState(false);
   const [uploading, setUploading] = useState<Record<number, boolean>>({});
   const [uploadErrors, setUploadErrors] = useState<Record<number, string>>({});
   const [announcement, setAnnouncement] = useState('');
@@ -45,10 +41,53 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
   const listRef = useRef<HTMLOListElement>(null);
   const pendingFocus = useRef<{ key: string; control: Control } | null>(null);
 
+  // Successes are announced by the editor shell (onSaved); failures stay next to the outline.
+  const outline = useContractForm({
+    schema: step4Body,
+    initialValues: { sections: [] as DraftSection[] },
+    toBody: (values) => outlineBody(courseId, values.sections),
+    mapErrors: (values, errors) => outlineFieldErrors(values.sections, errors),
+    invalidMessage: 'api.validation.failed',
+    networkFailure: 'authoring.step4.failed',
+    send: (body) => callAuthoring(role, 'step4', { body }),
+    onSuccess: ({ data, message }) => {
+      apply(data, 'replace');
+      onSaved(data.state, message);
+      onDirtyChange(false);
+    },
+    onFailure: (error) => {
+      // Someone changed the outline elsewhere: take their items in so the next save lists them all.
+      if (error instanceof ApiError && error.status === 409) {
+        void query.refetch().then((fresh) => fresh.data && apply(fresh.data, 'merge'));
+      }
+    },
+  });
+  const { form } = outline;
+  const draft = form.values.sections;
+  const errors = form.errors as Record<string, string>;
+  const setDraft = (next: DraftSection[] | ((current: DraftSection[]) => DraftSection[])) => form.setFieldValue('sections', next);
+
+  // Deletes and unlinks, asked for first and sent at once; their answer is merged into the form.
+  const action = useMutation({
+    mutationFn: (run: () => Promise<{ data: OutlineAnswer; message: string }>) => run(),
+    onSuccess: (response) => afterServerChange(response),
+    onSettled: () => setConfirm(null),
+  });
+  const failureText = outline.failure ?? (action.error ? failureOf(action.error, t('authoring.step4.failed')) : null);
+  const dismissFailure = () => {
+    outline.resetOutcome();
+    action.reset();
+  };
+
   const apply = (data: OutlineAnswer, mode: 'replace' | 'merge') => {
     authoringStore.setStep(4, data);
     setServer(data);
-    setDraft((current) => (mode === 'merge' ? mergeOutline(current, data) : outlineFromServer(data)));
+    if (mode === 'merge') {
+      setDraft((current) => mergeOutline(current, data));
+      return;
+    }
+    form.setValues({ sections: outlineFromServer(data) });
+    form.clearErrors();
   };
 
   useEffect(() => {
@@ -69,8 +108,6 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
     const focusable = wanted && !(wanted as HTMLButtonElement).disabled ? wanted : row?.querySelector<HTMLElement>('[data-control="handle"]');
     focusable?.focus();
   }, [draft]);
-
-  const failure = (error: unknown) => (error instanceof ApiError && !error.network ? error.message : t('authoring.step4.failed'));
 
   const updateSection = (key: string, patch: Partial<DraftSection>) => setDraft((current) => current.map((s) => (s.key === key ? { ...s, ...patch } : s)));
   const updateLecture = (key: string, patch: Partial<DraftLecture>) =>
@@ -163,27 +200,9 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
   };
   const addLecture = (sectionKey: string) => setDraft((current) => current.map((s) => (s.key === sectionKey ? { ...s, lectures: [...s.lectures, newLecture()] } : s)));
 
-  const save = async () => {
-    setSaving(true);
-    setFailureText(null);
-    const sent = draft;
-    try {
-      const response = await callAuthoring(role, 'step4', { body: outlineBody(courseId, sent) });
-      apply(response.data, 'replace');
-      setErrors({});
-      onSaved(response.data.state, response.message);
-      onDirtyChange(false);
-    } catch (error) {
-      setErrors(error instanceof ApiError ? outlineFieldErrors(sent, error.fieldErrors) : {});
-      setFailureText(failure(error));
-      // Someone changed the outline elsewhere: take their items in so the next save lists them all.
-      if (error instanceof ApiError && error.status === 409) {
-        const fresh = await query.refetch();
-        if (fresh.data) apply(fresh.data, 'merge');
-      }
-    } finally {
-      setSaving(false);
-    }
+  const save = () => {
+    action.reset();
+    outline.onSubmit();
   };
 
   const afterServerChange = (response: { data: OutlineAnswer; message: string }) => {
@@ -191,17 +210,9 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
     onSaved(response.data.state, response.message);
   };
 
-  const runConfirmed = (action: () => Promise<{ data: OutlineAnswer; message: string }>) => async () => {
-    setConfirmBusy(true);
-    setFailureText(null);
-    try {
-      afterServerChange(await action());
-    } catch (error) {
-      setFailureText(failure(error));
-    } finally {
-      setConfirmBusy(false);
-      setConfirm(null);
-    }
+  const runConfirmed = (run: () => Promise<{ data: OutlineAnswer; message: string }>) => () => {
+    outline.resetOutcome();
+    action.mutate(run);
   };
 
   const askDeleteSection = (section: DraftSection) =>
@@ -273,7 +284,7 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
         {t('authoring.step4.keyboardHint')}
       </Text>
       {failureText ? (
-        <Alert color="red" role="alert" data-testid="step4-failure" withCloseButton closeButtonLabel={t('authoring.step4.dismiss')} onClose={() => setFailureText(null)}>
+        <Alert color="red" role="alert" data-testid="step4-failure" withCloseButton closeButtonLabel={t('authoring.step4.dismiss')} onClose={dismissFailure}>
           {failureText}
         </Alert>
       ) : null}
@@ -350,12 +361,12 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
               {t('authoring.step4.unsaved')}
             </Text>
           ) : null}
-          <Button onClick={() => void save()} loading={saving} data-testid="save-outline">
+          <Button onClick={save} loading={outline.pending} data-testid="save-outline">
             {t('authoring.step4.save')}
           </Button>
         </Group>
       </Group>
-      <OutlineConfirmModal request={confirm} busy={confirmBusy} onClose={() => setConfirm(null)} />
+      <OutlineConfirmModal request={confirm} busy={action.isPending} onClose={() => setConfirm(null)} />
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { step5Body } from '@nibras/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authoringQueries, callAuthoring } from '../../api';
-import { ApiError } from '../../../../lib/http';
+import { failureText as failureOf } from '../../../../lib/http';
+import { useContractForm } from '../../../../lib/forms';
 import { LoadingDots } from '../../../../components/loading-dots';
 import { authoringStore } from '../authoring-store';
 import type { StepProps } from '../step-props';
@@ -35,12 +37,46 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
     refetchOnWindowFocus: false,
   });
   const [server, setServer] = useState<AssessmentsAnswer | null>(null);
-  const [draft, setDraft] = useState<DraftAssessment | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failureText, setFailureText] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
-  const [confirmBusy, setConfirmBusy] = useState(false);
+  // Whether the form is open: one assessment at a time is written.
+  const [open, setOpen] = useState(false);
+
+  const assessment = useContractForm({
+    schema: step5Body,
+    initialValues: { assessment: newAssessment() },
+    toBody: (values) => assessmentBody(courseId, values.assessment),
+    mapErrors: (values, errors) => assessmentFieldErrors(values.assessment, errors),
+    invalidMessage: 'api.validation.failed',
+    networkFailure: 'authoring.step5.failed',
+    send: (body) => callAuthoring(role, 'step5', { body }),
+    onSuccess: ({ data, message }) => {
+      apply(data);
+      setOpen(false);
+      assessment.form.clearErrors();
+      onSaved(data.state, message);
+      onDirtyChange(false);
+    },
+  });
+  const { form } = assessment;
+  const draft = open ? form.values.assessment : null;
+  const errors = form.errors as Record<string, string>;
+  const setDraft = (update: (current: DraftAssessment) => DraftAssessment) => form.setFieldValue('assessment', update);
+
+  // Deletes, asked for first and sent at once; the form keeps its other unsaved edits.
+  const action = useMutation({
+    mutationFn: ({ run }: { run: () => Promise<{ data: AssessmentsAnswer; message: string }>; after: (data: AssessmentsAnswer) => void }) => run(),
+    onSuccess: ({ data, message }, { after }) => {
+      apply(data);
+      after(data);
+      onSaved(data.state, message);
+    },
+    onSettled: () => setConfirm(null),
+  });
+  const failureText = assessment.failure ?? (action.error ? failureOf(action.error, t('authoring.step5.failed')) : null);
+  const dismissFailure = () => {
+    assessment.resetOutcome();
+    action.reset();
+  };
 
   const apply = (data: AssessmentsAnswer) => {
     authoringStore.setStep(5, data);
@@ -57,12 +93,11 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
   const dirty = draft !== null && assessmentSignature(draft) !== assessmentSignature(baseline);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  const failure = (error: unknown) => (error instanceof ApiError && !error.network ? error.message : t('authoring.step5.failed'));
-
   const replaceForm = (next: DraftAssessment | null) => {
-    setErrors({});
-    setFailureText(null);
-    setDraft(next);
+    dismissFailure();
+    form.clearErrors();
+    if (next) form.setValues({ assessment: next });
+    setOpen(next !== null);
   };
   // Closing the form or opening another assessment must not drop unsaved work without asking.
   const showForm = (next: DraftAssessment | null) => {
@@ -81,45 +116,19 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
     });
   };
 
-  const save = async () => {
-    if (!draft) return;
-    setSaving(true);
-    setFailureText(null);
-    const sent = draft;
-    try {
-      const response = await callAuthoring(role, 'step5', { body: assessmentBody(courseId, sent) });
-      apply(response.data);
-      setErrors({});
-      setDraft(null);
-      onSaved(response.data.state, response.message);
-      onDirtyChange(false);
-    } catch (error) {
-      setErrors(error instanceof ApiError ? assessmentFieldErrors(sent, error.fieldErrors) : {});
-      setFailureText(failure(error));
-    } finally {
-      setSaving(false);
-    }
+  const save = () => {
+    action.reset();
+    assessment.onSubmit();
   };
 
-  const runConfirmed = (action: () => Promise<{ data: AssessmentsAnswer; message: string }>, after: (data: AssessmentsAnswer) => void) => async () => {
-    setConfirmBusy(true);
-    setFailureText(null);
-    try {
-      const { data, message } = await action();
-      apply(data);
-      after(data);
-      onSaved(data.state, message);
-    } catch (error) {
-      setFailureText(failure(error));
-    } finally {
-      setConfirmBusy(false);
-      setConfirm(null);
-    }
+  const runConfirmed = (run: () => Promise<{ data: AssessmentsAnswer; message: string }>, after: (data: AssessmentsAnswer) => void) => () => {
+    assessment.resetOutcome();
+    action.mutate({ run, after });
   };
 
-  const removeQuestion = (key: string) => setDraft((current) => current && { ...current, questions: current.questions.filter((q) => q.key !== key) });
+  const removeQuestion = (key: string) => setDraft((current) => ({ ...current, questions: current.questions.filter((q) => q.key !== key) }));
   const removeOption = (questionKey: string, optionKey: string) =>
-    setDraft((current) => current && { ...current, questions: current.questions.map((q) => (q.key === questionKey ? { ...q, options: q.options.filter((o) => o.key !== optionKey) } : q)) });
+    setDraft((current) => ({ ...current, questions: current.questions.map((q) => (q.key === questionKey ? { ...q, options: q.options.filter((o) => o.key !== optionKey) } : q)) }));
 
   const askDeleteAssessment = (id: number, title: string) =>
     setConfirm({
@@ -128,7 +137,11 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
       confirmLabel: t('authoring.step5.delete'),
       run: runConfirmed(
         () => callAuthoring(role, 'deleteAssessment', { params: { id } }),
-        () => setDraft((current) => (current?.id === id ? null : current)),
+        () => {
+          if (form.values.assessment.id !== id) return;
+          form.clearErrors();
+          setOpen(false);
+        },
       ),
     });
 
@@ -181,7 +194,7 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
         {t('authoring.step5.intro')}
       </Text>
       {failureText ? (
-        <Alert color="red" role="alert" data-testid="step5-failure" withCloseButton closeButtonLabel={t('authoring.step5.dismiss')} onClose={() => setFailureText(null)}>
+        <Alert color="red" role="alert" data-testid="step5-failure" withCloseButton closeButtonLabel={t('authoring.step5.dismiss')} onClose={dismissFailure}>
           {failureText}
         </Alert>
       ) : null}
@@ -248,15 +261,15 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
         <AssessmentForm
           draft={draft}
           errors={errors}
-          saving={saving}
-          onChange={setDraft}
-          onSave={() => void save()}
+          saving={assessment.pending}
+          onChange={(next) => setDraft(() => next)}
+          onSave={save}
           onCancel={() => showForm(null)}
           onDeleteQuestion={askDeleteQuestion}
           onDeleteOption={askDeleteOption}
         />
       ) : null}
-      <OutlineConfirmModal request={confirm} busy={confirmBusy} onClose={() => setConfirm(null)} />
+      <OutlineConfirmModal request={confirm} busy={action.isPending} onClose={() => setConfirm(null)} />
     </Stack>
   );
 }
