@@ -1,8 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, it } from 'vitest';
 import type { Role } from '@nibras/contract';
 import { seedSession } from './support/browser';
-import { auditAll, LANGUAGES, settled } from './support/audit';
+import { auditAll, axeViolations, LANGUAGES, settled } from './support/audit';
 import { apiLogin, newAccount } from './support/server';
 import { e2eSuite } from './support/suite';
 import { tr } from './support/translations';
@@ -51,8 +50,7 @@ describe('accessibility of the signed-in areas: no serious or critical axe viola
     await sidebarLink.waitFor();
     expect(await sidebar.getAttribute('inert')).toBeNull();
     expect(await page.getByRole('button', { name: tr('ar', 'shell.menu.close') }).getAttribute('aria-expanded')).toBe('true');
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await sidebarLink.click();
     await page.getByRole('heading', { level: 1, name: tr('ar', 'profile.title') }).waitFor();
     await page.locator('#role-shell-sidebar[inert]').waitFor({ state: 'attached' });

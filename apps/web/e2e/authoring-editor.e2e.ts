@@ -1,13 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
 import { createCategory } from '../../api/test/factories';
 import { seedSession, waitForPath } from './support/browser';
-import { LANGUAGES, settled, type Language } from './support/audit';
+import { axeViolations, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, categoryListed, newAccount, type LoginData } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
@@ -57,11 +56,6 @@ const stepEntry = (page: Page, step: number) => page.getByTestId(`editor-step-${
 
 async function stepComplete(page: Page, step: number, complete: boolean) {
   await page.waitForFunction(([n, value]) => document.querySelector(`[data-testid="editor-step-${n}"]`)?.getAttribute('data-complete') === value, [step, String(complete)] as const);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('course editor, instructor', () => {
@@ -246,7 +240,7 @@ describe('course editor accessibility', () => {
         for (const step of [1, 2, 3, 6]) {
           await openAs(page, 'instructor', login, `/instructor/courses/${id}/edit/${step}`, language);
           await page.getByTestId('editor-step-panel').waitFor();
-          findings.push(...(await seriousViolations(page)).map((v) => `step ${step}: ${v}`));
+          findings.push(...(await axeViolations(page)).map((v) => `step ${step}: ${v}`));
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           if (scrollWidth > width) findings.push(`step ${step}: ${scrollWidth}px wide`);
           expect(await page.locator('h1').count()).toBe(1);

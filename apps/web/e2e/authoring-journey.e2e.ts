@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createCategory } from '../../api/test/factories';
 import { seedSession, waitForPath } from './support/browser';
-import type { Language } from './support/audit';
+import { axeViolations, type Language } from './support/audit';
 import { recordMp4 } from './support/media';
 import { apiLogin, newAccount } from './support/server';
 import { e2eSuite } from './support/suite';
@@ -24,11 +23,7 @@ async function noSeriousViolations(page: Page, where: string) {
   // Like settled(), but the editor's saved-message is a role=status region that stays.
   await page.locator('h1').first().waitFor(WAIT);
   await page.locator('.loading-dots').first().waitFor({ state: 'detached', ...WAIT });
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
-  expect(serious).toEqual([]);
+  expect((await axeViolations(page)).map((violation) => `${where}: ${violation}`)).toEqual([]);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(wide, `${where} scrolls sideways`).toBeLessThanOrEqual(page.viewportSize()!.width);
 }

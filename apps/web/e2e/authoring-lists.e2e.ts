@@ -1,14 +1,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
 import { createCategory, createCourse, enrollParticipant } from '../../api/test/factories';
 import { formatPrice } from '../src/lib/format';
 import { seedSession, waitForPath } from './support/browser';
-import { LANGUAGES, settled, type Language } from './support/audit';
+import { axeViolations, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, newAccount, type LoginData } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
@@ -76,11 +75,6 @@ async function rowCount(page: Page, count: number) {
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('instructor course list', () => {
@@ -318,7 +312,7 @@ describe('accessibility and small screens', () => {
       const check = async (url: string) => {
         await page.goto(url);
         await settled(page);
-        expect(await seriousViolations(page), url).toEqual([]);
+        expect(await axeViolations(page), url).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(375);
         expect(await page.locator('h1').count(), url).toBe(1);
       };
@@ -329,14 +323,14 @@ describe('accessibility and small screens', () => {
       await page.getByTestId('course-step-6').waitFor();
       await check('/instructor/dashboard');
       await page.getByTestId('dashboard-recent-course').first().waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
 
       // The admin's view adds the review panel.
       const admin = await signedIn('admin');
       const adminPage = (await e2e.open({ width: 375, height: 800 })).page;
       await openAs(adminPage, 'admin', admin.login, `/admin/courses/${courseId}`, language);
       await adminPage.getByTestId('review-panel').waitFor();
-      expect(await seriousViolations(adminPage)).toEqual([]);
+      expect(await axeViolations(adminPage)).toEqual([]);
       expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     });
   }

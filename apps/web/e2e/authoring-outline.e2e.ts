@@ -2,12 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { createCategory } from '../../api/test/factories';
 import { seedSession } from './support/browser';
-import { settled, type Language } from './support/audit';
+import { axeViolations, settled, type Language } from './support/audit';
 import { apiLogin, newAccount, type LoginData } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
@@ -113,11 +112,6 @@ async function saveOutline(page: Page) {
   await page.getByTestId('save-outline').click();
   expect((await saved).status()).toBe(200);
   await page.getByTestId('step4-unsaved').waitFor({ state: 'detached' });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function fillLast(locator: Locator, value: string) {
@@ -329,7 +323,7 @@ describe('course editor, steps 4 and 5: accessibility', () => {
           sections: [{ title: 'Section one with a fairly long title to wrap', lectures: [{ title: 'A lecture with a long enough title to wrap on a phone' }, { title: 'Second' }] }],
         });
         await openStep(page, login, courseId, 4, language);
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
         await page.goto(`/instructor/courses/${courseId}/edit/5`);
@@ -337,7 +331,7 @@ describe('course editor, steps 4 and 5: accessibility', () => {
         await page.getByTestId('new-assessment').click();
         await page.getByTestId('add-question').click();
         await page.getByTestId('assessment-form').waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       });
     }

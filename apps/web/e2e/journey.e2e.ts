@@ -2,14 +2,13 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addLectures, createCategory, createCourse } from '../../api/test/factories';
 import { testDatabase } from '../../api/test/harness';
 import { refreshCourseSearchText } from '../../api/src/modules/search/search.service';
 import { seedStorage, waitForPath } from './support/browser';
-import { settled, type Language } from './support/audit';
+import { axeViolations, settled, type Language } from './support/audit';
 import { newAccount } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
@@ -22,11 +21,7 @@ const e2e = e2eSuite({ dataDir });
 
 async function noSeriousViolations(page: Page, where: string, opts: { settle?: boolean } = {}) {
   if (opts.settle ?? true) await settled(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
-  expect(serious).toEqual([]);
+  expect((await axeViolations(page)).map((violation) => `${where}: ${violation}`)).toEqual([]);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(wide, `${where} scrolls sideways`).toBeLessThanOrEqual(page.viewportSize()!.width);
 }

@@ -2,7 +2,6 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,7 +9,7 @@ import { lectureProgress } from '../../api/src/db/schema';
 import { addLectures, createCourse } from '../../api/test/factories';
 import { testDatabase } from '../../api/test/harness';
 import { seedSession, waitForPath } from './support/browser';
-import { auditAll, LANGUAGES, settled, type Language } from './support/audit';
+import { auditAll, axeViolations, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, newAccount, type LoginData } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
@@ -114,11 +113,6 @@ function progressResponseWhere(page: Page, test: (data: { completed: boolean; ce
   );
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe('lecture player', () => {
   it('plays the lecture video, saves progress, resumes after a reload, moves between lectures, marks completion and leads to the certificate', async () => {
     const { page } = await e2e.open();
@@ -184,7 +178,7 @@ describe('lecture player', () => {
     expect(done.data.certificate?.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     const alert = page.getByTestId('certificate-alert');
     await alert.getByText(tr('ar', 'learn.done.title')).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The certificate page: public, the participant's Arabic name, the PDF.
     await alert.getByRole('link', { name: tr('ar', 'learn.certificate.open') }).click();
@@ -225,7 +219,7 @@ describe('lecture player', () => {
       await page.getByTestId(/^outline-lecture-/).nth(1).focus();
       await page.keyboard.press('Enter');
       await page.getByTestId('lecture-title').filter({ hasText: 'Lecture 2' }).waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });
@@ -256,7 +250,7 @@ describe('participant dashboard', () => {
     expect(await page.getByTestId('pdash-completed').textContent()).toBe('0');
     const card = page.getByTestId('pdash-course').filter({ hasText: a.course.title });
     await card.getByText(tr('en', 'pdash.progress', { percent: 50, done: 1, total: 2 })).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await card.getByRole('link', { name: tr('en', 'pdash.continueCourse', { title: a.course.title }) }).click();
     await waitForPath(page, `/participant/learn/${a.course.id}`);
     await page.getByRole('heading', { level: 1, name: a.course.title }).waitFor();
@@ -306,7 +300,7 @@ describe('my profile', () => {
     await page.getByRole('button', { name: tr('ar', 'profile.avatar.remove') }).click();
     const dialog = page.getByRole('dialog', { name: tr('ar', 'profile.avatar.confirmTitle') });
     await dialog.getByRole('button', { name: tr('ar', 'profile.avatar.confirm') }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: tr('ar', 'profile.avatar.confirm') }).click();
     await page.getByTestId('avatar-image').waitFor({ state: 'detached' });
     expect((await api<{ avatar: string | null }>(login, 'GET', '/api/participant/profile')).json.data.avatar).toBeNull();
@@ -354,7 +348,7 @@ describe('wishlist, orders and the admin confirming a bank transfer', () => {
     await openAs(page, login, '/participant/wishlist');
     const card = page.getByTestId('course-card').filter({ hasText: liked.title });
     await card.waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await card.getByRole('button', { name: tr('ar', 'wishlist.removeCourse', { title: liked.title }) }).click();
     await page.getByRole('heading', { name: tr('ar', 'wishlist.empty.title') }).waitFor();
 
@@ -368,7 +362,7 @@ describe('wishlist, orders and the admin confirming a bank transfer', () => {
     await order.waitFor();
     expect(await order.getByTestId('order-status').textContent()).toBe(tr('ar', 'orders.status.pending'));
     expect(await order.getByTestId('order-reference').textContent()).toContain(reference);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const { page: adminPage } = await e2e.open();
     const admin = await newAccount('admin');
@@ -389,7 +383,7 @@ describe('wishlist, orders and the admin confirming a bank transfer', () => {
       const shown = document.querySelector('[role="dialog"]');
       return !!shown && getComputedStyle(shown).opacity === '1';
     });
-    expect(await seriousViolations(adminPage)).toEqual([]);
+    expect(await axeViolations(adminPage)).toEqual([]);
     await dialog.getByRole('button', { name: tr('ar', 'adminOrders.confirmDo') }).click();
     await adminPage.getByTestId('admin-orders-result').waitFor();
     // Pending is the default filter: the confirmed order leaves the list.
@@ -398,7 +392,7 @@ describe('wishlist, orders and the admin confirming a bank transfer', () => {
     await page.getByRole('navigation', { name: tr('ar', 'shell.nav.label') }).getByRole('link', { name: tr('ar', 'mycourses.nav') }).click();
     await waitForPath(page, '/participant/my-courses');
     await page.getByTestId('course-card').filter({ hasText: paid.title }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.goto('/participant/orders');
     await settled(page);
     expect(await page.getByTestId('order').filter({ hasText: paid.title }).getByTestId('order-status').textContent()).toBe(tr('ar', 'orders.status.paid'));
