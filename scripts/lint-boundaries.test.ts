@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -15,7 +15,7 @@ async function rulesBroken(file: string, code: string): Promise<string[]> {
 
 const scratch: string[] = [];
 afterAll(() => {
-  for (const file of scratch) rmSync(file, { force: true });
+  for (const file of scratch) rmSync(file, { force: true, recursive: true });
 });
 
 // `npm run lint` runs this configuration: a violation of docs/architecture.md's layout fails it.
@@ -32,12 +32,15 @@ describe('the layout is enforced by lint', () => {
   });
 
   it('refuses an import cycle', async () => {
-    const a = path.join(root, 'apps/web/src/lib/scratch-cycle-a.ts');
-    const b = path.join(root, 'apps/web/src/lib/scratch-cycle-b.ts');
-    scratch.push(a, b);
-    writeFileSync(a, "import { b } from './scratch-cycle-b';\nexport const a = () => b;\n");
-    writeFileSync(b, "import { a } from './scratch-cycle-a';\nexport const b = () => a;\n");
-    expect(await rulesBroken('apps/web/src/lib/scratch-cycle-a.ts', "import { b } from './scratch-cycle-b';\nexport const a = () => b;\n")).toContain('import-x/no-cycle');
+    // The cycle rule reads the imported file from disk, so the pair is written, into a folder of its
+    // own that the rule covers and no other test reads (tests that scan apps/web/src run alongside).
+    const folder = `packages/lint-scratch-${process.pid}/src`;
+    scratch.push(path.join(root, path.dirname(folder)));
+    mkdirSync(path.join(root, folder), { recursive: true });
+    writeFileSync(path.join(root, folder, 'cycle-a.ts'), "import { b } from './cycle-b';\nexport const a = () => b;\n");
+    writeFileSync(path.join(root, folder, 'cycle-b.ts'), "import { a } from './cycle-a';\nexport const b = () => a;\n");
+    expect(await rulesBroken(`${folder}/cycle-a.ts`, "import { b } from './cycle-b';\nexport const a = () => b;\n")).toContain('import-x/no-cycle');
+    expect(await rulesBroken(`${folder}/cycle-a.ts`, "export const a = () => 1;\n")).toEqual([]);
   });
 
   it("refuses an API module reading another module's queries file, and SQL in routes and services", async () => {
