@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client';
-import { categories, courses, enrollments, lectures, orders, sections } from '../src/db/schema';
+import { categories, courses, enrollments, lectureProgress, lectures, orders, sections } from '../src/db/schema';
 import { createUser, testDatabase } from './harness';
 
 type CourseInsert = typeof courses.$inferInsert;
@@ -68,4 +68,16 @@ export async function enrollParticipant(courseId: number, opts: { amount?: numbe
     .returning();
   if (opts.enroll ?? status === 'paid') await db.insert(enrollments).values({ participantId: participant.id, courseId, orderId: order!.id });
   return { participant, order: order! };
+}
+
+/**
+ * Lets the server credit played time as if `seconds` had passed since the participant's last
+ * progress report: their one credit clock (the latest updated_at of their progress) moves back.
+ */
+export async function rewindCreditClock(participantId: number, seconds: number): Promise<void> {
+  const { db } = await testDatabase();
+  await db
+    .update(lectureProgress)
+    .set({ updatedAt: sql`${lectureProgress.updatedAt} - make_interval(secs => ${seconds})` })
+    .where(eq(lectureProgress.participantId, participantId));
 }

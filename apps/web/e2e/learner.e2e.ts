@@ -2,12 +2,9 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { lectureProgress } from '../../api/src/db/schema';
-import { addLectures, createCourse } from '../../api/test/factories';
-import { testDatabase } from '../../api/test/harness';
+import { addLectures, createCourse, rewindCreditClock } from '../../api/test/factories';
 import { seedSession, waitForPath } from './support/browser';
 import { auditAll, axeViolations, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, newAccount, type LoginData } from './support/server';
@@ -52,15 +49,6 @@ async function enrolledCourse(login: LoginData, count: number, title = `دورة
   const order = await api(login, 'POST', '/api/participant/enrollcourse/order', { course_id: course.id });
   expect(order.status).toBe(200);
   return { course, lectures };
-}
-
-/** Lets the server credit played time as if `seconds` had passed since the last report (as learn.test.ts does). */
-async function ageProgress(lectureId: number, participantId: number, seconds: number) {
-  const { db } = await testDatabase();
-  const rows = await db.select().from(lectureProgress).where(eq(lectureProgress.lectureId, lectureId));
-  for (const row of rows.filter((r) => r.participantId === participantId)) {
-    await db.update(lectureProgress).set({ updatedAt: new Date(row.updatedAt.getTime() - seconds * 1000) }).where(eq(lectureProgress.lectureId, lectureId));
-  }
 }
 
 async function openAs(page: Page, login: LoginData, url: string, language: Language = 'ar') {
@@ -159,7 +147,7 @@ describe('lecture player', () => {
 
     // Watch the rest of the first lecture: it completes (90 %) and the outline marks it.
     await page.waitForFunction((t) => (document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime ?? 0) >= t, saved.data.positionSeconds);
-    await ageProgress(first.id, Number(login.localId), 30);
+    await rewindCreditClock(Number(login.localId), 30);
     const ended = progressResponseWhere(page, (d) => d.completed);
     await play(page, 'end', 2);
     expect(((await (await ended).json()) as { data: { completed: boolean } }).data.completed).toBe(true);
@@ -242,7 +230,7 @@ describe('participant dashboard', () => {
     await enrolledCourse(login, 1);
     const lecture = a.lectures[0]!;
     await api(login, 'POST', '/api/participant/learn/progress', { lecture_id: lecture.id, position_seconds: 1, played_seconds: 1 });
-    await ageProgress(lecture.id, Number(login.localId), 30);
+    await rewindCreditClock(Number(login.localId), 30);
     await api(login, 'POST', '/api/participant/learn/progress', { lecture_id: lecture.id, position_seconds: 8, played_seconds: 8 });
 
     await openAs(page, login, '/participant/dashboard', 'en');

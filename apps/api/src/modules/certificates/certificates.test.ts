@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createUser, inject, loginAs } from '../../../test/harness';
-import { addLectures, createCourse } from '../../../test/factories';
+import { addLectures, createCourse, rewindCreditClock } from '../../../test/factories';
 import { pdfActualTexts, pdfText } from '../../../test/pdf-text';
 import { translate } from '../../lib/i18n';
 
@@ -20,13 +20,14 @@ const LABELS = ['app.name', ...['title', 'presented_to', 'for_completing', 'inst
 async function earnCertificate(opts: { language: 'ar' | 'en'; courseTitle: string; participantName: string; instructorName: string }) {
   const instructor = await createUser('instructor', { name: opts.instructorName });
   const course = await createCourse({ price: 0, language: opts.language, title: opts.courseTitle, instructorId: instructor.id });
-  // Lectures shorter than the credit of a first report complete with one report each.
+  // Each lecture is watched in full: the participant's credit clock is moved back before each report.
   const { lectures } = await addLectures(course.id, 2, { durationSeconds: 10 });
   const participant = await createUser('participant', { name: opts.participantName });
   const auth = { authorization: `Bearer ${(await loginAs(app, 'participant', participant.email)).token}` };
   expect((await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: auth, payload: { course_id: course.id } })).statusCode).toBe(200);
   let certificate: { code: string } | null = null;
   for (const lecture of lectures) {
+    await rewindCreditClock(participant.id, 30);
     const res = await inject(app, { method: 'POST', url: '/api/participant/learn/progress', headers: auth, payload: { lecture_id: lecture.id, position_seconds: 10, played_seconds: 10 } });
     certificate = res.json().data.certificate;
   }

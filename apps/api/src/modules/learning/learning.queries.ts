@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, enrollments, lectureProgress, lectures, users } from '../../db/schema';
 
@@ -96,26 +96,40 @@ export async function findProgress(db: Db, participantId: number, lectureId: num
 }
 
 /**
+ * The participant's credit clock: the moment up to which their watched time has been credited,
+ * across every lecture of every course (the latest updated_at of their progress rows); null before
+ * their first report. The participant's row is locked first, so reports sent at once are credited
+ * one after another and cannot each claim the same stretch of time. Call it inside a transaction.
+ */
+export async function lockCreditClock(tx: Db, participantId: number): Promise<Date | null> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, participantId)).for('update');
+  const [row] = await tx.select({ at: max(lectureProgress.updatedAt) }).from(lectureProgress).where(eq(lectureProgress.participantId, participantId));
+  return row?.at ?? null;
+}
+
+/**
  * Reports arrive together (pause and ended fire at once): the merge only ever moves forward, so a
  * report computed from an older row can never undo a completion or lower what was watched.
- * updated_at is also the clock of the real-time credit: a report that credits nothing (a pause or
- * a seek arriving just before the report of the time played) must not use that time up.
+ * updated_at is also the credit clock (lockCreditClock): it moves to `clock` only when time was
+ * credited, so a report that credits nothing (a pause or a seek arriving just before the report of
+ * the time played) does not use that time up.
  */
 export async function mergeProgress(
   db: Db,
   values: { participantId: number; lectureId: number; courseId: number; positionSeconds: number; watchedSeconds: number; completedAt: Date | null },
+  clock: Date,
   credited: boolean,
 ) {
   const [stored] = await db
     .insert(lectureProgress)
-    .values({ ...values, updatedAt: new Date() })
+    .values({ ...values, updatedAt: clock })
     .onConflictDoUpdate({
       target: [lectureProgress.participantId, lectureProgress.lectureId],
       set: {
         positionSeconds: values.positionSeconds,
         watchedSeconds: sql`greatest("lecture_progress"."watched_seconds", excluded."watched_seconds")`,
         completedAt: sql`coalesce("lecture_progress"."completed_at", excluded."completed_at")`,
-        updatedAt: credited ? new Date() : sql`"lecture_progress"."updated_at"`,
+        updatedAt: credited ? clock : sql`"lecture_progress"."updated_at"`,
       },
     })
     .returning({ watchedSeconds: lectureProgress.watchedSeconds, completedAt: lectureProgress.completedAt });

@@ -16,6 +16,7 @@ import {
   findProgress,
   isEnrolled as enrolmentExists,
   lectureCounts,
+  lockCreditClock,
   mergeProgress,
   progressRows,
   unfinishedEnrolments,
@@ -23,7 +24,9 @@ import {
 } from './learning.queries';
 
 /** Played time is credited no faster than real time (plus a little slack), so skipping to the end does not complete a lecture. */
+/** What a participant's very first report may claim: the player reports after about ten seconds. */
 const FIRST_REPORT_MAX_CREDIT = 15;
+/** How far the credit clock may lag behind now: absorbs network jitter once, not once per report. */
 const CREDIT_SLACK_SECONDS = 5;
 const MAX_CREDIT_PER_REPORT = 120;
 const PER_PAGE = 10;
@@ -74,22 +77,46 @@ export async function learnCourse(ctx: AppContext, user: RequestUser, courseId: 
   return presentLearnCourse({ course, outline, progressRows: rows, grants, progress: progress.get(courseId)!, certificate });
 }
 
+/**
+ * Played time is credited against one clock per participant, whatever lecture or course the report
+ * is about: a report may claim at most the wall-clock time since the clock (at most 120 s), and the
+ * clock then moves forward by the whole seconds added, never lagging more than a few seconds behind
+ * now. So over any stretch of time, everything credited adds up to at most that stretch plus the
+ * slack: reports sent fast, at once, or for many lectures cannot add up to more than really passed.
+ */
+export function availableCredit(clock: Date | null, now: number): { from: number; seconds: number } {
+  const from = clock ? clock.getTime() : now - FIRST_REPORT_MAX_CREDIT * 1000;
+  return { from, seconds: Math.max(0, Math.min((now - from) / 1000, MAX_CREDIT_PER_REPORT)) };
+}
+
+/** The clock after `added` whole seconds were credited from `from` (unchanged when none were). */
+export function clockAfter(from: number, added: number, now: number): Date {
+  return new Date(added > 0 ? Math.max(from + added * 1000, now - CREDIT_SLACK_SECONDS * 1000) : from);
+}
+
 export async function reportProgress(ctx: AppContext, user: RequestUser, input: { lecture_id: number; position_seconds: number; played_seconds: number }) {
   const lecture = await findLecture(ctx.db, input.lecture_id);
   if (!lecture) throw new AppError('api.learn.lecture_not_found', 404, { fields: { lecture_id: 'api.learn.lecture_not_found' } });
   await enrolledCourseOr403(ctx, user, lecture.courseId);
-  const prev = await findProgress(ctx.db, user.id, lecture.id);
-  const elapsed = prev ? (Date.now() - prev.updatedAt.getTime()) / 1000 + CREDIT_SLACK_SECONDS : FIRST_REPORT_MAX_CREDIT;
-  const credit = Math.min(input.played_seconds, elapsed, MAX_CREDIT_PER_REPORT);
-  const duration = lecture.durationSeconds;
-  const watched = Math.round(Math.min(duration > 0 ? duration : Infinity, (prev?.watchedSeconds ?? 0) + credit));
-  const position = Math.round(duration > 0 ? Math.min(input.position_seconds, duration) : input.position_seconds);
-  const reached = duration > 0 ? watched >= COMPLETION_THRESHOLD * duration : input.played_seconds > 0;
-  const stored = await mergeProgress(
-    ctx.db,
-    { participantId: user.id, lectureId: lecture.id, courseId: lecture.courseId, positionSeconds: position, watchedSeconds: watched, completedAt: prev?.completedAt ?? (reached ? new Date() : null) },
-    credit > 0,
-  );
+  const { stored, position } = await ctx.db.transaction(async (tx) => {
+    const clock = await lockCreditClock(tx, user.id);
+    const prev = await findProgress(tx, user.id, lecture.id);
+    const now = Date.now();
+    const available = availableCredit(clock, now);
+    const before = prev?.watchedSeconds ?? 0;
+    const duration = lecture.durationSeconds;
+    const watched = Math.round(Math.min(duration > 0 ? duration : Infinity, before + Math.min(input.played_seconds, available.seconds)));
+    const added = Math.max(0, watched - before);
+    const position = Math.round(duration > 0 ? Math.min(input.position_seconds, duration) : input.position_seconds);
+    const reached = duration > 0 ? watched >= COMPLETION_THRESHOLD * duration : input.played_seconds > 0;
+    const stored = await mergeProgress(
+      tx,
+      { participantId: user.id, lectureId: lecture.id, courseId: lecture.courseId, positionSeconds: position, watchedSeconds: watched, completedAt: prev?.completedAt ?? (reached ? new Date() : null) },
+      clockAfter(available.from, added, now),
+      added > 0,
+    );
+    return { stored, position };
+  });
   const [courseProgress, certificate] = await Promise.all([
     progressFor(ctx, user.id, [lecture.courseId]).then((p) => p.get(lecture.courseId)!),
     issueCertificateIfEarned(ctx, user.id, lecture.courseId),
