@@ -10,13 +10,29 @@ export function sanitizeRichText(html: string): string {
   });
 }
 
-/** Plain text fields (review messages, names): every tag removed, entities kept as text. */
-export function sanitizePlainText(text: string): string {
-  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' })
-    .replace(/&amp;/g, '&')
+const stripTags = (text: string) => sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
+// sanitize-html answers with the text's entities encoded (&lt;, &amp;…), whatever form they came in.
+const decodeEntities = (text: string) =>
+  text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
-    .trim();
+    .replace(/&amp;/g, '&');
+
+/**
+ * Plain text fields (names, bios, headlines, titles, tags, reviews, contact messages): stored as the
+ * text a reader sees, with no markup whatever form it arrived in. Tags are removed and entities
+ * turned back into characters, again until nothing changes: decoding can reveal a tag that was sent
+ * entity-encoded (`&lt;img onerror=…&gt;`, or encoded twice), and that tag goes too. Text that only
+ * looks like markup's neighbours stays: "1 < 2", "R&D", quotes.
+ */
+export function sanitizePlainText(text: string): string {
+  let current = text;
+  for (let round = 0; round < 10; round += 1) {
+    const next = decodeEntities(stripTags(current));
+    if (next === current) break;
+    current = next;
+  }
+  return current.trim();
 }

@@ -3,6 +3,7 @@ import type { Role, Session } from '@nibras/contract';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError, tooManyAttempts } from '../../lib/app-error';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import { sanitizePlainText } from '../../lib/sanitize';
 import { receiveUpload } from '../../lib/uploads';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
@@ -10,6 +11,13 @@ import { endOtherSessions, endSession, startSession } from '../sessions/sessions
 import { findUserByEmail, findUserById, insertUser, setUserAvatar, updateUser, type UserRow } from './accounts.queries';
 
 const emailTaken = () => new AppError('api.auth.email_taken', 409, { fields: { email: 'api.auth.email_taken' } });
+
+/** A name as readers see it: no markup (raw or entity-encoded), spaces collapsed, and still a name after that. */
+function plainName(value: string): string {
+  const name = sanitizePlainText(value).replace(/\s+/g, ' ');
+  if (name.length < 2) throw new AppError('api.validation.failed', 400, { fields: { name: 'api.validation.required' } });
+  return name;
+}
 
 function assertUsablePassword(password: string, field: string) {
   if (isCommonPassword(password)) throw new AppError('api.validation.failed', 400, { fields: { [field]: 'api.validation.password_common' } });
@@ -20,10 +28,11 @@ function assertUsablePassword(password: string, field: string) {
  * route (see plugins/route.ts) is what keeps it from listing accounts in bulk.
  */
 export async function registerAccount(ctx: AppContext, role: Role, input: { name: string; email: string; password: string }) {
+  const name = plainName(input.name);
   assertUsablePassword(input.password, 'password');
   if (await findUserByEmail(ctx.db, role, input.email)) throw emailTaken();
   try {
-    const user = await insertUser(ctx.db, { role, name: input.name, email: input.email.trim(), passwordHash: await hashPassword(input.password) });
+    const user = await insertUser(ctx.db, { role, name, email: input.email.trim(), passwordHash: await hashPassword(input.password) });
     return { id: user.id, name: user.name, email: user.email };
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -69,16 +78,17 @@ export async function updateAccount(
   user: RequestUser,
   input: { name: string; email?: string | undefined; bio?: string | undefined; headline?: string | undefined; phone?: string | undefined },
 ) {
+  const name = plainName(input.name);
   if (input.email) {
     const other = await findUserByEmail(ctx.db, user.role, input.email);
     if (other && other.id !== user.id) throw emailTaken();
   }
   try {
     return await updateUser(ctx.db, user.id, {
-      name: input.name,
+      name,
       ...(input.email ? { email: input.email.trim() } : {}),
-      ...(input.bio !== undefined ? { bio: input.bio } : {}),
-      ...(input.headline !== undefined ? { headline: input.headline } : {}),
+      ...(input.bio !== undefined ? { bio: sanitizePlainText(input.bio) } : {}),
+      ...(input.headline !== undefined ? { headline: sanitizePlainText(input.headline).replace(/\s+/g, ' ') } : {}),
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
     });
   } catch (error) {

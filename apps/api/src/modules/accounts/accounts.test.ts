@@ -47,6 +47,14 @@ describe.each(['participant', 'instructor'] as const)('%s registration and login
   });
 });
 
+describe.each(['participant', 'instructor'] as const)('%s registration', (role) => {
+  it('stores the name as plain text: an entity-encoded tag is removed, not decoded into markup', async () => {
+    const reg = await inject(app, { method: 'POST', url: registerPath[role], headers: { 'x-forwarded-for': uniqueIp() }, payload: { name: '&lt;img src=x onerror=alert(1)&gt;Salma', email: uniqueEmail(role), password: GOOD_PASSWORD } });
+    expect(reg.statusCode).toBe(200);
+    expect(reg.json().data.name).toBe('Salma');
+  });
+});
+
 describe('password rules', () => {
   it('ships a list of at least 10,000 common passwords', () => {
     expect(commonPasswordCount).toBeGreaterThanOrEqual(10_000);
@@ -108,6 +116,23 @@ describe.each([
     expect(upd.json().data).toMatchObject({ name: 'نور الدين', bio: 'مرحبا', headline: 'Teacher' });
     const again = await inject(app, { method: 'GET', url: profilePath, headers: auth });
     expect(again.json().data.name).toBe('نور الدين');
+  });
+
+  it('keeps the name, bio and headline plain text, whether markup arrives raw or entity-encoded', async () => {
+    const { user, auth } = await signedIn(app, role);
+    const payload = { name: 'نور <b>الدين</b>', bio: 'مرحبا &amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt; 1 < 2', headline: '&#60;svg onload=alert(1)&#62;Teacher' };
+    const upd = await inject(app, { method: 'POST', url: `/api/${role}/update`, headers: auth, payload });
+    expect(upd.statusCode).toBe(200);
+    const { db } = await testDatabase();
+    const [stored] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(stored).toMatchObject({ name: 'نور الدين', bio: 'مرحبا  1 < 2', headline: 'Teacher' });
+
+    // Nothing left once the markup is gone: refused on the field, and the saved name stays.
+    const empty = await inject(app, { method: 'POST', url: `/api/${role}/update`, headers: auth, payload: { name: '&lt;b&gt;&lt;/b&gt;' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toHaveProperty('name');
+    const [kept] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(kept!.name).toBe('نور الدين');
   });
 
   it('changes the password: the old one stops working, other sessions end, this one stays', async () => {

@@ -50,6 +50,10 @@ describe('step 1: basic info', () => {
     const title = await api.post('addUpdate/step1', await step1Body({ title: '<b></b><i>  </i>' }));
     expect(title.statusCode).toBe(400);
     expect(title.json().errors).toHaveProperty('title');
+    // Entity-encoded markup is no title either: it is removed, not decoded into a tag.
+    const encoded = await api.post('addUpdate/step1', await step1Body({ title: '&lt;img src=x onerror=alert(1)&gt;' }));
+    expect(encoded.statusCode).toBe(400);
+    expect(encoded.json().errors).toHaveProperty('title');
     const missing = await api.post('addUpdate/step1', { title: 'Only a title' });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().errors).sort()).toEqual(['category_id', 'language', 'level', 'price']);
@@ -377,7 +381,7 @@ describe('step 6: tags', () => {
     const api = await instructor();
     const { id } = await createDraft(api);
     const unique = `tag${Date.now().toString(36)}`;
-    const saved = expectOk(await api.post('addUpdate/step6', { id, tags: [`${unique}-Alpha`, ` ${unique}-alpha `, `<b>${unique}</b>-خط`] })).data;
+    const saved = expectOk(await api.post('addUpdate/step6', { id, tags: [`${unique}-Alpha`, ` ${unique}-alpha `, `<b>${unique}</b>-خط`, `&lt;b&gt;${unique}&lt;/b&gt;-خط`] })).data;
     expect(saved.tags.map((t: { name: string }) => t.name).sort()).toEqual([`${unique}-Alpha`, `${unique}-خط`].sort());
     expect(withoutState(expectOk(await api.get(`edit/step6/${id}`)).data)).toEqual(withoutState(saved));
 

@@ -47,6 +47,17 @@ describe('contact us', () => {
     expect(list.items[0]).toMatchObject({ name: 'سارة', subject, message: 'مرحبًا ، هل الدورة مجانية؟' });
   });
 
+  it('keeps an entity-encoded tag from turning into markup', async () => {
+    const subject = `&lt;script&gt;alert(1)&lt;/script&gt;Question ${uniqueEmail()}`;
+    const res = await inject(app, { method: 'POST', url: '/api/contact-us/send', payload: { name: '&amp;lt;b&amp;gt;سارة', email: 'sara@example.com', subject, message: 'مرحبًا &#60;img src=x onerror=alert(1)&#62;، هل الدورة مجانية؟' } });
+    expect(res.statusCode).toBe(200);
+    const list = (await inject(app, { method: 'POST', url: '/api/admin/contact/list?page=1', headers: admin, payload: { search: subject.slice(subject.indexOf('Question')) } })).json().data;
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ name: 'سارة', message: 'مرحبًا ، هل الدورة مجانية؟' });
+    // A script's content goes with it.
+    expect(list.items[0].subject).toBe(subject.slice(subject.indexOf('Question')));
+  });
+
   it('names each missing or bad field', async () => {
     const res = await inject(app, { method: 'POST', url: '/api/contact-us/send', headers: { 'accept-language': 'en' }, payload: { name: 'A', email: 'x', message: 'short' } });
     expect(res.statusCode).toBe(400);

@@ -33,6 +33,9 @@ describe('ratings', () => {
     const first = await rate(5, '<script>alert(1)</script><b>رائعة</b> & useful');
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({ review: { rating: 5, message: 'رائعة & useful' }, courseRating: { average: 5, count: 1 } });
+    // An entity-encoded tag is not decoded into a live one.
+    const encoded = await rate(5, '&lt;img src=x onerror=alert(1)&gt;رائعة');
+    expect(encoded.json().data.review.message).toBe('رائعة');
 
     // Warm the home cache, then rate again: the cards must follow at once.
     await get('/api/public/home', {});
