@@ -313,6 +313,29 @@ describe('my profile', () => {
     expect(await apiLogin(e2e.server, 'participant', { ...account, password: next })).toMatchObject({ email: account.email });
   });
 
+  it('changes the email only after the current password, asked for once the email differs', async () => {
+    const { page } = await e2e.open();
+    const { account, login } = await participant();
+    await openAs(page, login, '/participant/my-profile', 'en');
+    const current = page.getByTestId('email-current-password');
+    expect(await current.count()).toBe(0);
+    const newEmail = `moved.${unique()}@example.com`;
+    await page.getByLabel(labelled('en', 'profile.email')).fill(newEmail);
+    await current.waitFor();
+    const save = page.getByRole('button', { name: tr('en', 'profile.save') });
+    await save.click();
+    await page.getByText(tr('en', 'api.auth.current_password_required')).waitFor();
+    await current.fill('wrong-password-1');
+    await save.click();
+    await page.getByText(tr('en', 'api.auth.wrong_password')).waitFor();
+    expect((await api<{ email: string }>(login, 'GET', '/api/participant/profile')).json.data.email).toBe(account.email);
+    await current.fill(account.password);
+    await save.click();
+    await page.getByTestId('profile-saved').waitFor();
+    await current.waitFor({ state: 'detached' });
+    expect(await apiLogin(e2e.server, 'participant', { ...account, email: newEmail })).toMatchObject({ email: newEmail });
+  });
+
   it('is the same screen for instructors, with a headline', async () => {
     const { page } = await e2e.open();
     const instructor = await newAccount('instructor');

@@ -43,11 +43,12 @@ export const updateProfileBody = z
   .strictObject({
     name,
     email: email.optional(),
+    current_password: z.string().max(PASSWORD_MAX).optional().describe('Required when `email` changes'),
     bio: z.string().max(2000).optional(),
     headline: z.string().max(150).optional(),
     phone: z.string().regex(/^[+0-9 ()-]{0,30}$/).optional(),
   })
-  .describe('Profile fields; omitted fields stay as they are');
+  .describe('Profile fields; omitted fields stay as they are. A new email needs the current password');
 
 export const changePasswordBody = z
   .strictObject({

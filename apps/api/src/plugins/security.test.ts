@@ -51,6 +51,23 @@ describe('brute force', () => {
     expect(statuses[30]).toBe(429);
   });
 
+  it('counts failed refreshes like failed logins: one budget per address, then 429 even for a valid token', async () => {
+    const user = await createUser('participant');
+    const ip = uniqueIp();
+    const session = (await login('participant', user.email, GOOD_PASSWORD, uniqueIp())).json().data;
+    const refresh = (refreshToken: string) => app.inject({ method: 'POST', url: '/api/auth/refresh', remoteAddress: ip, headers: { 'accept-language': 'en' }, payload: { refreshToken } });
+    for (let i = 0; i < 20; i++) expect((await login('admin', uniqueEmail(), 'whatever-pass', ip)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await refresh(`guessed-token-${i}`)).statusCode).toBe(401);
+    const blocked = await refresh(session.refreshToken);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(blocked.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
+    expect((await login('participant', user.email, GOOD_PASSWORD, ip)).statusCode).toBe(429);
+    // The refused attempt did not spend the token: from another address it still works.
+    const elsewhere = await app.inject({ method: 'POST', url: '/api/auth/refresh', remoteAddress: uniqueIp(), payload: { refreshToken: session.refreshToken } });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
   it('register tells a person their email is taken, but is rate-limited per address', async () => {
     const taken = await createUser('participant');
     const ip = uniqueIp();

@@ -25,12 +25,12 @@ function accountRoutes(app: FastifyInstance, ctx: AppContext, role: Role, routes
     return { message: 'api.auth.logout_success', data: {} };
   });
   addRoute(app, ctx, routes.profile, async ({ user }) => ({ data: presentProfile(await getAccount(ctx, user)) }));
-  addRoute(app, ctx, routes.update, async ({ user, body }) => ({
+  addRoute(app, ctx, routes.update, async ({ user, body, request }) => ({
     message: 'api.account.updated',
-    data: presentProfile(await updateAccount(ctx, user, body)),
+    data: presentProfile(await updateAccount(ctx, user, request.ip, body)),
   }));
-  addRoute(app, ctx, routes.changePassword, async ({ user, body }) => {
-    await changePassword(ctx, user, body.old_password, body.new_password);
+  addRoute(app, ctx, routes.changePassword, async ({ user, body, request }) => {
+    await changePassword(ctx, user, request.ip, body.old_password, body.new_password);
     return { message: 'api.account.password_changed', data: {} };
   });
   addRoute(app, ctx, routes.avatar, async ({ user, request }) => ({ message: 'api.account.avatar_saved', data: presentProfile(await uploadAvatar(ctx, user, request)) }));

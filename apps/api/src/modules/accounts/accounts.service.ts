@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role, Session } from '@nibras/contract';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { AppError, tooManyAttempts } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
+import { addressKey, failureBudget } from '../../lib/failure-budget';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import { sanitizePlainText } from '../../lib/sanitize';
 import { receiveUpload } from '../../lib/uploads';
@@ -46,21 +47,35 @@ export async function registerAccount(ctx: AppContext, role: Role, input: { name
  */
 export async function login(ctx: AppContext, role: Role, ip: string, email: string, password: string, message: string): Promise<Session> {
   const accountKey = `login:${role}:${email.trim().toLowerCase()}:${ip}`;
-  const addressKey = `login-address:${ip}`;
   const { loginFailuresPerAccount, loginFailuresPerAddress } = ctx.config.rateLimits;
-  for (const [key, max] of [[accountKey, loginFailuresPerAccount], [addressKey, loginFailuresPerAddress]] as const) {
-    const seen = ctx.limiter.peek(key);
-    if (seen.count >= max) throw tooManyAttempts(seen.retryAfter);
-  }
+  const budget = failureBudget(ctx.limiter, [[accountKey, loginFailuresPerAccount], [addressKey(ip), loginFailuresPerAddress]]);
+  budget.assertOpen();
   const user = await findUserByEmail(ctx.db, role, email.trim());
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) {
-    ctx.limiter.hit(accountKey);
-    ctx.limiter.hit(addressKey);
+    budget.failed();
     throw new AppError('api.auth.invalid_credentials', 401);
   }
   ctx.limiter.reset(accountKey);
   return startSession(ctx, { id: user.id, role, email: user.email }, message);
+}
+
+/**
+ * The current password, asked again before the password or the email changes: whoever holds
+ * a signed-in session (a borrowed device, a stolen token) gets as few guesses at it as a login
+ * does, counted per account from any address, and per address like logins.
+ */
+async function assertCurrentPassword(ctx: AppContext, user: RequestUser, ip: string, row: UserRow, password: string | undefined, field: string) {
+  if (!password) throw new AppError('api.validation.failed', 400, { fields: { [field]: 'api.auth.current_password_required' } });
+  const accountKey = `password-check:${user.role}:${user.id}`;
+  const { loginFailuresPerAccount, loginFailuresPerAddress } = ctx.config.rateLimits;
+  const budget = failureBudget(ctx.limiter, [[accountKey, loginFailuresPerAccount], [addressKey(ip), loginFailuresPerAddress]]);
+  budget.assertOpen();
+  if (!(await verifyPassword(row.passwordHash, password))) {
+    budget.failed();
+    throw new AppError('api.validation.failed', 400, { fields: { [field]: 'api.auth.wrong_password' } });
+  }
+  ctx.limiter.reset(accountKey);
 }
 
 export async function logout(ctx: AppContext, user: RequestUser) {
@@ -73,20 +88,26 @@ export async function getAccount(ctx: AppContext, user: RequestUser): Promise<Us
   return row;
 }
 
+/** A new email needs the current password (`current_password`); the other fields do not. */
 export async function updateAccount(
   ctx: AppContext,
   user: RequestUser,
-  input: { name: string; email?: string | undefined; bio?: string | undefined; headline?: string | undefined; phone?: string | undefined },
+  ip: string,
+  input: { name: string; email?: string | undefined; current_password?: string | undefined; bio?: string | undefined; headline?: string | undefined; phone?: string | undefined },
 ) {
   const name = plainName(input.name);
-  if (input.email) {
-    const other = await findUserByEmail(ctx.db, user.role, input.email);
+  const email = input.email?.trim();
+  const row = await getAccount(ctx, user);
+  const emailChanges = email !== undefined && email !== row.email;
+  if (emailChanges) {
+    const other = await findUserByEmail(ctx.db, user.role, email);
     if (other && other.id !== user.id) throw emailTaken();
+    await assertCurrentPassword(ctx, user, ip, row, input.current_password, 'current_password');
   }
   try {
     return await updateUser(ctx.db, user.id, {
       name,
-      ...(input.email ? { email: input.email.trim() } : {}),
+      ...(emailChanges ? { email } : {}),
       ...(input.bio !== undefined ? { bio: sanitizePlainText(input.bio) } : {}),
       ...(input.headline !== undefined ? { headline: sanitizePlainText(input.headline).replace(/\s+/g, ' ') } : {}),
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
@@ -98,11 +119,9 @@ export async function updateAccount(
 }
 
 /** Signs out every other session of the account; the one that changed the password stays. */
-export async function changePassword(ctx: AppContext, user: RequestUser, oldPassword: string, newPassword: string) {
+export async function changePassword(ctx: AppContext, user: RequestUser, ip: string, oldPassword: string, newPassword: string) {
   const row = await getAccount(ctx, user);
-  if (!(await verifyPassword(row.passwordHash, oldPassword))) {
-    throw new AppError('api.validation.failed', 400, { fields: { old_password: 'api.auth.wrong_password' } });
-  }
+  await assertCurrentPassword(ctx, user, ip, row, oldPassword, 'old_password');
   assertUsablePassword(newPassword, 'new_password');
   if (oldPassword === newPassword) throw new AppError('api.validation.failed', 400, { fields: { new_password: 'api.auth.same_password' } });
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(newPassword) });

@@ -156,6 +156,55 @@ describe.each([
     expect(oldLogin.statusCode).toBe(401);
     await loginAs(app, role, user.email, newPassword);
   });
+
+  it('changes the email only with the current password, and keeps the old email otherwise', async () => {
+    const { user, auth } = await signedIn(app, role);
+    const newEmail = uniqueEmail(role);
+    const en = { ...auth, 'accept-language': 'en' };
+    const without = await inject(app, { method: 'POST', url: `/api/${role}/update`, headers: en, payload: { name: user.name, email: newEmail } });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().errors).toEqual({ current_password: 'Enter your current password to change the email.' });
+    const wrong = await inject(app, { method: 'POST', url: `/api/${role}/update`, headers: en, payload: { name: user.name, email: newEmail, current_password: 'not-my-password' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ current_password: 'The current password is incorrect.' });
+    expect((await inject(app, { method: 'GET', url: profilePath, headers: auth })).json().data.email).toBe(user.email);
+
+    // The same email again, or no email at all, is not a change: no password asked.
+    const same = await inject(app, { method: 'POST', url: `/api/${role}/update`, headers: auth, payload: { name: 'Same Email', email: user.email } });
+    expect(same.statusCode, same.body).toBe(200);
+
+    const right = await inject(app, { method: 'POST', url: `/api/${role}/update`, headers: auth, payload: { name: user.name, email: newEmail, current_password: GOOD_PASSWORD } });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().data.email).toBe(newEmail);
+    await loginAs(app, role, newEmail);
+  });
+
+  it('limits wrong current passwords like logins: after 5, a 429 from any address, even with the right one', async () => {
+    const { user, auth } = await signedIn(app, role);
+    const change = (oldPassword: string) => inject(app, { method: 'POST', url: changePath, headers: auth, payload: { old_password: oldPassword, new_password: 'Quiet-harbour-7741' } });
+    for (let i = 0; i < 3; i++) expect((await change(`wrong-guess-${i}`)).statusCode).toBe(400);
+    // Guesses through the email change draw on the same count.
+    for (let i = 0; i < 2; i++) {
+      const res = await inject(app, { method: 'POST', url: `/api/${role}/update`, headers: auth, payload: { name: user.name, email: uniqueEmail(role), current_password: `wrong-guess-${i}` } });
+      expect(res.statusCode).toBe(400);
+    }
+    const blocked = await change(GOOD_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    const email = await inject(app, { method: 'POST', url: `/api/${role}/update`, headers: auth, payload: { name: user.name, email: uniqueEmail(role), current_password: GOOD_PASSWORD } });
+    expect(email.statusCode).toBe(429);
+    // Nothing changed: the old password still signs in.
+    await loginAs(app, role, user.email);
+  });
+
+  it('a right current password clears the count of wrong ones', async () => {
+    const { auth } = await signedIn(app, role);
+    const change = (oldPassword: string, newPassword: string) => inject(app, { method: 'POST', url: changePath, headers: auth, payload: { old_password: oldPassword, new_password: newPassword } });
+    for (let i = 0; i < 4; i++) expect((await change(`wrong-guess-${i}`, 'Quiet-harbour-7741')).statusCode).toBe(400);
+    expect((await change(GOOD_PASSWORD, 'Quiet-harbour-7741')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await change(`wrong-guess-${i}`, 'Amber-meadow-5512')).statusCode).toBe(400);
+    expect((await change('Quiet-harbour-7741', 'Amber-meadow-5512')).statusCode).toBe(200);
+  });
 });
 
 it('GET /api/participant/name and /api/instructor/name return the name', async () => {

@@ -8,6 +8,6 @@ import { refreshSession } from './sessions.service';
 export function sessionsModule(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, ctx, sessionRoutes.refresh, async ({ body, request }) => ({
     message: 'api.auth.refreshed',
-    data: await refreshSession(ctx, body.refreshToken, translate(request.lang, 'api.auth.refreshed')),
+    data: await refreshSession(ctx, request.ip, body.refreshToken, translate(request.lang, 'api.auth.refreshed')),
   }));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, Session } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
+import { addressKey, failureBudget } from '../../lib/failure-budget';
 import { hashToken, newRefreshToken, type AccessClaims } from '../../lib/tokens';
 import type { AppContext } from '../../context';
 import { findRefreshToken, findSessionWithUser, insertSession, revokeOtherSessions, revokeSession, rotateRefreshToken } from './sessions.queries';
@@ -27,17 +28,23 @@ export async function startSession(ctx: AppContext, user: SessionUser, message: 
 /**
  * Rotation with reuse detection: a refresh token works once. Presenting one that was
  * already used means it leaked, so the whole session (every token descended from the
- * same login) is revoked.
+ * same login) is revoked. Failed refreshes count against the address like failed logins
+ * (the same counter), so the endpoint is no oracle for guessing tokens.
  */
-export async function refreshSession(ctx: AppContext, refreshToken: string, message: string): Promise<Session> {
+export async function refreshSession(ctx: AppContext, ip: string, refreshToken: string, message: string): Promise<Session> {
+  const budget = failureBudget(ctx.limiter, [[addressKey(ip), ctx.config.rateLimits.loginFailuresPerAddress]]);
+  budget.assertOpen();
+  const refused = (key: string) => {
+    budget.failed();
+    return new AppError(key, 401);
+  };
   const row = await findRefreshToken(ctx.db, hashToken(refreshToken));
-  if (!row) throw new AppError('api.auth.refresh_invalid', 401);
-  if (row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw new AppError('api.auth.refresh_invalid', 401);
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw refused('api.auth.refresh_invalid');
   const next = newRefreshToken();
   const rotated = !row.usedAt && (await rotateRefreshToken(ctx.db, row.tokenId, row.sessionId, hashToken(next)));
   if (!rotated) {
     await revokeSession(ctx.db, row.sessionId);
-    throw new AppError('api.auth.refresh_reused', 401);
+    throw refused('api.auth.refresh_reused');
   }
   return issue(ctx, { id: row.userId, role: row.role, email: row.email }, row.sessionId, next, message);
 }

@@ -13,21 +13,36 @@ import { ApiError } from '../../../lib/http';
 import { accountQueries, changePassword, removeAvatar, updateProfile, uploadAvatar, type MemberRole, type Profile } from '../api';
 import '../accounts.css';
 
-/** Name, bio, headline (instructors), phone: saving stays on this page (spec section 4). */
+/**
+ * Name, email, bio, headline (instructors), phone: saving stays on this page (spec section 4).
+ * A new email asks for the current password, as the server does; the field shows only then.
+ */
 function DetailsForm({ role, profile }: { role: MemberRole; profile: Profile }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { form, onSubmit, pending, failure, success } = useContractForm({
     schema: updateProfileBody,
-    initialValues: { name: profile.name, bio: profile.bio, headline: profile.headline, phone: profile.phone },
-    toBody: (values) => ({ name: values.name, bio: values.bio, phone: values.phone, ...(role === 'instructor' ? { headline: values.headline } : {}) }),
+    initialValues: { name: profile.name, email: profile.email, current_password: '', bio: profile.bio, headline: profile.headline, phone: profile.phone },
+    toBody: (values) => ({
+      name: values.name,
+      bio: values.bio,
+      phone: values.phone,
+      ...(role === 'instructor' ? { headline: values.headline } : {}),
+      ...(emailChanged(values.email) ? { email: values.email.trim(), current_password: values.current_password } : {}),
+    }),
+    rules: (values): Record<string, string> => (emailChanged(values.email) && !values.current_password ? { current_password: 'api.auth.current_password_required' } : {}),
     send: (body) => updateProfile(role, body),
     networkFailure: 'profile.saveFailed',
     onSuccess: (result) => {
       queryClient.setQueryData(accountQueries.profile(role).queryKey, result.data);
+      form.setValues({ email: result.data.email, current_password: '' });
+      form.resetDirty();
       void queryClient.invalidateQueries({ queryKey: accountQueries.name(role).queryKey });
     },
   });
+  function emailChanged(email: string) {
+    return email.trim() !== profile.email;
+  }
   const fieldErrors = Object.keys(form.errors).length > 0;
 
   return (
@@ -49,9 +64,19 @@ function DetailsForm({ role, profile }: { role: MemberRole; profile: Profile }) 
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t('profile.name')} required dir="auto" autoComplete="name" {...form.getInputProps('name')} />
-            <TextInput label={t('profile.email')} value={profile.email} readOnly dir="ltr" />
+            <TextInput label={t('profile.email')} type="email" required dir="ltr" autoComplete="email" {...form.getInputProps('email')} />
             <TextInput label={t('profile.phone')} styles={{ input: { direction: 'ltr' } }} type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
             {role === 'instructor' ? <TextInput label={t('profile.headline')} dir="auto" {...form.getInputProps('headline')} /> : null}
+            {emailChanged(form.values.email) ? (
+              <PasswordInput
+                label={t('profile.password.old')}
+                description={t('profile.emailNeedsPassword')}
+                autoComplete="current-password"
+                required
+                data-testid="email-current-password"
+                {...form.getInputProps('current_password')}
+              />
+            ) : null}
           </SimpleGrid>
           <Textarea label={t('profile.bio')} dir="auto" autosize minRows={3} {...form.getInputProps('bio')} />
           <Group>

@@ -1,0 +1,24 @@
+import { tooManyAttempts } from './app-error';
+import type { RateLimiter } from './rate-limiter';
+
+/**
+ * Counters of failed proofs of identity (a password, a refresh token): each is checked
+ * before the proof is even looked at, so a caller over any of them gets 429 with the right
+ * secret too, and each counts one more failure when the proof is wrong.
+ */
+export function failureBudget(limiter: RateLimiter, counters: ReadonlyArray<readonly [key: string, max: number]>) {
+  return {
+    assertOpen() {
+      for (const [key, max] of counters) {
+        const seen = limiter.peek(key);
+        if (seen.count >= max) throw tooManyAttempts(seen.retryAfter);
+      }
+    },
+    failed() {
+      for (const [key] of counters) limiter.hit(key);
+    },
+  };
+}
+
+/** The address counter every sign-in proof shares: logins, refreshes and password checks from one address. */
+export const addressKey = (ip: string) => `login-address:${ip}`;
