@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './numbers';
 import { categoryName } from './categories';
 import { COURSE_LANGUAGES, COURSE_LEVELS } from './catalog';
 import { envelope, listData, pageQuery } from './envelope';
@@ -41,7 +42,7 @@ export const AUTHORING_LIMITS = {
   price: 1_000_000,
 } as const;
 
-const dbId = z.coerce.number().int().min(1).max(2_147_483_647);
+const dbId = numeric(z.number().int().min(1).max(2_147_483_647));
 const courseIdField = dbId.describe('The course id');
 /** Forms send an empty id (or null) for "new": both mean absent. */
 const newOrId = (what: string, owner = 'the course') =>
@@ -75,10 +76,7 @@ export function questionProblem(q: QuestionShape): string | null {
 // ---------------------------------------------------------------------------------------------
 // Bodies
 
-const price = z.coerce
-  .number()
-  .min(0)
-  .max(AUTHORING_LIMITS.price)
+const price = numeric(z.number().min(0).max(AUTHORING_LIMITS.price))
   .refine((v) => Number(v.toFixed(2)) === v, { message: 'api.authoring.price_cents' })
   .describe('0 means free; at most two decimals');
 
@@ -128,7 +126,7 @@ const lectureInput = z.strictObject({
   id: newOrId('lecture'),
   title: z.string().trim().min(1).max(AUTHORING_LIMITS.title),
   is_free_preview: z.boolean().default(false).describe('Anyone may watch it on the course page'),
-  duration_seconds: z.coerce.number().int().min(0).max(86_400).optional().describe('Omit to keep; an MP4 upload sets it from the file'),
+  duration_seconds: numeric(z.number().int().min(0).max(86_400)).optional().describe('Omit to keep; an MP4 upload sets it from the file'),
 });
 
 const sectionInput = z.strictObject({
@@ -160,7 +158,7 @@ const questionInput = z
     id: newOrId('question'),
     type: z.enum(QUESTION_TYPES).describe('single: one correct option; multiple: one or more; true_false: two options, one correct; short: typed answer, no options'),
     text: z.string().trim().min(1).max(2000),
-    points: z.coerce.number().int().min(0).max(1000).default(1),
+    points: numeric(z.number().int().min(0).max(1000)).default(1),
     accepted_answers: z.array(z.string().trim().min(1).max(200)).max(20).default([]).describe('Short answer only: answers graded as correct; empty means graded by hand'),
     options: z.array(optionInput).max(AUTHORING_LIMITS.options).default([]),
   })
@@ -176,9 +174,9 @@ export const step5Body = z
     assessment: z.strictObject({
       id: newOrId('assessment'),
       title: z.string().trim().min(1).max(AUTHORING_LIMITS.title),
-      pass_mark: z.coerce.number().int().min(0).max(100).describe('Percent of the points needed to pass'),
-      time_limit_minutes: z.coerce.number().int().min(1).max(1440).nullable().default(null).describe('Null: no limit'),
-      max_attempts: z.coerce.number().int().min(1).max(100).nullable().default(null).describe('Null: unlimited'),
+      pass_mark: numeric(z.number().int().min(0).max(100)).describe('Percent of the points needed to pass'),
+      time_limit_minutes: numeric(z.number().int().min(1).max(1440)).nullable().default(null).describe('Null: no limit'),
+      max_attempts: numeric(z.number().int().min(1).max(100)).nullable().default(null).describe('Null: unlimited'),
       questions: z.array(questionInput).max(AUTHORING_LIMITS.assessmentQuestions).describe('In order. Every existing question and option of this assessment must be listed (delete them with the delete calls)'),
     }),
   })
@@ -213,7 +211,7 @@ export const courseListBody = z
       .nullable()
       .optional()
       .describe('Default: updated_at, descending'),
-    perPage: z.coerce.number().int().min(1).max(100).optional().describe('Default 10'),
+    perPage: numeric(z.number().int().min(1).max(100)).optional().describe('Default 10'),
     language: anyOr(COURSE_LANGUAGES),
     completion_status: anyOr(COMPLETION_STATUSES),
     approve_status: anyOr(APPROVE_STATUSES),

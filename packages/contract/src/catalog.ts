@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './numbers';
 import { categoryName } from './categories';
 import { envelope, idParam, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
@@ -45,8 +46,8 @@ export const COURSE_SORTS = ['newest', 'rating', 'popular', 'price_asc', 'price_
 export type CourseSort = (typeof COURSE_SORTS)[number];
 
 export const categoryPageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(12),
+  page: numeric(z.number().int().min(1).max(1_000_000)).default(1),
+  perPage: numeric(z.number().int().min(1).max(100)).default(12),
   sort: z.enum(COURSE_SORTS).default('newest'),
 });
 
@@ -104,7 +105,7 @@ export const courseDetails = courseCard.extend({
 export type CourseDetails = z.infer<typeof courseDetails>;
 
 export const courseDetailsBody = z
-  .strictObject({ p_id: z.union([z.coerce.number().int(), z.literal(''), z.null()]).optional().describe('The participant id, as the spec sends it; the bearer token decides') })
+  .strictObject({ p_id: z.union([numeric(z.number().int()), z.literal(''), z.null()]).optional().describe('The participant id, as the spec sends it; the bearer token decides') })
   .describe('The spec posts { p_id }');
 
 const idOrSlug = z.strictObject({ id: z.string().min(1).max(120).describe('Category id or slug') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './numbers';
 
 /** Every success response: `{ success, status, message, data }` (status mirrors success for the spec's instructor screens). */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -35,10 +36,10 @@ export function listData<T extends z.ZodType>(item: T) {
 
 /** `?page=` on every list; default 1. */
 export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: numeric(z.number().int().min(1).max(1_000_000)).default(1),
 });
 
-export const idParam = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const idParam = z.strictObject({ id: numeric(z.number().int().min(1).max(2_147_483_647)) });
 
 /** The spec's `{ course_id }` bodies. */
-export const courseIdBody = z.strictObject({ course_id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const courseIdBody = z.strictObject({ course_id: numeric(z.number().int().min(1).max(2_147_483_647)) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './numbers';
 import { COURSE_LANGUAGES, courseCard } from './catalog';
 import { certificateLink } from './certificates';
 import { envelope, idParam, listData, pageQuery } from './envelope';
@@ -33,9 +34,9 @@ export const learnCourse = z.object({
 export type LearnCourse = z.infer<typeof learnCourse>;
 
 export const progressBody = z.strictObject({
-  lecture_id: z.coerce.number().int().min(1).max(2_147_483_647),
-  position_seconds: z.coerce.number().min(0).max(86_400).describe('Current playback position'),
-  played_seconds: z.coerce.number().min(0).max(3600).describe('Seconds actually played since the previous report'),
+  lecture_id: numeric(z.number().int().min(1).max(2_147_483_647)),
+  position_seconds: numeric(z.number().min(0).max(86_400)).describe('Current playback position'),
+  played_seconds: numeric(z.number().min(0).max(3600)).describe('Seconds actually played since the previous report'),
 });
 
 export const progressResult = z.object({

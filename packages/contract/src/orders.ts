@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './numbers';
 import { paymentInstructions } from './catalog';
 import { courseIdBody, envelope, listData, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
@@ -28,11 +29,11 @@ export const orderResult = z.object({
 export const adminOrderListBody = z.strictObject({
   status: z.enum(ORDER_STATUSES).optional(),
   search: z.string().max(200).optional(),
-  perPage: z.coerce.number().int().min(1).max(100).optional(),
+  perPage: numeric(z.number().int().min(1).max(100)).optional(),
   sortConfig: z.unknown().optional().describe('Accepted for the spec; orders are listed newest first'),
 });
 export const adminOrder = order.extend({ participantEmail: z.string() });
-const orderIdBody = z.strictObject({ order_id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const orderIdBody = z.strictObject({ order_id: numeric(z.number().int().min(1).max(2_147_483_647)) });
 
 export const orderRoutes = {
   order: {

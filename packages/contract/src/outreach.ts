@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './numbers';
 import { envelope, listData, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
 
@@ -13,7 +14,7 @@ export const contactBody = z.strictObject({
 
 export const adminListBody = z.strictObject({
   search: z.string().max(200).optional(),
-  perPage: z.coerce.number().int().min(1).max(100).optional(),
+  perPage: numeric(z.number().int().min(1).max(100)).optional(),
   sortConfig: z.unknown().optional().describe('Accepted for the spec; newest first'),
 });
 

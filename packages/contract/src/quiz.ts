@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './numbers';
 import { envelope, listData } from './envelope';
 import type { RouteDef } from './route-def';
 
@@ -7,7 +8,7 @@ import type { RouteDef } from './route-def';
  * at once, short answers without accepted answers wait for the instructor or an admin (docs/quizzes.md).
  */
 
-const dbId = z.coerce.number().int().min(1).max(2_147_483_647);
+const dbId = numeric(z.number().int().min(1).max(2_147_483_647));
 
 export const SUBMISSION_STATUSES = ['pending', 'passed', 'failed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
@@ -39,9 +40,10 @@ export function withSecondQuestionMark<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
-const optionalId = z.preprocess((v) => (v === '' || v === undefined ? undefined : v), dbId.optional());
-const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
-const perPage = z.coerce.number().int().min(1).max(100).default(10);
+/** A list filter: an id, or empty (the form's "all") for none. */
+const optionalId = z.union([dbId, z.literal('').transform(() => undefined)]).optional();
+const page = numeric(z.number().int().min(1).max(1_000_000)).default(1);
+const perPage = numeric(z.number().int().min(1).max(100)).default(10);
 
 /** Filters of the instructor's and admin's submission lists; `course_id` may carry `?page=` (see above). */
 export const submissionListQuery = withSecondQuestionMark(
@@ -198,7 +200,7 @@ export const markBody = z.strictObject({
 });
 
 const pair = z.strictObject({ a: dbId.describe('Course id'), b: dbId.describe('Submission id (of that course)') });
-const idOrAll = z.strictObject({ id: z.coerce.number().int().min(0).max(2_147_483_647).describe('A course id, or 0 for every enrolled course') });
+const idOrAll = z.strictObject({ id: numeric(z.number().int().min(0).max(2_147_483_647)).describe('A course id, or 0 for every enrolled course') });
 const assessmentId = z.strictObject({ id: dbId.describe('Assessment id') });
 const tags = ['quizzes'];
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { numeric } from './numbers';
 import { ratingSummary, review } from './catalog';
 import { envelope } from './envelope';
 import type { RouteDef } from './route-def';
 
 export const ratingBody = z.strictObject({
-  course_id: z.coerce.number().int().min(1).max(2_147_483_647),
-  rating: z.coerce.number().int().min(1).max(5),
+  course_id: numeric(z.number().int().min(1).max(2_147_483_647)),
+  rating: numeric(z.number().int().min(1).max(5)),
   rating_message: z.string().max(2000).optional().default(''),
 });
 export const ratingResult = z.object({ review, courseRating: ratingSummary });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from './numbers';
 import { COURSE_LANGUAGES, COURSE_LEVELS, courseCard } from './catalog';
 import { categoryName } from './categories';
 import { envelope, PER_PAGE_DEFAULT, PER_PAGE_MAX } from './envelope';
@@ -31,13 +32,13 @@ export const searchQuery = z.strictObject({
   language: z.enum(COURSE_LANGUAGES).optional().describe('Course language'),
   level: z.enum(COURSE_LEVELS).optional().describe('Course level'),
   price: z.enum(PRICE_FILTERS).optional().describe('free: price 0; paid: price above 0'),
-  minRating: z.coerce.number().min(1).max(5).optional().describe('Minimum average rating (1 to 5); unrated courses never pass'),
+  minRating: numeric(z.number().min(1).max(5)).optional().describe('Minimum average rating (1 to 5); unrated courses never pass'),
   sort: z
     .enum(SEARCH_SORTS)
     .optional()
     .describe('Default: relevance when q has words, newest otherwise. relevance without words sorts as newest.'),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('From 1'),
-  perPage: z.coerce.number().int().min(1).max(PER_PAGE_MAX).default(PER_PAGE_DEFAULT).describe(`At most ${PER_PAGE_MAX}`),
+  page: numeric(z.number().int().min(1).max(1_000_000)).default(1).describe('From 1'),
+  perPage: numeric(z.number().int().min(1).max(PER_PAGE_MAX)).default(PER_PAGE_DEFAULT).describe(`At most ${PER_PAGE_MAX}`),
 });
 export type SearchQuery = z.output<typeof searchQuery>;
 

@@ -24,8 +24,12 @@ function valueAt(root: unknown, path: PropertyKey[]): unknown {
  */
 export function issueMessage(issue: Issue, input: unknown, isKey: (message: string) => boolean): FieldMessage {
   switch (issue.code) {
-    case 'invalid_type':
-      return { key: valueAt(input, issue.path) === undefined ? 'api.validation.required' : 'api.validation.invalid_type' };
+    case 'invalid_type': {
+      const value = valueAt(input, issue.path);
+      if (value === undefined) return { key: 'api.validation.required' };
+      if (issue.expected === 'number' || issue.expected === 'int') return { key: typeof value === 'string' && !value.trim() ? 'api.validation.required' : 'api.validation.number' };
+      return { key: 'api.validation.invalid_type' };
+    }
     case 'too_small': {
       const count = Number(issue.minimum);
       if (issue.origin === 'string') return { key: 'api.validation.too_short', params: { count } };

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { createUser, testDatabase } from '../../../test/harness';
 import { createCategory } from '../../../test/factories';
@@ -57,6 +58,31 @@ describe('step 1: basic info', () => {
     const missing = await api.post('addUpdate/step1', { title: 'Only a title' });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().errors).sort()).toEqual(['category_id', 'language', 'level', 'price']);
+  });
+
+  it('takes no wrong type for a number: null, true, [], "" or nested arrays are a 400 on the field, and nothing is stored', async () => {
+    const admin = (await signedInCaller(app, 'admin')).api;
+    const api = await instructor();
+    const draft = await createDraft(api, { price: 19.99 });
+    const { db } = await testDatabase();
+    const title = `Forged ${Date.now()}`;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom<unknown>(null, true, false, [], '', [[1]], [0], {}, 'free'), fc.constantFrom<unknown>(true, [], [[1]], 1.5, '1e0', {}), async (price, id) => {
+        const priced = await api.post('addUpdate/step1', { ...(await step1Body({ title, price })), id: draft.id });
+        expect(priced.statusCode).toBe(400);
+        expect(Object.keys(priced.json().errors)).toEqual(['price']);
+        // `{"id": true}` once meant course 1; an admin may edit any course, so try it as one.
+        const forged = await admin.post('addUpdate/step1', await step1Body({ title, id, instructor_id: (await createUser('instructor')).id }));
+        expect(forged.statusCode).toBe(400);
+        expect(Object.keys(forged.json().errors)).toEqual(['id']);
+      }),
+      { numRuns: 12 },
+    );
+    const [kept] = await db.select().from(courses).where(eq(courses.id, draft.id));
+    expect(Number(kept!.price)).toBe(19.99);
+    expect(await db.select().from(courses).where(eq(courses.title, title))).toEqual([]);
+    const typed = await api.post('addUpdate/step1', { ...(await step1Body({ price: '' })), id: draft.id });
+    expect(typed.json().errors).toEqual({ price: 'This field is required.' });
   });
 
   it('an instructor can never name another owner; an admin must name one when creating', async () => {
