@@ -2,6 +2,8 @@
  * Files for upload tests: tiny real images (made with ffmpeg, 8x8 teal) and a corpus of hostile files
  * that must all be refused by every upload endpoint.
  */
+import { pngChunk } from './media-files';
+
 export const REAL = {
   jpg: Buffer.from('/9j/4AAQSkZJRgABAgAAAQABAAD//gAQTGF2YzU5LjM3LjEwMAD/2wBDAAgEBAQEBAUFBQUFBQYGBgYGBgYGBgYGBgYHBwcICAgHBwcGBgcHCAgICAkJCQgICAgJCQoKCgwMCwsODg4RERT/xABMAAEBAAAAAAAAAAAAAAAAAAAABgEBAQAAAAAAAAAAAAAAAAAABQcQAQAAAAAAAAAAAAAAAAAAAAARAQAAAAAAAAAAAAAAAAAAAAD/wAARCAAIAAgDASIAAhEAAxEA/9oADAMBAAIRAxEAPwCZALJ+/9k=', 'base64'),
   png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAABAAAAAQBPJcTWAAAAEElEQVR4nGNgqKvHjoaWBACXcD9BIPfmXQAAAABJRU5ErkJggg==', 'base64'),
@@ -11,6 +13,8 @@ export const REAL = {
 };
 
 const text = (s: string) => Buffer.from(s, 'utf8');
+/** The 8-byte signature and the 25-byte IHDR chunk of REAL.png: where ancillary chunks may go. */
+const PNG_HEAD = 33;
 
 /** [description, file name, client content type, bytes] */
 export const HOSTILE: [string, string, string, Buffer][] = [
@@ -32,4 +36,9 @@ export const HOSTILE: [string, string, string, Buffer][] = [
   ['a truncated JPEG marker', 'tiny.jpg', 'image/jpeg', Buffer.from([0xff, 0xd8])],
   ['a RIFF that is not WebP (WAV)', 'sound.webp', 'image/webp', Buffer.concat([text('RIFF'), Buffer.alloc(4), text('WAVEfmt '), Buffer.alloc(40)])],
   ['a JavaScript file named .png', 'app.png', 'image/png', text('alert(1); document.location="https://evil.example"')],
+  // Markup the first, hand-written marker list missed, each inside a real image (polyglots): markup-scan.ts.
+  ['a PNG with a javascript: link in a tEXt chunk (polyglot)', 'link.png', 'image/png', Buffer.concat([REAL.png.subarray(0, PNG_HEAD), pngChunk('tEXt', text('Comment\0<a href="javascript:alert(1)">x</a>')), REAL.png.subarray(PNG_HEAD)])],
+  ['a PNG with an event handler after IEND (polyglot)', 'handler.png', 'image/png', Buffer.concat([REAL.png, text('<img src=x onerror=alert(document.cookie)>')])],
+  ['a JPEG with a meta refresh in a comment (polyglot)', 'refresh.jpg', 'image/jpeg', Buffer.concat([REAL.jpg.subarray(0, 20), text('<meta http-equiv="refresh" content="0;url=https://evil.example/">'), REAL.jpg.subarray(20)])],
+  ['a WebP with XHTML script behind a prefix (polyglot)', 'ns.webp', 'image/webp', Buffer.concat([REAL.webp, text('<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script>')])],
 ];

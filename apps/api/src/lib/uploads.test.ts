@@ -2,9 +2,11 @@ import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, inject, signedIn, testConfig } from '../../test/harness';
+import { cameraJpeg, jpegComment, png, pngChunk } from '../../test/media-files';
 import { HOSTILE, REAL } from '../../test/upload-corpus';
 
 let app: FastifyInstance;
@@ -37,6 +39,7 @@ describe.each(['participant', 'instructor', 'admin'] as const)('%s avatar upload
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe(mime);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toMatch(/(^|; )sandbox(;|$)/);
     expect(file.headers['content-disposition']).toMatch(/^inline; filename="avatar-\d+\.(jpg|png|webp)"$/);
     expect(file.rawPayload.equals(REAL[ext])).toBe(true);
     // Stored under a random name, never the client's.
@@ -126,5 +129,97 @@ describe('an upload cut off half-way', () => {
       after = readdirSync(path.join(dataDir, 'uploads', 'avatars'));
     }
     expect(after.sort()).toEqual(before.sort());
+  });
+});
+
+describe('what an image holds, checked through the whole file (default limits: real-sized files)', () => {
+  let full: FastifyInstance;
+  let fullDir: string;
+  beforeAll(async () => {
+    fullDir = mkdtempSync(path.join(tmpdir(), 'nibras-uploads-full-'));
+    full = await buildTestApp({ dataDir: fullDir });
+  });
+  afterAll(() => full.close());
+
+  /** Every file under the app's uploads, `.part` files included. */
+  const stored = () => {
+    const root = path.join(fullDir, 'uploads');
+    return existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name)).sort() : [];
+  };
+  const latin1 = (s: string) => Buffer.from(s, 'latin1');
+  /** Bytes written at the start of raw pixel rows of an uncompressed (level 0) PNG, so they appear in the file as they are. */
+  const pixelsSaying = (...texts: Buffer[]) => (raw: Buffer) => texts.forEach((t, i) => t.copy(raw, (i + 1) * 150_000));
+  const spelled = [latin1('<svg\0\x80'), latin1('<html\xff\x01'), latin1('<body\x00 \x9c'), latin1('<embed\x7f')];
+  const BAD_CONTENT = 'This file contains markup or script and cannot be accepted.';
+
+  /** [what, file] — each a real image carrying markup or script somewhere other than its start. */
+  const POLYGLOTS: [string, Buffer][] = [
+    ['a 2 MB PNG with a javascript: link in a tEXt chunk before the pixels', png({ before: [pngChunk('tEXt', latin1('Comment\0<a href="javascript:fetch(`/api/participant/profile`)">open</a>'))] })],
+    ['a 2 MB PNG whose pixels carry <svg onload=…> in the middle', png({ level: 0, pixels: pixelsSaying(latin1('<svg onload=alert(document.domain)>')) })],
+    ['a 2 MB PNG whose pixels carry an event handler on an unknown tag', png({ level: 0, pixels: pixelsSaying(latin1('<x onpointerover=alert(1)>')) })],
+    ['a 2 MB PNG with a meta refresh in a private chunk between the pixel chunks', png({ after: [pngChunk('prVt', latin1('<meta http-equiv="refresh" content="0;url=https://evil.example/">'))] })],
+    ['a 2 MB PNG with an XSLT stylesheet in an iTXt chunk', png({ before: [pngChunk('iTXt', latin1('XML:x\0\0\0\0\0<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="data:,x"?>'))] })],
+    ['a 2 MB PNG with XHTML script behind a prefix after IEND', Buffer.concat([png(), latin1('<h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script>')])],
+    ['a 2 MB PNG with an HTML page after IEND', Buffer.concat([png(), latin1('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>')])],
+    ['a 1.5 MB camera JPEG with <script> in a comment segment', cameraJpeg({ extra: [jpegComment('<script>alert(1)</script>')] })],
+    ['a 1.5 MB camera JPEG with a meta refresh in a comment segment', cameraJpeg({ extra: [jpegComment('<meta http-equiv="refresh" content="0;url=https://evil.example/">')] })],
+    ['a 1.5 MB camera JPEG with an <img onerror> at its very end', Buffer.concat([cameraJpeg(), latin1('<img src=x onerror=alert(1)>')])],
+  ];
+
+  it.each(POLYGLOTS)('refuses %s: 415, the markup message, nothing stored', async (_what, bytes) => {
+    const { auth } = await signedIn(full, 'participant');
+    const before = stored();
+    const body = multipartBody('photo.png', 'image/png', bytes);
+    const res = await inject(full, { method: 'POST', url: '/api/participant/avatar', headers: { ...auth, ...body.headers, 'accept-language': 'en' }, payload: body.payload });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(415);
+    expect(res.json().errors.file).toBe(BAD_CONTENT);
+    expect(stored()).toEqual(before);
+    expect((await inject(full, { method: 'GET', url: '/api/participant/profile', headers: auth })).json().data.avatar).toBeNull();
+  });
+
+  it('finds a marker split between two chunks of the request, after a megabyte already stored, and removes the partial file', async () => {
+    const { auth } = await signedIn(full, 'participant');
+    const marker = '<img src=x onerror=alert(1)>';
+    const image = png();
+    const at = 1_200_000; // inside the pixel data, well past what is held before the type is known
+    const bytes = Buffer.concat([image.subarray(0, at), latin1(marker), image.subarray(at)]);
+    const body = multipartBody('photo.png', 'image/png', bytes);
+    const markerStart = body.payload.indexOf(latin1(marker));
+    // 64 KB chunks, and one cut inside `onerror=`.
+    const cuts = [markerStart + marker.indexOf('onerr') + 4];
+    for (let c = 65_536; c < body.payload.length; c += 65_536) cuts.push(c);
+    cuts.sort((a, b) => a - b);
+    const parts = [0, ...cuts].map((start, i) => body.payload.subarray(start, cuts[i] ?? body.payload.length));
+    expect(parts.some((p) => p.toString('latin1').endsWith('oner'))).toBe(true);
+    const before = stored();
+    const res = await inject(full, {
+      method: 'POST',
+      url: '/api/participant/avatar',
+      headers: { ...auth, ...body.headers, 'content-length': String(body.payload.length), 'accept-language': 'en' },
+      payload: Readable.from(parts),
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(415);
+    expect(res.json().errors.file).toBe(BAD_CONTENT);
+    expect(stored()).toEqual(before);
+  });
+
+  it.each([
+    ['a 2 MB random-pixel PNG with XMP metadata', 'image/png', png()],
+    ['a 1.5 MB camera-like JPEG with Exif and XMP', 'image/jpeg', cameraJpeg()],
+    // Binary that merely spells a tag name: `<svg` then a binary byte is no svg element.
+    ['a PNG whose pixels spell <svg, <html, <body and <embed followed by binary', 'image/png', png({ level: 0, pixels: pixelsSaying(...spelled) })],
+  ])('accepts %s whole, and serves it with its type, nosniff and a sandbox CSP', async (what, mime, bytes) => {
+    if (what.includes('spell')) for (const t of spelled) expect(bytes.includes(t)).toBe(true);
+    const { auth } = await signedIn(full, 'participant');
+    const body = multipartBody('photo', 'application/octet-stream', bytes);
+    const res = await inject(full, { method: 'POST', url: '/api/participant/avatar', headers: { ...auth, ...body.headers }, payload: body.payload });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const file = await inject(full, { method: 'GET', url: res.json().data.avatar });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe(mime);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-security-policy']).toMatch(/(^|; )sandbox(;|$)/);
+    expect(file.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(file.rawPayload.equals(bytes)).toBe(true);
   });
 });

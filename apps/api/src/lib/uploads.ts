@@ -3,7 +3,8 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
-import { SNIFF_BYTES, looksLikeMarkup, sniff, type Sniffed } from './sniff';
+import { MarkupScanner } from './markup-scan';
+import { SNIFF_BYTES, sniff, type Sniffed } from './sniff';
 import type { Storage } from './storage';
 
 export type UploadKind = 'image' | 'video';
@@ -23,16 +24,17 @@ export interface StoredUpload {
 const refused = (code: string, params: Record<string, string | number> = {}, status = 415) => new AppError(code, status, { fields: { file: code }, params });
 
 /**
- * Checks a stream as it passes: the type from the first bytes, markup anywhere (a carry-over
- * keeps markers split across chunks visible), and the size limit. Nothing is buffered beyond
- * the first few bytes, so a 2 GB video costs the same memory as a small image.
+ * Checks a stream as it passes: the type from the first bytes (file-type, sniff.ts), markup anywhere
+ * (markup-scan.ts, which keeps the last bytes of each chunk so a marker split across chunks is
+ * found), and the size limit. Nothing is held beyond the first SNIFF_BYTES until the type is known,
+ * so a 2 GB video costs the same memory as a small image.
  */
 class UploadGuard extends Transform {
   detected: Sniffed | null = null;
   size = 0;
   private head: Buffer[] = [];
   private headBytes = 0;
-  private carry = '';
+  private readonly markup = new MarkupScanner();
 
   constructor(
     private readonly kind: UploadKind,
@@ -44,9 +46,7 @@ class UploadGuard extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.size += chunk.length;
     if (this.size > this.maxBytes) return done(refused('api.upload.too_large', { mb: Math.floor(this.maxBytes / 1_048_576) }, 413));
-    const text = this.carry + chunk.toString('latin1');
-    if (looksLikeMarkup(text)) return done(refused('api.upload.bad_content'));
-    this.carry = text.slice(-32);
+    if (this.markup.push(chunk) !== null) return done(refused('api.upload.bad_content'));
     if (this.detected) return done(null, chunk);
     this.head.push(chunk);
     this.headBytes += chunk.length;
@@ -62,11 +62,15 @@ class UploadGuard extends Transform {
 
   private decide(done: TransformCallback) {
     const head = Buffer.concat(this.head);
-    const type = sniff(head);
-    if (!type || !type.mime.startsWith(this.kind)) return done(refused(this.kind === 'image' ? 'api.upload.not_image' : 'api.upload.not_video'));
-    this.detected = type;
     this.head = [];
-    return done(null, head);
+    sniff(head.subarray(0, SNIFF_BYTES)).then(
+      (type) => {
+        if (!type || !type.mime.startsWith(this.kind)) return done(refused(this.kind === 'image' ? 'api.upload.not_image' : 'api.upload.not_video'));
+        this.detected = type;
+        return done(null, head);
+      },
+      (error: unknown) => done(error as Error),
+    );
   }
 }
 

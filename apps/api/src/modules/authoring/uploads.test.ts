@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, inject, signedIn, testConfig, testDatabase } from '../../../test/harness';
+import { SONY_XML_META, XMP_UUID_BOX, ebmlHead, ebmlVoid, mp4Box, noise } from '../../../test/media-files';
 import { HOSTILE, REAL } from '../../../test/upload-corpus';
 import { courses, lectures } from '../../db/schema';
 import { CLIP, IMAGE, VIDEO, authoringApp, caller, completeCourse, createDraft, expectOk, multipartWithFields, signedInCaller, type Caller } from './authoring.test-kit';
@@ -35,6 +36,11 @@ const WEBM_HEAD = Buffer.concat([
   Buffer.alloc(400, 7),
 ]);
 
+/** A real MP4 with a user-data box (`udta` > `©cmt`) appended, its comment a javascript: link. */
+const MP4_WITH_JS_COMMENT = Buffer.concat([CLIP, mp4Box('udta', mp4Box('\xa9cmt', text('<a href="javascript:fetch(\'/api\')">notes</a>')))]);
+/** A real MP4 with an event handler in the middle of its media data, past the bytes read for the type. */
+const MP4_WITH_HANDLER = Buffer.concat([CLIP.subarray(0, 40_000), text('<x onfocus=alert(document.cookie) autofocus tabindex=1>'), CLIP.subarray(40_000)]);
+
 /** Files aimed at the video endpoints, on top of the shared corpus. [description, name, client type, bytes] */
 const HOSTILE_VIDEOS: [string, string, string, Buffer][] = [
   ['an MP4 with an HTML page inside (polyglot)', 'poly.mp4', 'video/mp4', Buffer.concat([CLIP.subarray(0, 2000), text('<html><body><script>alert(document.cookie)</script></body></html>'), CLIP.subarray(2000)])],
@@ -48,6 +54,9 @@ const HOSTILE_VIDEOS: [string, string, string, Buffer][] = [
   ['an HTML page named .mp4', 'page.mp4', 'video/mp4', text('<!doctype html><html><script>alert(1)</script></html>')],
   ['an SVG named .webm', 'image.webm', 'video/webm', text('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
   ['a Linux executable named .mp4', 'run.mp4', 'video/mp4', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(200)])],
+  ['an MP4 with a javascript: link in a comment box at its end (polyglot)', 'udta.mp4', 'video/mp4', MP4_WITH_JS_COMMENT],
+  ['an MP4 whose media data carries an event handler (polyglot)', 'mdat.mp4', 'video/mp4', MP4_WITH_HANDLER],
+  ['a Matroska file whose header merely mentions webm', 'fake.webm', 'video/webm', ebmlHead('matroska', [ebmlVoid(text('webm'))])],
 ];
 const REAL_IMAGES: [string, string, string, Buffer][] = [
   ['a real JPEG where a video is expected', 'a.jpg', 'image/jpeg', REAL.jpg],
@@ -121,6 +130,40 @@ describe('hostile files against every upload endpoint', () => {
     });
     expect(ar.json().errors.file).toBe('اختر صورة بصيغة JPEG أو PNG أو WebP.');
   });
+
+  it.each([
+    ['a javascript: link in a comment box at its end', MP4_WITH_JS_COMMENT],
+    ['an event handler in the middle of its media data', MP4_WITH_HANDLER],
+  ])('an MP4 with %s is refused as markup, and nothing of it stays on disk', async (_what, bytes) => {
+    const { api } = await signedInCaller(app, 'instructor');
+    const ids = await courseWithLecture(api);
+    const before = storedFiles();
+    const res = await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture }, { name: 'lecture.mp4', type: 'video/mp4', bytes });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().errors.file).toBe('This file contains markup or script and cannot be accepted.');
+    expect(storedFiles()).toEqual(before);
+  });
+});
+
+describe('video types decided by the container (file-type)', () => {
+  it.each([
+    // Browsers play any ISO-BMFF H.264 file as MP4, whatever its major brand: CMAF's `cmfc` was not in the old list.
+    ['a CMAF MP4 (major brand cmfc)', 'video/mp4', Buffer.concat([CLIP.subarray(0, 8), text('cmfc'), CLIP.subarray(12)])],
+    // The EBML header is read element by element: a Void element may push the DocType past the first 64 bytes.
+    ['a WebM whose DocType comes after a Void element', 'video/webm', ebmlHead('webm', [ebmlVoid(Buffer.alloc(60))])],
+    // XML metadata (Sony's NonRealTimeMeta, an XMP packet) is not markup; 4 MB of media data hold no false marker.
+    ['a camera MP4 with XML and XMP metadata and 4 MB of media data', 'video/mp4', Buffer.concat([CLIP, SONY_XML_META, XMP_UUID_BOX, mp4Box('free', noise(4_000_000, 5))])],
+  ])('%s is accepted and served as %s with nosniff and a sandbox CSP', async (_what, mime, bytes) => {
+    const { api } = await signedInCaller(app, 'instructor');
+    const ids = await courseWithLecture(api);
+    const lecture = expectOk(await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture }, { name: 'clip', type: 'application/octet-stream', bytes })).data.sections[0].lectures[0];
+    const res = await inject(app, { method: 'GET', url: lecture.video_url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(mime);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toMatch(/(^|; )sandbox(;|$)/);
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+  });
 });
 
 describe('uploads that are accepted', () => {
@@ -174,6 +217,8 @@ describe('uploads that are accepted', () => {
     expect(first.cover_image_url).toMatch(/^\/api\/instructor\/course\/media\?t=/);
     const cover = await inject(app, { method: 'GET', url: first.cover_image_url });
     expect(cover.headers['content-type']).toBe('image/png');
+    expect(cover.headers['x-content-type-options']).toBe('nosniff');
+    expect(cover.headers['content-security-policy']).toMatch(/(^|; )sandbox(;|$)/);
     expect(cover.rawPayload.equals(REAL.png)).toBe(true);
     expect((await inject(app, { method: 'GET', url: `/api/media/cover/${id}` })).statusCode).toBe(404);
 
