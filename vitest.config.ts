@@ -24,6 +24,7 @@ export default defineConfig({
           isolate: false,
           maxWorkers: cores,
           globalSetup: ['apps/api/test/global-setup.ts'],
+          setupFiles: ['apps/api/test/statuses.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Access } from '@nibras/contract';
 import type { Language } from './lib/i18n';
 import type { RequestUser } from './plugins/auth';
@@ -9,6 +10,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** A multipart upload: its text fields, for the OpenAPI document (app.ts). */
+    upload?: { fields: z.ZodObject | undefined };
   }
   interface FastifyInstance {
     /** Every API route with who may call it: the authorization matrix test walks this. */

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -36,9 +37,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...base, webDist: undefined, ...overrides };
 }
 
+/** "METHOD /path -> status" answers that the route's contract entry does not list; checked after every test file (statuses.setup.ts). */
+export const undocumentedStatuses = new Set<string>();
+
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
   const database = await testDatabase();
-  const app = await buildApp(testConfig(overrides), { db: database.db, jwtSecret: TEST_JWT_SECRET });
+  const app = await buildApp(testConfig(overrides), {
+    db: database.db,
+    jwtSecret: TEST_JWT_SECRET,
+    onUndocumentedStatus: (route, status) => {
+      undocumentedStatuses.add(`${route} -> ${status}`);
+      if (process.env.STATUS_LOG) appendFileSync(process.env.STATUS_LOG, `${route} -> ${status}\n`);
+    },
+  });
   await app.ready();
   return app;
 }

@@ -64,7 +64,7 @@ function accountRoutes<R extends Role>(role: R, paths: { profile: string; change
   const tags = [`${role} account`];
   return {
     login: {
-      method: 'POST', path: `${base}/login`, access: 'public', tags, rateLimit: 'login',
+      method: 'POST', path: `${base}/login`, access: 'public', errors: [401], tags, rateLimit: 'login',
       summary: `Sign in as ${role}`, body: loginBody, response: envelope(session),
     },
     logout: {
@@ -76,11 +76,11 @@ function accountRoutes<R extends Role>(role: R, paths: { profile: string; change
       summary: 'The signed-in account', response: envelope(profile),
     },
     update: {
-      method: 'POST', path: `${base}/update`, access: role, tags,
+      method: 'POST', path: `${base}/update`, access: role, errors: [409, 429], tags,
       summary: 'Update the signed-in account', body: updateProfileBody, response: envelope(profile),
     },
     changePassword: {
-      method: 'POST', path: `${base}/${paths.changePassword}`, access: role, tags,
+      method: 'POST', path: `${base}/${paths.changePassword}`, access: role, errors: [429], tags,
       summary: 'Change password; signs out the other sessions', body: changePasswordBody, response: envelope(empty),
     },
     avatar: {
@@ -99,7 +99,7 @@ function registrationRoutes<R extends 'participant' | 'instructor'>(role: R, reg
   const tags = [`${role} account`];
   return {
     register: {
-      method: 'POST', path: `/api/${role}/${registerPath}`, access: 'public', tags, rateLimit: 'register',
+      method: 'POST', path: `/api/${role}/${registerPath}`, access: 'public', errors: [409], tags, rateLimit: 'register',
       summary: `Create a ${role} account`, body: registerBody, response: envelope(registeredUser),
     },
     name: {

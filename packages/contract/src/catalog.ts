@@ -116,17 +116,17 @@ export const catalogRoutes = {
     summary: 'Home page: top and newest courses, categories with course counts, footer categories', response: envelope(homeData),
   },
   category: {
-    method: 'GET', path: '/api/public/category/:id', access: 'public', tags: ['catalog'],
+    method: 'GET', path: '/api/public/category/:id', access: 'public', errors: [404], tags: ['catalog'],
     summary: 'A category (by id or slug) and its public courses, paginated and sorted',
     params: idOrSlug, query: categoryPageQuery, response: envelope(categoryPage),
   },
   details: {
-    method: 'POST', path: '/api/course/:id/b', access: 'public', optionalAuth: 'participant', tags: ['catalog'],
+    method: 'POST', path: '/api/course/:id/b', access: 'public', errors: [404], optionalAuth: 'participant', tags: ['catalog'],
     summary: 'Course details: outline, free previews, instructor, ratings, reviews, similar courses; with a participant token also enrolled/wishlisted',
     params: idParam, body: courseDetailsBody, response: envelope(courseDetails),
   },
   reviews: {
-    method: 'GET', path: '/api/public/course/:id/reviews', access: 'public', tags: ['catalog'],
+    method: 'GET', path: '/api/public/course/:id/reviews', access: 'public', errors: [404], tags: ['catalog'],
     summary: 'Reviews of a public course, newest first', params: idParam, query: pageQuery, response: envelope(reviewList),
   },
 } satisfies Record<string, RouteDef>;

@@ -18,12 +18,12 @@ const certificateCode = z.strictObject({ code: z.string().min(4).max(40) });
 
 export const certificateRoutes = {
   verify: {
-    method: 'GET', path: '/api/public/certificate/:code', access: 'public', tags: ['certificates'],
+    method: 'GET', path: '/api/public/certificate/:code', access: 'public', errors: [404], tags: ['certificates'],
     summary: 'Verify a certificate by its code', params: certificateCode, response: envelope(certificateView),
   },
   // Public like the verification: the code (about 60 bits) is the secret; an unknown code is a 404 in the envelope.
   pdf: {
-    method: 'GET', path: '/api/public/certificate/:code/pdf', access: 'public', tags: ['certificates'],
+    method: 'GET', path: '/api/public/certificate/:code/pdf', access: 'public', errors: [404], tags: ['certificates'],
     summary: 'Download a certificate as a PDF (A4, in the language of the course)', params: certificateCode,
     file: { types: ['application/pdf'], ranges: false },
   },

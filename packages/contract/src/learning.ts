@@ -58,12 +58,12 @@ export const participantDashboard = z.object({
 
 export const learningRoutes = {
   course: {
-    method: 'GET', path: '/api/participant/learn/:id', access: 'participant', tags: ['learning'],
+    method: 'GET', path: '/api/participant/learn/:id', access: 'participant', errors: [404], tags: ['learning'],
     summary: 'Study a course you are enrolled in: outline with your progress, signed video URLs, where to resume',
     params: idParam, response: envelope(learnCourse),
   },
   progress: {
-    method: 'POST', path: '/api/participant/learn/progress', access: 'participant', tags: ['learning'],
+    method: 'POST', path: '/api/participant/learn/progress', access: 'participant', errors: [404], tags: ['learning'],
     summary: 'Report watching: saves the position; a lecture completes at 90 % watched (credited no faster than real time)',
     body: progressBody, response: envelope(progressResult),
   },

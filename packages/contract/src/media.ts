@@ -15,31 +15,31 @@ const previewQuery = z.strictObject({ t: z.string().min(1).max(2000).describe('T
  */
 export const mediaRoutes = {
   lecture: {
-    method: 'GET', path: '/api/media/lecture/:id', access: 'public', tags: ['media'],
+    method: 'GET', path: '/api/media/lecture/:id', access: 'public', errors: [401, 403, 404], tags: ['media'],
     summary: 'A lecture video (free previews open; others need the signed URL from the learn endpoint); HTTP Range',
     params: idParam, query: grantQuery, file: { types: VIDEO_TYPES, ranges: true },
   },
   cover: {
-    method: 'GET', path: '/api/media/cover/:id', access: 'public', tags: ['media'],
+    method: 'GET', path: '/api/media/cover/:id', access: 'public', errors: [404], tags: ['media'],
     summary: "A public course's cover image", params: idParam, file: { types: IMAGE_TYPES, ranges: true },
   },
   promo: {
-    method: 'GET', path: '/api/media/promo/:id', access: 'public', tags: ['media'],
+    method: 'GET', path: '/api/media/promo/:id', access: 'public', errors: [404], tags: ['media'],
     summary: "A public course's promo video; HTTP Range", params: idParam, file: { types: VIDEO_TYPES, ranges: true },
   },
   avatar: {
-    method: 'GET', path: '/api/media/avatar/:id', access: 'public', tags: ['media'],
+    method: 'GET', path: '/api/media/avatar/:id', access: 'public', errors: [404], tags: ['media'],
     summary: "A user's avatar image", params: idParam, file: { types: IMAGE_TYPES, ranges: true },
   },
   // The public routes serve approved courses only: an owner or admin previews a draft's files through
   // a short-lived URL signed for them, bound to one file of one course, checked again when used.
   instructorPreview: {
-    method: 'GET', path: '/api/instructor/course/media', access: 'instructor', signedUrl: 'authoring-preview', tags: ['course authoring'],
+    method: 'GET', path: '/api/instructor/course/media', access: 'instructor', errors: [404], signedUrl: 'authoring-preview', tags: ['course authoring'],
     summary: 'Preview a cover, promo or lecture video of a course being authored (signed URL from the authoring answers); HTTP Range',
     query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true },
   },
   adminPreview: {
-    method: 'GET', path: '/api/admin/course/media', access: 'admin', signedUrl: 'authoring-preview', tags: ['course authoring'],
+    method: 'GET', path: '/api/admin/course/media', access: 'admin', errors: [404], signedUrl: 'authoring-preview', tags: ['course authoring'],
     summary: 'Preview a cover, promo or lecture video of a course being authored (signed URL from the authoring answers); HTTP Range',
     query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true },
   },

@@ -37,7 +37,7 @@ const orderIdBody = z.strictObject({ order_id: numeric(z.number().int().min(1).m
 
 export const orderRoutes = {
   order: {
-    method: 'POST', path: '/api/participant/enrollcourse/order', access: 'participant', tags: ['orders'],
+    method: 'POST', path: '/api/participant/enrollcourse/order', access: 'participant', errors: [404, 409], tags: ['orders'],
     summary: 'Order a course: a free course enrolls at once; a paid one creates a pending bank-transfer order. 409 when ordered before or when it is your own course.',
     body: courseIdBody, response: envelope(orderResult),
   },
@@ -55,11 +55,11 @@ export const orderRoutes = {
     response: envelope(listData(adminOrder)),
   },
   confirm: {
-    method: 'POST', path: '/api/admin/order/confirm', access: 'admin', tags: ['orders'],
+    method: 'POST', path: '/api/admin/order/confirm', access: 'admin', errors: [404, 409], tags: ['orders'],
     summary: 'Confirm that a bank transfer arrived: the order is paid and the participant enrolled', body: orderIdBody, response: envelope(adminOrder),
   },
   cancel: {
-    method: 'POST', path: '/api/admin/order/cancel', access: 'admin', tags: ['orders'],
+    method: 'POST', path: '/api/admin/order/cancel', access: 'admin', errors: [404, 409], tags: ['orders'],
     summary: 'Cancel a pending order (the participant may order again)', body: orderIdBody, response: envelope(adminOrder),
   },
 } satisfies Record<string, RouteDef>;

@@ -206,12 +206,12 @@ const tags = ['quizzes'];
 
 export const quizRoutes = {
   myAssessments: {
-    method: 'GET', path: '/api/participant/assessmentlist/:id', access: 'participant', tags,
+    method: 'GET', path: '/api/participant/assessmentlist/:id', access: 'participant', errors: [404], tags,
     summary: 'Your assessments with where you stand, per enrolled course (id 0: all of them)', params: idOrAll, query: participantPageQuery,
     response: envelope(listData(myAssessment)),
   },
   details: {
-    method: 'GET', path: '/api/participant/assessment-details/:id', access: 'participant', tags,
+    method: 'GET', path: '/api/participant/assessment-details/:id', access: 'participant', errors: [404], tags,
     summary: 'An assessment of a course you are enrolled in: questions without the right answers, your results, the attempt under way, or a new one with ?start=1',
     params: assessmentId, query: detailsQuery, response: envelope(assessmentDetails),
   },
@@ -220,7 +220,7 @@ export const quizRoutes = {
     summary: 'Your submissions waiting for a short answer to be checked', query: participantPageQuery, response: envelope(listData(submissionResult.omit({ answers: true }))),
   },
   answer: {
-    method: 'POST', path: '/api/quiz/answer', access: 'participant', tags,
+    method: 'POST', path: '/api/quiz/answer', access: 'participant', errors: [404, 409], tags,
     summary: 'Submit every answer of an open attempt at once; graded at once except short answers to check. Retrying with the same idempotency key returns the first result.',
     body: answerBody, response: envelope(submissionResult),
   },
@@ -230,11 +230,11 @@ export const quizRoutes = {
     response: envelope(listData(submissionSummary)),
   },
   instructorReview: {
-    method: 'GET', path: '/api/quiz/insquizlist/:a/:b', access: 'instructor', tags,
+    method: 'GET', path: '/api/quiz/insquizlist/:a/:b', access: 'instructor', errors: [404], tags,
     summary: 'One submission (b) of your course (a), with the right answers', params: pair, response: envelope(submissionReview),
   },
   instructorMark: {
-    method: 'POST', path: '/api/quiz/insUpdateQuiz', access: 'instructor', tags,
+    method: 'POST', path: '/api/quiz/insUpdateQuiz', access: 'instructor', errors: [404, 409], tags,
     summary: 'Mark short answers right or wrong, with feedback; when none is left to check the submission is passed or failed',
     body: markBody, response: envelope(submissionReview),
   },
@@ -249,11 +249,11 @@ export const quizRoutes = {
     response: envelope(listData(submissionSummary)),
   },
   adminReview: {
-    method: 'GET', path: '/api/quiz/adminquizlist/:a/:b', access: 'admin', tags,
+    method: 'GET', path: '/api/quiz/adminquizlist/:a/:b', access: 'admin', errors: [404], tags,
     summary: 'One submission (b) of a course (a), with the right answers', params: pair, response: envelope(submissionReview),
   },
   adminMark: {
-    method: 'POST', path: '/api/quiz/adminUpdateQuiz', access: 'admin', tags,
+    method: 'POST', path: '/api/quiz/adminUpdateQuiz', access: 'admin', errors: [404, 409], tags,
     summary: 'Mark short answers of any course right or wrong, with feedback', body: markBody, response: envelope(submissionReview),
   },
   adminUnchecked: {

@@ -13,7 +13,7 @@ export const ratingResult = z.object({ review, courseRating: ratingSummary });
 
 export const ratingRoutes = {
   rate: {
-    method: 'POST', path: '/api/participant/rating/add', access: 'participant', tags: ['ratings'],
+    method: 'POST', path: '/api/participant/rating/add', access: 'participant', errors: [404], tags: ['ratings'],
     summary: 'Rate a course you are enrolled in, 1 to 5; a second call updates your rating', body: ratingBody, response: envelope(ratingResult),
   },
 } satisfies Record<string, RouteDef>;

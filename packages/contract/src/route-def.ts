@@ -6,8 +6,30 @@ export type Role = (typeof ROLES)[number];
 /** Who may call a route: nobody signed in needed, or exactly one role's bearer token. */
 export type Access = 'public' | Role;
 
+/** The failures a route may answer, each in the error envelope. */
+export const ERROR_STATUSES = {
+  400: 'The input is refused: `errors` names each field',
+  401: 'No valid session: sign in (again)',
+  403: 'Signed in, but not allowed: another role, or not yours',
+  404: 'Not found (or not visible to you)',
+  409: 'Conflicts with the current state: nothing changed',
+  413: 'The body or file is too large',
+  415: 'Unsupported content type, or a file that is not what this route accepts',
+  416: 'The requested byte range is outside the file',
+  429: 'Too many attempts: wait for `Retry-After` seconds',
+  500: 'Something went wrong on our side; nothing internal is shown',
+  503: 'Busy: try again shortly',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_STATUSES;
+
 interface RouteBase {
   path: string;
+  /**
+   * Failures the route's rules answer beyond those its shape implies (see errorStatuses): a 404
+   * for a missing course, a 409 for a conflict. The API tests check that no route answers a status
+   * it does not list.
+   */
+  errors?: readonly ErrorStatus[];
   access: Access;
   summary: string;
   tags: string[];
@@ -16,6 +38,8 @@ interface RouteBase {
   params?: z.ZodType;
   /** A multipart/form-data upload (one file in the field `file`); the type is checked by content. */
   multipart?: boolean;
+  /** The multipart text fields sent before the file part (documented as the upload's body). */
+  multipartFields?: z.ZodObject;
   /** Public routes that read the participant's token when one is sent (and ignore a bad one). */
   optionalAuth?: 'participant';
   /** Public routes that try credentials: limited per address and per account. */
@@ -48,3 +72,23 @@ export interface FileRouteDef extends RouteBase {
 }
 
 export type RouteDef = JsonRouteDef | FileRouteDef;
+
+/**
+ * Every failure status a route may answer: what its shape implies (input -> 400, a role -> 401
+ * and 403, a body -> 413 and 415, a rate limit -> 429, byte ranges -> 416, 500 always) and what
+ * its rules add (`errors`).
+ */
+export function errorStatuses(def: RouteDef): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(def.errors ?? []);
+  if (def.body || def.query || def.params || def.multipart) statuses.add(400);
+  if (def.access !== 'public' || def.signedUrl) statuses.add(401);
+  if (def.access !== 'public') statuses.add(403);
+  if (def.method === 'POST') {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (def.rateLimit) statuses.add(429);
+  if (def.file?.ranges) statuses.add(416);
+  statuses.add(500);
+  return [...statuses].sort((a, b) => a - b);
+}

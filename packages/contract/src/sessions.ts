@@ -18,7 +18,7 @@ export const refreshBody = z.strictObject({ refreshToken: z.string().min(1).max(
 
 export const sessionRoutes = {
   refresh: {
-    method: 'POST', path: '/api/auth/refresh', access: 'public', tags: ['session'], rateLimit: 'login',
+    method: 'POST', path: '/api/auth/refresh', access: 'public', errors: [401], tags: ['session'], rateLimit: 'login',
     summary: 'Exchange a refresh token for a new session; a reused refresh token revokes its whole family',
     body: refreshBody, response: envelope(session),
   },

@@ -8,11 +8,11 @@ export const wishlistState = z.object({ courseId: z.number().int(), wishlisted: 
 
 export const wishlistRoutes = {
   add: {
-    method: 'POST', path: '/api/participant/wishlist/add', access: 'participant', tags: ['wishlist'],
+    method: 'POST', path: '/api/participant/wishlist/add', access: 'participant', errors: [404], tags: ['wishlist'],
     summary: 'Add a public course to the wishlist (adding twice is fine)', body: courseIdBody, response: envelope(wishlistState),
   },
   remove: {
-    method: 'GET', path: '/api/participant/wishlist/delete/:id', access: 'participant', tags: ['wishlist'],
+    method: 'GET', path: '/api/participant/wishlist/delete/:id', access: 'participant', errors: [404], tags: ['wishlist'],
     summary: 'Remove a course from the wishlist (GET, as the spec deletes)', params: idParam, response: envelope(wishlistState),
   },
   list: {

@@ -55,3 +55,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send(envelopeOf(request.lang, 'api.error.not_found'));
 }
+
+/** A known path asked with a method it does not serve. */
+export function sendMethodNotAllowed(request: FastifyRequest, reply: FastifyReply, allowed: string[]) {
+  return reply.status(405).header('allow', allowed.join(', ')).send(envelopeOf(request.lang, 'api.error.method_not_allowed'));
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorEnvelope, type FileRouteDef, type JsonRouteDef, type RouteDef } from '@nibras/contract';
+import { ERROR_STATUSES, errorEnvelope, errorStatuses, type FileRouteDef, type JsonRouteDef, type RouteDef } from '@nibras/contract';
 import { translate } from '../lib/i18n';
 import { AppError, tooManyAttempts } from '../lib/app-error';
 import type { AppContext } from '../context';
@@ -33,13 +33,15 @@ export type RouteHandler<D extends RouteDef> = [D] extends [FileRouteDef]
 
 const binary = z.string().meta({ format: 'binary' });
 
+/** The OpenAPI responses: the success, then each failure the route may answer (errorStatuses), all in the error envelope. */
 function responseSchemas(def: RouteDef) {
-  if (!def.file) return { 200: def.response, '4xx': errorEnvelope, '5xx': errorEnvelope };
-  // A file route's failures are still the JSON envelope, whatever type its file is.
-  const failure = { description: 'Error envelope', content: { 'application/json': { schema: errorEnvelope } } };
+  const failures = Object.fromEntries(
+    errorStatuses(def).map((status) => [status, { description: ERROR_STATUSES[status], content: { 'application/json': { schema: errorEnvelope } } }]),
+  );
+  if (!def.file) return { 200: def.response, ...failures };
   const content = Object.fromEntries(def.file.types.map((type) => [type, { schema: binary }]));
   const partial = def.file.ranges ? { 206: { description: 'The requested byte range', content } } : {};
-  return { 200: { description: 'The file', content }, ...partial, '4xx': failure, '5xx': failure };
+  return { 200: { description: 'The file', content }, ...partial, ...failures };
 }
 
 /** A signed grant of the route's type and role, checked as strictly as a bearer token would be. */
@@ -56,11 +58,12 @@ async function hasSignedGrant(ctx: AppContext, request: FastifyRequest, def: Rou
  * result is wrapped in the success envelope; a file route sends the file itself.
  */
 export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppContext, def: D, handler: RouteHandler<D>): void {
+  const answers = new Set<number>([200, ...(def.file?.ranges ? [206] : []), ...errorStatuses(def)]);
   app.route({
     // A file route answers HEAD itself, with the file's real length (Fastify's automatic HEAD route would send 0).
     method: def.file ? ['GET', 'HEAD'] : def.method,
     url: def.path,
-    config: { access: def.access },
+    config: { access: def.access, ...(def.multipart ? { upload: { fields: def.multipartFields } } : {}) },
     schema: {
       summary: def.summary,
       tags: def.tags,
@@ -87,6 +90,10 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppConte
         const max = def.rateLimit === 'register' ? ctx.config.rateLimits.registerPerAddress : ctx.config.rateLimits.formsPerAddress;
         if (hit.count > max) throw tooManyAttempts(hit.retryAfter);
       }
+    },
+    // The contract must tell the truth: a status it does not list is reported (the tests fail on it).
+    onResponse: async (request, reply) => {
+      if (!answers.has(reply.statusCode)) ctx.undocumentedStatus(`${request.method} ${def.path}`, reply.statusCode);
     },
     handler: async (request, reply) => {
       const input = {

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Fastify from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, idParam, type JsonRouteDef } from '@nibras/contract';
 import { buildTestApp, createUser, GOOD_PASSWORD, uniqueEmail, uniqueIp } from '../../test/harness';
+import { AppError } from '../lib/app-error';
+import type { AppContext } from '../context';
+import { registerErrorHandling } from './errors';
+import { addRoute } from './route';
 
 let app: FastifyInstance;
 let webDist: string;
@@ -136,5 +144,75 @@ describe('OpenAPI', () => {
     }
     expect(doc.paths['/api/admin/edit'].get.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/admin/login'].post.security).toBeUndefined();
+  });
+});
+
+describe('the contract tells the truth', () => {
+  it('a method a known path does not serve is a 405 with Allow; an unknown path stays a 404', async () => {
+    const cases = [
+      ['POST', '/api/public/home', 'GET, HEAD'],
+      ['DELETE', '/api/participant/login', 'POST'],
+      ['PUT', '/api/course/7/b', 'POST'],
+      ['POST', '/api/media/lecture/3', 'GET, HEAD'],
+      ['PATCH', '/api/instructor/course/edit/step1/12?x=1', 'GET, HEAD'],
+    ] as const;
+    for (const [method, url, allow] of cases) {
+      const res = await app.inject({ method, url, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+      expect(res.json()).toMatchObject({ success: false, message: 'This address does not accept this method.' });
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/public/nothing-here' })).statusCode).toBe(404);
+  });
+
+  it('never reads a boolean as an id, in a path or a body', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/course/true/b', payload: {} })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/public/course/true/reviews' })).statusCode).toBe(400);
+    const user = await createUser('participant');
+    const session = (await login('participant', user.email, GOOD_PASSWORD, uniqueIp())).json().data;
+    const res = await app.inject({ method: 'POST', url: '/api/participant/wishlist/add', headers: { authorization: `Bearer ${session.token}`, 'accept-language': 'en' }, payload: { course_id: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ course_id: 'Enter a number.' });
+  });
+
+  it('lists in OpenAPI the failures each route answers, file routes included, and documents uploads as multipart forms', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const statuses = (p: string, m: string) => Object.keys(doc.paths[p][m].responses);
+    expect(statuses('/api/media/lecture/{id}', 'get')).toEqual(['200', '206', '400', '401', '403', '404', '416', '500']);
+    expect(statuses('/api/public/certificate/{code}/pdf', 'get')).toEqual(['200', '400', '404', '500']);
+    expect(statuses('/api/participant/login', 'post')).toEqual(['200', '400', '401', '413', '415', '429', '500']);
+    expect(statuses('/api/instructor/course/edit/step1/{id}', 'get')).toEqual(['200', '400', '401', '403', '404', '500']);
+    expect(doc.paths['/api/media/cover/{id}'].get.responses['404'].content['application/json'].schema).toBeDefined();
+    for (const [p, ops] of Object.entries<Record<string, { responses: Record<string, unknown> }>>(doc.paths)) {
+      for (const [m, op] of Object.entries(ops)) expect(Object.keys(op.responses), `${m} ${p}`).not.toContain('4XX');
+    }
+    const upload = doc.paths['/api/instructor/course/step4/upload'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(upload.properties).toHaveProperty('lecture_id');
+    expect(upload.required).toEqual(expect.arrayContaining(['id', 'lecture_id', 'file']));
+    expect(doc.paths['/api/participant/avatar'].post.requestBody.content['multipart/form-data'].schema.properties.file.format).toBe('binary');
+  });
+
+  it('reports a status a route answers that its contract entry does not list', async () => {
+    const reported: string[] = [];
+    const bare = Fastify();
+    bare.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(bare);
+    bare.decorateRequest('lang', 'en');
+    bare.decorateRequest('user', null);
+    const ctx = { undocumentedStatus: (route: string, status: number) => reported.push(`${route} -> ${status}`) } as unknown as AppContext;
+    bare.setValidatorCompiler(({ schema }) => (data) => {
+      const result = (schema as z.ZodType).safeParse(data);
+      return result.success ? { value: result.data } : { error: result.error };
+    });
+    const def: JsonRouteDef = { method: 'GET', path: '/api/test/:id', access: 'public', tags: [], summary: 'test', params: idParam, errors: [404], response: envelope(z.object({})) };
+    addRoute(bare, ctx, def, async ({ request }) => {
+      throw new AppError('api.error.not_found', (request.params as { id: number }).id === 1 ? 404 : 409);
+    });
+    expect((await bare.inject({ method: 'GET', url: '/api/test/1' })).statusCode).toBe(404);
+    expect(reported).toEqual([]);
+    expect((await bare.inject({ method: 'GET', url: '/api/test/2' })).statusCode).toBe(409);
+    expect(reported).toEqual(['GET /api/test/:id -> 409']);
+    await bare.close();
   });
 });

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { sendApiNotFound } from './errors';
+import { sendApiNotFound, sendMethodNotAllowed } from './errors';
+import { allowedMethods } from './allowed-methods';
 
 /**
  * Serves the built web app from the same port: hashed files under /build/ are cached for good,
@@ -24,8 +25,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       },
     });
   }
+  const methodsOf = allowedMethods(app);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
+    if (url.startsWith('/api/')) {
+      const allowed = methodsOf(url.split('?')[0]!);
+      if (allowed.length > 0) return sendMethodNotAllowed(request, reply, allowed);
+    }
     if (!hasWeb || url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendApiNotFound(request, reply);
     }

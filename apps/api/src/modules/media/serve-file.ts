@@ -35,6 +35,10 @@ export async function serveStoredFile(request: FastifyRequest, reply: FastifyRep
   const size = await storage.size(key);
   if (size === null) throw new AppError('api.error.not_found', 404);
   const type = contentTypeOf(key);
+  const rangeHeader = request.headers.range;
+  const range = rangeHeader ? parseRange(rangeHeader, size) : null;
+  // Refused like every failure, in the error envelope, before the file's own headers are set.
+  if (range === 'unsatisfiable') throw new AppError('api.error.range_not_satisfiable', 416, { headers: { 'content-range': `bytes */${size}` } });
   reply.headers({
     'content-type': type,
     'accept-ranges': 'bytes',
@@ -43,11 +47,6 @@ export async function serveStoredFile(request: FastifyRequest, reply: FastifyRep
     'x-content-type-options': 'nosniff',
     'cache-control': 'private, max-age=3600',
   });
-  const rangeHeader = request.headers.range;
-  const range = rangeHeader ? parseRange(rangeHeader, size) : null;
-  if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${size}`).send();
-  }
   if (range) {
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
     return reply.send(request.method === 'HEAD' ? undefined : storage.read(key, range));
