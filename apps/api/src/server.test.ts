@@ -30,6 +30,8 @@ async function start(dataDir: string, env: Record<string, string> = {}) {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a SIGKILL must reach the server itself, not only the tsx wrapper around it.
+    detached: true,
   });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -51,7 +53,14 @@ async function start(dataDir: string, env: Record<string, string> = {}) {
       child.on('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { base, output: () => output, stop };
+  /** As a crash would end it: no shutdown, no flush. */
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      child.removeAllListeners('exit');
+      child.on('exit', () => resolve());
+      process.kill(-child.pid!, 'SIGKILL');
+    });
+  return { base, output: () => output, stop, kill };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads loose JSON
@@ -127,6 +136,37 @@ describe('npm start', () => {
       expect((await json(await fetch(`${server.base}/api/category/namelist`))).data).toEqual([]);
     } finally {
       await server.stop();
+    }
+  }, 120_000);
+
+  it('loses no acknowledged write when the process is killed (SIGKILL) in the middle of concurrent writes', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-crash-'));
+    dirs.push(dataDir);
+    const server = await start(dataDir, { SEED_DEMO: 'false', REGISTER_MAX_PER_ADDRESS: '100000' });
+    const password = 'Lantern-river-93';
+    const acknowledged: string[] = [];
+    const sent = Array.from({ length: 80 }, (_, i) => `crash-${i}@example.com`).map(async (email, i) => {
+      // Staggered, several at a time: some are committed, some in flight, some not yet sent at the kill.
+      await new Promise((resolve) => setTimeout(resolve, i * 10));
+      const res = await post(`${server.base}/api/participant/register`, { name: `Crash ${i}`, email, password }).catch(() => null);
+      if (res?.status === 200) acknowledged.push(email);
+    });
+    while (acknowledged.length < 12) await new Promise((resolve) => setTimeout(resolve, 5));
+    await server.kill();
+    await Promise.all(sent);
+    const kept = [...acknowledged];
+    expect(kept.length).toBeLessThan(80);
+
+    const again = await start(dataDir, { SEED_DEMO: 'false' });
+    try {
+      const lost: string[] = [];
+      for (const email of kept) {
+        const res = await post(`${again.base}/api/participant/login`, { email, password, returnSecureToken: true });
+        if (res.status !== 200) lost.push(`${email}: ${res.status}`);
+      }
+      expect(lost).toEqual([]);
+    } finally {
+      await again.stop();
     }
   }, 120_000);
 

@@ -70,6 +70,24 @@ describe('orders and enrolment', () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 
+  it('an admin confirming twice at once, or confirming while another cancels, settles the order once', async () => {
+    const { user, auth } = await signedIn(app, 'participant');
+    const course = await createCourse({ price: 30 });
+    const pending = (await order(auth, course.id)).json().data.order;
+    const confirms = await Promise.all([post('/api/admin/order/confirm', admin, { order_id: pending.id }), post('/api/admin/order/confirm', admin, { order_id: pending.id })]);
+    expect(confirms.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await get(`/api/participant/enrollcourse/list/${user.id}`, auth)).json().data.total).toBe(1);
+
+    const other = await createCourse({ price: 30 });
+    const second = (await order(auth, other.id)).json().data.order;
+    const raced = await Promise.all([post('/api/admin/order/confirm', admin, { order_id: second.id }), post('/api/admin/order/cancel', admin, { order_id: second.id })]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const status = (await get('/api/participant/enrollcourse/order/list', auth)).json().data.items.find((o: { id: number }) => o.id === second.id).status;
+    const enrolled = (await get(`/api/participant/enrollcourse/list/${user.id}`, auth)).json().data.total;
+    // Whichever won, the order and the enrolment agree.
+    expect(status === 'paid' ? enrolled === 2 : status === 'cancelled' && enrolled === 1).toBe(true);
+  });
+
   it("refuses an instructor's own course, ordered from their participant account", async () => {
     const instructor = await createUser('instructor');
     const course = await createCourse({ instructorId: instructor.id });

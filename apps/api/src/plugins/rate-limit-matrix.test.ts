@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import * as contract from '@nibras/contract';
+import type { RouteDef } from '@nibras/contract';
+import { buildTestApp, createUser, GOOD_PASSWORD, loginAs, testConfig, uniqueEmail, uniqueIp } from '../../test/harness';
+
+/**
+ * The rate-limit matrix: every route the contract marks as limited, and the limits on the
+ * signed-in password checks, each driven past its budget from one address. Small budgets keep
+ * it quick; the defaults are in config.ts and docs/api.md.
+ */
+const limits = { ...testConfig().rateLimits, loginFailuresPerAccount: 3, loginFailuresPerAddress: 6, registerPerAddress: 4, formsPerAddress: 4 };
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp({ rateLimits: limits });
+});
+afterAll(() => app.close());
+
+function limitedRoutes(): RouteDef[] {
+  const found = new Map<string, RouteDef>();
+  const visit = (value: unknown, depth: number) => {
+    if (!value || typeof value !== 'object' || depth > 2) return;
+    const v = value as Record<string, unknown>;
+    if (typeof v.method === 'string' && typeof v.path === 'string') {
+      const def = v as unknown as RouteDef;
+      if (def.rateLimit) found.set(`${def.method} ${def.path}`, def);
+    } else for (const child of Object.values(v)) visit(child, depth + 1);
+  };
+  visit(contract, 0);
+  return [...found.values()];
+}
+
+/** One attempt that counts against the route's budget, and how many the budget allows from one address. */
+function attemptOf(def: RouteDef): { body: () => object; budget: number } {
+  if (def.rateLimit === 'login') {
+    return def.path === '/api/auth/refresh'
+      ? { body: () => ({ refreshToken: `guessed-${uniqueEmail()}` }), budget: limits.loginFailuresPerAddress }
+      : { body: () => ({ email: uniqueEmail(), password: 'wrong-password-1', returnSecureToken: true }), budget: limits.loginFailuresPerAddress };
+  }
+  // Registration and the public forms count every attempt, valid or not.
+  return { body: () => ({}), budget: def.rateLimit === 'register' ? limits.registerPerAddress : limits.formsPerAddress };
+}
+
+const routes = limitedRoutes();
+
+describe('rate-limit matrix', () => {
+  it('covers every limited route of the contract: logins, refresh, registrations and the public forms', () => {
+    expect(routes.map((r) => r.path).sort()).toEqual(
+      expect.arrayContaining(['/api/admin/login', '/api/auth/refresh', '/api/contact-us/send', '/api/instructor/Register', '/api/instructor/login', '/api/newsletter/subscribe', '/api/participant/login', '/api/participant/register']),
+    );
+  });
+
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: over its budget from one address, a 429 with Retry-After in the asked language; another address is not affected', async (_name, def) => {
+    const { body, budget } = attemptOf(def);
+    const ip = uniqueIp();
+    const send = (from: string) => app.inject({ method: def.method, url: def.path, remoteAddress: from, headers: { 'accept-language': 'en' }, payload: body() });
+    for (let i = 0; i < budget; i++) expect((await send(ip)).statusCode, `attempt ${i + 1}`).not.toBe(429);
+    const over = await send(ip);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json()).toMatchObject({ success: false, message: expect.stringMatching(/^Too many (attempts|requests)/) });
+    expect((await send(uniqueIp())).statusCode).not.toBe(429);
+  });
+
+  it.each([
+    ['participant', '/api/participant/changepassword'],
+    ['instructor', '/api/instructor/change-password'],
+    ['admin', '/api/admin/change-password'],
+  ] as const)('%s: wrong current passwords, through change-password and the email change, share one budget per account', async (role, changePath) => {
+    const user = await createUser(role);
+    const { token } = await loginAs(app, role, user.email);
+    const headers = { authorization: `Bearer ${token}` };
+    for (let i = 0; i < limits.loginFailuresPerAccount; i++) {
+      const res =
+        i % 2
+          ? await app.inject({ method: 'POST', url: `/api/${role}/update`, remoteAddress: uniqueIp(), headers, payload: { name: user.name, email: uniqueEmail(), current_password: 'wrong-password-1' } })
+          : await app.inject({ method: 'POST', url: changePath, remoteAddress: uniqueIp(), headers, payload: { old_password: 'wrong-password-1', new_password: 'Quiet-harbour-7741' } });
+      expect(res.statusCode).toBe(400);
+    }
+    const over = await app.inject({ method: 'POST', url: changePath, remoteAddress: uniqueIp(), headers, payload: { old_password: GOOD_PASSWORD, new_password: 'Quiet-harbour-7741' } });
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeDefined();
+  });
+});
