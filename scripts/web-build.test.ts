@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,5 +23,18 @@ describe('the web build', () => {
     // Development React carries its warnings as text; production React has error codes instead.
     expect(code).not.toContain('unique "key" prop');
     expect(code).toContain('react.dev/errors/');
+  });
+
+  it('writes a brotli and a gzip twin of every script and style sheet over 1 KB, each the same file', () => {
+    const files = readdirSync(path.join(outDir, 'build')).filter((name) => /\.(js|css)$/.test(name));
+    const big = files.filter((name) => statSync(path.join(outDir, 'build', name)).size >= 1024);
+    expect(big.length).toBeGreaterThan(5);
+    for (const name of big) {
+      const original = readFileSync(path.join(outDir, 'build', name));
+      const br = readFileSync(path.join(outDir, 'build', `${name}.br`));
+      expect(brotliDecompressSync(br).equals(original), name).toBe(true);
+      expect(gunzipSync(readFileSync(path.join(outDir, 'build', `${name}.gz`))).equals(original), name).toBe(true);
+      expect(br.length, name).toBeLessThan(original.length);
+    }
   });
 });

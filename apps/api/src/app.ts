@@ -1,5 +1,7 @@
+import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -113,6 +115,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
+  // JSON (and other text) answers over 1 KB compressed for the browsers that accept it; brotli at a
+  // low quality costs little CPU per request. Build files come precompressed (static-web.ts); media
+  // types are not compressible and pass through untouched.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   registerSecurityHeaders(app);
   registerErrorHandling(app);
   // Files are streamed (lib/uploads.ts); these are only the outer bounds.

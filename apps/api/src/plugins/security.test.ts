@@ -1,5 +1,6 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -15,12 +16,17 @@ import { addRoute } from './route';
 
 let app: FastifyInstance;
 let webDist: string;
+const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 3000 }, (_, i) => `كلمة-${i}`))};\n`;
 beforeAll(async () => {
   // A stand-in build of the web app, so static files and the SPA fallback are covered too.
   webDist = mkdtempSync(path.join(tmpdir(), 'nibras-web-'));
   mkdirSync(path.join(webDist, 'build'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><body><div id="root"></div><script type="module" src="/build/app.js"></script></body></html>');
   writeFileSync(path.join(webDist, 'build', 'app.js'), 'console.log(1)');
+  // A build file with the twins the web build writes next to it (apps/web/vite.config.ts).
+  writeFileSync(path.join(webDist, 'build', 'big.js'), BIG_JS);
+  writeFileSync(path.join(webDist, 'build', 'big.js.br'), brotliCompressSync(BIG_JS));
+  writeFileSync(path.join(webDist, 'build', 'big.js.gz'), gzipSync(BIG_JS));
   app = await buildTestApp({ webDist });
 });
 afterAll(() => app.close());
@@ -133,6 +139,35 @@ describe('security headers on every response', () => {
     const api = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json().success).toBe(false);
+  });
+});
+
+describe('compression', () => {
+  it('serves a build file precompressed, brotli or gzip by Accept-Encoding, cached for good', async () => {
+    const get = (encoding?: string) => app.inject({ method: 'GET', url: '/build/big.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(BIG_JS) / 3);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('compresses JSON answers over 1 KB, not the small ones', async () => {
+    const doc = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(doc.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(doc.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const gz = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const small = await app.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().success).toBe(false);
   });
 });
 

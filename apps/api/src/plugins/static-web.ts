@@ -19,6 +19,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       // Directories ("/" above all) go to the SPA fallback below instead of a 403 from the static plugin.
       allowedPath: (pathname) => !pathname.endsWith('/'),
       cacheControl: false,
+      // The build's .br and .gz twins (apps/web/vite.config.ts), chosen by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}build${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
