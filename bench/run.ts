@@ -5,7 +5,9 @@
  *  - login latency (the argon2id cost),
  *  - the cold start of `npm start` on an empty data folder,
  *  - uploads (bench/upload.ts): MB/s of a 20 MB and a 200 MB lecture video against a plain file copy, and the server's peak memory,
- *  - quizzes (bench/quiz.ts, on the PostgreSQL server): 200 participants submitting one assessment within 10 s, stored once, p99 beside a bare route.
+ *  - quizzes (bench/quiz.ts, on the PostgreSQL server): 200 participants submitting one assessment within 10 s, stored once, p99 beside a bare route,
+ *  - public reads (bench/public-reads.ts) on PGlite and on the PostgreSQL server side by side: home, category, course list,
+ *    course details with similar courses, reviews and an Arabic search, each against the name list (target: >= 0.25, no request over 1 s).
  * Prints the figures and writes bench/results/latest.json. No pass/fail: machines are shared and noisy.
  */
 import { spawn } from 'node:child_process';
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { uploadBenchmark } from './upload';
 import { quizBenchmark } from './quiz';
+import { printPublicReads, publicReadsBenchmark } from './public-reads';
 import { freePort, waitFor, stop } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -127,6 +130,11 @@ async function main() {
   // Quizzes run against the PostgreSQL server, on a database of their own.
   const quiz = await quizBenchmark();
   writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), quiz }, null, 2) + '\n');
+
+  // Public reads: a server of their own on each database, one after the other.
+  const publicReads = await publicReadsBenchmark();
+  publicReads.forEach(printPublicReads);
+  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), publicReads }, null, 2) + '\n');
 }
 
 main().catch((error) => {

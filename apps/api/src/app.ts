@@ -79,6 +79,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     tokens: new TokenService(deps.jwtSecret, config.accessTokenTtl),
     limiter: deps.limiter ?? memoryRateLimiter(config.rateLimits.windowMs),
     cache: new TtlCache(),
+    // Each entry holds a JSON answer and its compressed forms: at most some tens of MB.
+    publicResponses: new TtlCache(1000),
     storage: deps.storage ?? diskStorage(path.join(config.dataDir, 'uploads')),
     undocumentedStatus: (route, status) => {
       app.log.warn({ route, status }, 'status not listed in the contract');

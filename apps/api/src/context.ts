@@ -12,6 +12,8 @@ export interface AppContext {
   tokens: TokenService;
   limiter: RateLimiter;
   cache: TtlCache;
+  /** Encoded answers of anonymous public reads (plugins/public-cache.ts); emptied with the catalog. */
+  publicResponses: TtlCache;
   storage: Storage;
   /** A route answered a status its contract entry does not list: logged; the API tests fail on it. */
   undocumentedStatus: (route: string, status: number) => void;

@@ -26,3 +26,35 @@ describe('TtlCache', () => {
     expect(await cache.getOrLoad('y', 60_000, async () => 'ok')).toBe('ok');
   });
 });
+
+describe('TtlCache under change', () => {
+  it('does not store what a load read before an invalidation that happened while it ran', async () => {
+    const cache = new TtlCache();
+    let release!: () => void;
+    const slow = cache.getOrLoad('catalog:home', 60_000, () => new Promise<string>((resolve) => (release = () => resolve('before the write'))));
+    cache.invalidate('catalog:');
+    release();
+    expect(await slow).toBe('before the write');
+    expect(await cache.getOrLoad('catalog:home', 60_000, async () => 'after the write')).toBe('after the write');
+  });
+
+  it('a request after an invalidation does not join a load that began before it', async () => {
+    const cache = new TtlCache();
+    let release!: () => void;
+    void cache.getOrLoad('k', 60_000, () => new Promise<string>((resolve) => (release = () => resolve('old'))));
+    cache.invalidate('k');
+    const fresh = cache.getOrLoad('k', 60_000, async () => 'new');
+    release();
+    expect(await fresh).toBe('new');
+  });
+
+  it('keeps at most maxEntries, dropping the oldest first', async () => {
+    const cache = new TtlCache(3);
+    for (const key of ['a', 'b', 'c', 'd']) await cache.getOrLoad(key, 60_000, async () => key);
+    expect(cache.size).toBe(3);
+    let loads = 0;
+    expect(await cache.getOrLoad('a', 60_000, async () => (++loads, 'a again'))).toBe('a again');
+    expect(await cache.getOrLoad('d', 60_000, async () => (++loads, 'd again'))).toBe('d');
+    expect(loads).toBe(1);
+  });
+});

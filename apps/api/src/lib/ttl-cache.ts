@@ -1,10 +1,22 @@
 /**
- * A small in-process cache for hot public reads that rarely change. The TTL bounds how
- * stale another API node can be; writes on this node call `invalidate` at once.
+ * How long anonymous public reads (home, category pages, course details, reviews, search) are
+ * kept: the bound on how stale another API node can be. On this node every write that changes
+ * them drops them at once (invalidateCatalog).
+ */
+export const PUBLIC_READ_TTL_MS = 15_000;
+
+/**
+ * A small in-process cache for hot public reads. The TTL bounds how stale another API node can
+ * be; writes on this node call `invalidate` at once. Bounded: past `maxEntries` the oldest entries
+ * go first, so reads keyed by what visitors type (search) cannot grow it without limit.
  */
 export class TtlCache {
   private readonly entries = new Map<string, { value: unknown; expiresAt: number }>();
   private readonly pending = new Map<string, Promise<unknown>>();
+  /** Moves on at every invalidation: a load that began before one must not store what it read. */
+  private generation = 0;
+
+  constructor(private readonly maxEntries = 5000) {}
 
   async getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
@@ -12,18 +24,52 @@ export class TtlCache {
     // Concurrent misses share one load instead of stampeding the database.
     const inflight = this.pending.get(key);
     if (inflight) return inflight as Promise<T>;
+    const startedAt = this.generation;
     const promise = load()
       .then((value) => {
-        this.entries.set(key, { value, expiresAt: Date.now() + ttlMs });
+        if (startedAt === this.generation) this.store(key, value, ttlMs);
         return value;
       })
-      .finally(() => this.pending.delete(key));
+      .finally(() => {
+        if (this.pending.get(key) === promise) this.pending.delete(key);
+      });
     this.pending.set(key, promise);
     return promise;
   }
 
-  /** Drops every entry whose key starts with the prefix. */
+  private store(key: string, value: unknown, ttlMs: number) {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: Date.now() + ttlMs });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  /** Drops every entry whose key starts with the prefix; loads under way then are not stored. */
   invalidate(prefix: string): void {
+    this.generation += 1;
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    for (const key of this.pending.keys()) if (key.startsWith(prefix)) this.pending.delete(key);
+  }
+
+  /** An entry still fresh, or undefined; nothing is loaded. */
+  peek<T>(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expiresAt > Date.now() ? (hit.value as T) : undefined;
+  }
+
+  /** Where invalidations stand: pass it back to `setIfCurrent` after reading the value. */
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  /** Stores a value read since `generation`, unless an invalidation came in between. */
+  setIfCurrent(key: string, value: unknown, ttlMs: number, generation: number): void {
+    if (generation === this.generation) this.store(key, value, ttlMs);
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 }

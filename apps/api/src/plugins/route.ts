@@ -5,6 +5,7 @@ import { translate } from '../lib/i18n';
 import { AppError, tooManyAttempts } from '../lib/app-error';
 import type { AppContext } from '../context';
 import { optionalUser, requireAccess, type RequestUser } from './auth';
+import { isAnonymous, rememberAnswer, sendCachedAnswer } from './public-cache';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 // [D] (not D): one handler may serve a union of routes (the same call for two roles).
@@ -57,7 +58,16 @@ async function hasSignedGrant(ctx: AppContext, request: FastifyRequest, def: Rou
  * packages/contract, the access check before anything else, then the handler. A JSON route's
  * result is wrapped in the success envelope; a file route sends the file itself.
  */
-export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppContext, def: D, handler: RouteHandler<D>): void {
+export interface RouteOptions {
+  /**
+   * An anonymous public read: its answer is kept encoded for PUBLIC_READ_TTL_MS (plugins/public-cache.ts)
+   * and dropped when the catalog changes. Only for reads whose answer depends on the URL and language alone.
+   */
+  publicCache?: boolean;
+}
+
+export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppContext, def: D, handler: RouteHandler<D>, options: RouteOptions = {}): void {
+  const cached = !!options.publicCache && !def.file;
   const answers = new Set<number>([200, ...(def.file?.ranges ? [206] : []), ...errorStatuses(def)]);
   app.route({
     // A file route answers HEAD itself, with the file's real length (Fastify's automatic HEAD route would send 0).
@@ -95,6 +105,8 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppConte
     onResponse: async (request, reply) => {
       if (!answers.has(reply.statusCode)) ctx.undocumentedStatus(`${request.method} ${def.path}`, reply.statusCode);
     },
+    // After access and validation, so a bad input is still refused the same way.
+    ...(cached ? { preHandler: async (request: FastifyRequest, reply: FastifyReply) => (sendCachedAnswer(ctx, request, reply) ? reply : undefined) } : {}),
     handler: async (request, reply) => {
       const input = {
         body: request.body as Out<D['body']>,
@@ -106,7 +118,11 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppConte
       };
       if (def.file) return (handler as (input: HandlerInput<D>) => Promise<FastifyReply>)(input);
       const result = await (handler as (input: HandlerInput<D>) => Promise<HandlerResult<unknown>>)(input);
-      return { success: true, status: true, message: translate(request.lang, result.message ?? 'api.ok'), data: result.data };
+      const answer = { success: true, status: true, message: translate(request.lang, result.message ?? 'api.ok'), data: result.data };
+      if (!cached || !isAnonymous(request)) return answer;
+      const json = reply.serialize(answer) as string;
+      rememberAnswer(ctx, request, json);
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   });
 }

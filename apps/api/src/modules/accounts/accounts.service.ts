@@ -8,6 +8,7 @@ import { sanitizePlainText } from '../../lib/sanitize';
 import { receiveUpload } from '../../lib/uploads';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
+import { invalidateCatalog } from '../catalog/catalog.service';
 import { endOtherSessions, endSession, startSession } from '../sessions/sessions.service';
 import { findUserByEmail, findUserById, insertUser, setUserAvatar, updateUser, type UserRow } from './accounts.queries';
 
@@ -105,13 +106,16 @@ export async function updateAccount(
     await assertCurrentPassword(ctx, user, ip, row, input.current_password, 'current_password');
   }
   try {
-    return await updateUser(ctx.db, user.id, {
+    const updated = await updateUser(ctx.db, user.id, {
       name,
       ...(emailChanges ? { email } : {}),
       ...(input.bio !== undefined ? { bio: sanitizePlainText(input.bio) } : {}),
       ...(input.headline !== undefined ? { headline: sanitizePlainText(input.headline).replace(/\s+/g, ' ') } : {}),
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
     });
+    // An instructor's name, headline and bio are on their course pages and cards.
+    if (user.role === 'instructor') invalidateCatalog(ctx);
+    return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -133,6 +137,7 @@ async function setAvatar(ctx: AppContext, user: RequestUser, key: string | null)
   const before = await getAccount(ctx, user);
   const row = await setUserAvatar(ctx.db, user.id, key);
   if (before.avatar && before.avatar !== key) await ctx.storage.remove(before.avatar);
+  if (user.role === 'instructor') invalidateCatalog(ctx);
   return row;
 }
 

@@ -5,9 +5,11 @@ import type { AppContext } from '../../context';
 import { categoryPage, courseDetails, homePage, publicReviews } from './catalog.service';
 
 export function catalogModule(app: FastifyInstance, ctx: AppContext) {
-  addRoute(app, ctx, catalogRoutes.home, async () => ({ data: await homePage(ctx) }));
-  addRoute(app, ctx, catalogRoutes.category, async ({ params, query }) => ({ data: await categoryPage(ctx, params.id, query) }));
-  // p_id in the body is the spec's; the token, when there is one, decides who is asking.
-  addRoute(app, ctx, catalogRoutes.details, async ({ params, user }) => ({ data: await courseDetails(ctx, params.id, user) }));
-  addRoute(app, ctx, catalogRoutes.reviews, async ({ params, query }) => ({ data: await publicReviews(ctx, params.id, query.page) }));
+  // Anonymous visitors' answers are kept encoded for a few seconds and dropped on any catalog change.
+  const publicCache = { publicCache: true };
+  addRoute(app, ctx, catalogRoutes.home, async () => ({ data: await homePage(ctx) }), publicCache);
+  addRoute(app, ctx, catalogRoutes.category, async ({ params, query }) => ({ data: await categoryPage(ctx, params.id, query) }), publicCache);
+  // p_id in the body is the spec's; the token, when there is one, decides who is asking (and is never cached).
+  addRoute(app, ctx, catalogRoutes.details, async ({ params, user }) => ({ data: await courseDetails(ctx, params.id, user) }), publicCache);
+  addRoute(app, ctx, catalogRoutes.reviews, async ({ params, query }) => ({ data: await publicReviews(ctx, params.id, query.page) }), publicCache);
 }

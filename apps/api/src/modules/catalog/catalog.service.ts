@@ -1,5 +1,6 @@
 import type { CourseCard, CourseDetails } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
+import { PUBLIC_READ_TTL_MS } from '../../lib/ttl-cache';
 import { bankTransferProvider } from '../../lib/payments';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
@@ -22,7 +23,9 @@ import {
 } from './catalog.queries';
 
 const CATALOG_CACHE_PREFIX = 'catalog:';
-const HOME_TTL_MS = 15_000;
+// On PGlite every query runs on the one JavaScript thread: a public read served from memory
+// leaves it to the requests that must reach the database (docs/decisions/011).
+const HOME_TTL_MS = PUBLIC_READ_TTL_MS;
 const HOME_LIST_SIZE = 8;
 const REVIEWS_PER_PAGE = 10;
 
@@ -43,9 +46,15 @@ export function courseOutline(ctx: AppContext, courseId: number) {
   return outlineRows(ctx.db, courseId);
 }
 
-/** Ratings, enrolments and course changes call this so cards follow at once. */
+/** Ratings, enrolments, course changes and instructor profiles call this so public reads follow at once. */
 export function invalidateCatalog(ctx: AppContext) {
   ctx.cache.invalidate(CATALOG_CACHE_PREFIX);
+  ctx.publicResponses.invalidate('');
+}
+
+/** A public read kept for PUBLIC_READ_TTL_MS under the catalog's prefix (so invalidateCatalog drops it). */
+export function cachedPublicRead<T>(ctx: AppContext, key: string, load: () => Promise<T>): Promise<T> {
+  return ctx.cache.getOrLoad(`${CATALOG_CACHE_PREFIX}${key}`, PUBLIC_READ_TTL_MS, load);
 }
 
 export function homePage(ctx: AppContext) {
@@ -69,7 +78,11 @@ export function homePage(ctx: AppContext) {
   });
 }
 
-export async function categoryPage(ctx: AppContext, idOrSlug: string, q: { page: number; perPage: number; sort: 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc' }) {
+export function categoryPage(ctx: AppContext, idOrSlug: string, q: { page: number; perPage: number; sort: 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc' }) {
+  return cachedPublicRead(ctx, `category:${idOrSlug}:${q.page}:${q.perPage}:${q.sort}`, () => loadCategoryPage(ctx, idOrSlug, q));
+}
+
+async function loadCategoryPage(ctx: AppContext, idOrSlug: string, q: { page: number; perPage: number; sort: 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc' }) {
   const category = await findCategory(ctx.db, idOrSlug);
   if (!category) throw new AppError('api.category.not_found', 404);
   const filter = { categoryId: category.id };
@@ -91,9 +104,27 @@ export async function publicCourseOr404(ctx: AppContext, id: number) {
   return course;
 }
 
+/** The course page: what every visitor sees comes from the public-read cache; only the viewer's own state is read per request. */
 export async function courseDetails(ctx: AppContext, id: number, viewer: RequestUser | null): Promise<CourseDetails> {
+  const [page, state] = await Promise.all([
+    cachedPublicRead(ctx, `course:${id}`, () => loadCourseDetails(ctx, id)),
+    viewer ? viewerState(ctx.db, viewer.id, id) : Promise.resolve(null),
+  ]);
+  return {
+    ...page,
+    viewer: state && {
+      enrolled: state.enrolled,
+      wishlisted: state.wishlisted,
+      rating: state.rating,
+      // After a reload the participant still sees how to pay, instead of being offered the order again.
+      pendingPayment: state.pendingOrder ? bankTransferProvider(ctx.config.bankTransferDetails).instructions(state.pendingOrder) : null,
+    },
+  };
+}
+
+async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<CourseDetails, 'viewer'>> {
   const course = await publicCourseOr404(ctx, id);
-  const [cards, outline, tagNames, instructor, distribution, reviews, similarIds, state] = await Promise.all([
+  const [cards, outline, tagNames, instructor, distribution, reviews, similarIds] = await Promise.all([
     loadCourseCards(ctx.db, [id]),
     outlineRows(ctx.db, id),
     courseTagNames(ctx.db, id),
@@ -101,7 +132,6 @@ export async function courseDetails(ctx: AppContext, id: number, viewer: Request
     ratingDistribution(ctx.db, id),
     courseReviews(ctx.db, id, 1, REVIEWS_PER_PAGE),
     similarCourseIds(ctx.db, course),
-    viewer ? viewerState(ctx.db, viewer.id, id) : Promise.resolve(null),
   ]);
   return {
     ...cards[0]!,
@@ -123,17 +153,12 @@ export async function courseDetails(ctx: AppContext, id: number, viewer: Request
     ratingDistribution: distribution,
     reviews: presentReviews(reviews, 1, REVIEWS_PER_PAGE),
     similar: await loadCourseCards(ctx.db, similarIds),
-    viewer: state && {
-      enrolled: state.enrolled,
-      wishlisted: state.wishlisted,
-      rating: state.rating,
-      // After a reload the participant still sees how to pay, instead of being offered the order again.
-      pendingPayment: state.pendingOrder ? bankTransferProvider(ctx.config.bankTransferDetails).instructions(state.pendingOrder) : null,
-    },
   };
 }
 
-export async function publicReviews(ctx: AppContext, id: number, page: number) {
-  await publicCourseOr404(ctx, id);
-  return presentReviews(await courseReviews(ctx.db, id, page, REVIEWS_PER_PAGE), page, REVIEWS_PER_PAGE);
+export function publicReviews(ctx: AppContext, id: number, page: number) {
+  return cachedPublicRead(ctx, `reviews:${id}:${page}`, async () => {
+    await publicCourseOr404(ctx, id);
+    return presentReviews(await courseReviews(ctx.db, id, page, REVIEWS_PER_PAGE), page, REVIEWS_PER_PAGE);
+  });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createUser, inject, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCategory, createCourse } from '../../../test/factories';
 import { enrollments, ratings, wishlist } from '../../db/schema';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -192,5 +193,72 @@ describe('course details: POST /api/course/{id}/b', () => {
     const p2 = (await get(`/api/public/course/${course.id}/reviews?page=2`)).json().data;
     expect(p2).toMatchObject({ page: 2, perPage: 10, total: 12 });
     expect(p2.items).toHaveLength(2);
+  });
+});
+
+describe('public reads are served from memory and follow every change at once', () => {
+  it('details, reviews and the category page show a new rating, a renamed instructor and an edited title on the next read', async () => {
+    const { db } = await testDatabase();
+    const category = await createCategory();
+    const teacher = await signedIn(app, 'instructor');
+    const course = await createCourse({ categoryId: category.id, instructorId: teacher.user.id, price: 0 });
+    const read = async () => ({
+      details: (await details(course.id)).json().data,
+      reviews: (await get(`/api/public/course/${course.id}/reviews?page=1`)).json().data,
+      category: (await get(`/api/public/category/${category.slug}?page=1`)).json().data,
+    });
+    const before = await read();
+    expect(before.details.rating.count).toBe(0);
+    // A second read is the cached one: it stays put when the database changes behind the API's back…
+    await db.insert(enrollments).values({ participantId: (await createUser('participant')).id, courseId: course.id });
+    expect((await read()).details.enrollmentCount).toBe(before.details.enrollmentCount);
+
+    // …and follows at once whatever changes through the API.
+    const learner = await signedIn(app, 'participant');
+    expect((await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: learner.auth, payload: { course_id: course.id } })).statusCode).toBe(200);
+    expect((await inject(app, { method: 'POST', url: '/api/participant/rating/add', headers: learner.auth, payload: { course_id: course.id, rating: 4, rating_message: 'واضح ومفيد' } })).statusCode).toBe(200);
+    const rated = await read();
+    expect(rated.details.rating).toEqual({ average: 4, count: 1 });
+    expect(rated.reviews.items.map((r: { message: string }) => r.message)).toEqual(['واضح ومفيد']);
+    expect(rated.category.items.find((c: { id: number }) => c.id === course.id).rating.count).toBe(1);
+
+    expect((await inject(app, { method: 'POST', url: '/api/instructor/update', headers: teacher.auth, payload: { name: 'مدرّس باسم جديد', headline: 'Teacher' } })).statusCode).toBe(200);
+    const renamed = await read();
+    expect(renamed.details.instructorProfile.name).toBe('مدرّس باسم جديد');
+    expect(renamed.category.items.find((c: { id: number }) => c.id === course.id).instructor.name).toBe('مدرّس باسم جديد');
+
+    const admin = await signedIn(app, 'admin');
+    const step1 = (await inject(app, { method: 'GET', url: `/api/admin/course/edit/step1/${course.id}`, headers: admin.auth })).json().data;
+    const edited = await inject(app, {
+      method: 'POST',
+      url: '/api/admin/course/addUpdate/step1',
+      headers: admin.auth,
+      payload: { id: course.id, title: 'عنوان بعد التعديل', subtitle: step1.subtitle, category_id: category.id, language: step1.language, level: step1.level, price: step1.price },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await read()).details.title).toBe('عنوان بعد التعديل');
+  });
+});
+
+describe('the kept answers of anonymous reads', () => {
+  it('are the same JSON in every encoding and per language, never a participant\'s own page, and bad input is still refused', async () => {
+    const course = await createCourse({ price: 0 });
+    const url = `/api/public/course/${course.id}/reviews?page=1`;
+    const plain = await get(url, { 'accept-language': 'en' });
+    const br = await get(url, { 'accept-language': 'en', 'accept-encoding': 'br' });
+    const gzip = await get(url, { 'accept-language': 'en', 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect((await get(url, { 'accept-language': 'ar' })).json().message).not.toBe(plain.json().message);
+
+    // Warm the anonymous course page, then ask as a participant: their own state, not the kept page.
+    expect((await details(course.id)).json().data.viewer).toBeNull();
+    const { auth } = await signedIn(app, 'participant');
+    await inject(app, { method: 'POST', url: '/api/participant/wishlist/add', headers: auth, payload: { course_id: course.id } });
+    expect((await details(course.id, auth)).json().data.viewer).toMatchObject({ enrolled: false, wishlisted: true });
+    expect((await details(course.id)).json().data.viewer).toBeNull();
+    expect((await details(course.id, {}, { p_id: true })).statusCode).toBe(400);
   });
 });
