@@ -22,6 +22,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   FORMS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  SEARCH_MAX_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   WEB_DIST: z.string().optional(),
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
   UPLOAD_VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(2048),
@@ -49,6 +50,8 @@ export interface Config {
     loginFailuresPerAddress: number;
     registerPerAddress: number;
     formsPerAddress: number;
+    /** Course searches per address in a minute (not in windowMs): the search screen sends one per submit, filter or page. */
+    searchesPerMinute: number;
   };
   /** The built web app; unset or missing means the API runs alone. */
   webDist: string | undefined;
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       registerPerAddress: e.REGISTER_MAX_PER_ADDRESS,
       formsPerAddress: e.FORMS_MAX_PER_ADDRESS,
+      searchesPerMinute: e.SEARCH_MAX_PER_ADDRESS_PER_MINUTE,
     },
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.resolve(root, 'apps/web/dist'),
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,

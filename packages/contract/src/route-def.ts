@@ -42,8 +42,11 @@ interface RouteBase {
   multipartFields?: z.ZodObject;
   /** Public routes that read the participant's token when one is sent (and ignore a bad one). */
   optionalAuth?: 'participant';
-  /** Public routes that try credentials: limited per address and per account. */
-  rateLimit?: 'login' | 'register' | 'form';
+  /**
+   * Limited per address: `login` counts failed credentials (and per account), `register` and `form`
+   * every attempt in the window, `search` every search in a minute of the clock.
+   */
+  rateLimit?: 'login' | 'register' | 'form' | 'search';
   /**
    * `<img>` and `<video>` cannot send a bearer header: a signed grant of this type, made for the
    * route's role and passed as `?t=`, may stand in for it. A bearer header, when sent, still decides.

@@ -19,7 +19,8 @@ export const searchQuery = z.strictObject({
     .describe(
       'Words to find, Arabic and English mixed. Each word must match (AND) by prefix, whatever its tashkeel, tatweel, ' +
         'alef form, ة/ه, ى/ي or leading definite article; a course word of 5+ letters also matches with one typo. ' +
-        'A lone letter only ranks. Empty: no text condition.',
+        'A lone letter or a stop word (في, من, the…) only ranks. The first 8 distinct other words are searched, later ones ' +
+        'are left out (query.tokens lists the words searched). Empty: no text condition.',
     ),
   category: z
     .string()
@@ -78,8 +79,10 @@ export type SearchResult = z.infer<typeof searchResult>;
 
 export const searchRoutes = {
   search: {
-    method: 'GET', path: '/api/public/search', access: 'public', tags: ['catalog'],
+    method: 'GET', path: '/api/public/search', access: 'public', tags: ['catalog'], rateLimit: 'search',
     summary: 'Search public courses: Arabic-aware full text with typo tolerance, filters, sorting, facet counts and highlights',
+    // 503: too many searches at once, or one too slow (429 comes with the rate limit).
+    errors: [503],
     query: searchQuery, response: envelope(searchResult),
   },
 } satisfies Record<string, RouteDef>;

@@ -1,3 +1,18 @@
+import { AppError } from './app-error';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * At most `max` hits of `key` in each minute of the clock (one counter per minute, so a shared
+ * store counts them for every node); over it, a 429 whose Retry-After is the rest of the minute.
+ */
+export function hitPerClockMinute(limiter: RateLimiter, key: string, max: number, messageKey: string, now = Date.now()): void {
+  const minute = Math.floor(now / MINUTE_MS);
+  if (limiter.hit(`${key}:${minute}`).count <= max) return;
+  const seconds = Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - now) / 1000));
+  throw new AppError(messageKey, 429, { headers: { 'retry-after': String(seconds) }, params: { seconds } });
+}
+
 /**
  * Fixed-window counters. In memory for the single-process default; the interface is
  * what a Redis-backed store implements when the API runs on several nodes.

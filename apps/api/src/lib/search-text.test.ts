@@ -4,6 +4,7 @@ import {
   buildSearchText,
   highlightRanges,
   htmlToText,
+  isStopWord,
   normalizeSearchText as normalize,
   normalizeWithMap,
   oneEditVariants,
@@ -209,5 +210,11 @@ describe('search text building', () => {
   it('splits a normalised query into distinct words', () => {
     expect(searchTokens('python بايثون python')).toEqual(['python', 'بايثون']);
     expect(searchTokens('')).toEqual([]);
+  });
+
+  it('knows the function words of a query, as they are once normalised', () => {
+    for (const written of ['في', 'إلى', 'حتى', 'مَتى', 'أو', 'أين', 'هذه', 'the', 'OF', 'How']) expect(isStopWord(normalize(written)), written).toBe(true);
+    // Words that say something about a course are not stop words, nor are the name علي and "it".
+    for (const written of ['البرمجة', 'برمجة', 'على', 'it', 'python', 'c', 'فيزياء', 'منهج']) expect(isStopWord(normalize(written)), written).toBe(false);
   });
 });

@@ -149,6 +149,25 @@ export function searchTokens(normalized: string): string[] {
   return [...new Set(normalized.split(SPACE).filter((w) => w.length > 0))];
 }
 
+// Function words people put in a query as in a sentence ("دورة في البرمجة من الصفر", "how to
+// learn python"). They say nothing about a course, so in a query with other words they only rank,
+// like a lone letter, and do not take one of the query's word places (docs/search.md). Written
+// normalised (إلى -> الي, حتى -> حتي). Kept short and mostly unambiguous: no "علي" (على, and the
+// name Ali), no "it" (IT courses); "الي" is also آلي (حاسب آلي), which then ranks without narrowing.
+const STOP_WORDS = new Set([
+  // Arabic: prepositions, conjunctions, pronouns, demonstratives, question words.
+  'في', 'من', 'عن', 'مع', 'الي', 'حتي', 'منذ', 'حول', 'عند', 'بين', 'بعد', 'قبل', 'او', 'ثم', 'ام', 'بل', 'لكن',
+  'ان', 'انه', 'اي', 'هل', 'ما', 'ماذا', 'لماذا', 'كيف', 'متي', 'اين', 'لا', 'لم', 'لن', 'قد', 'هو', 'هي',
+  'هذا', 'هذه', 'ذلك', 'تلك', 'الذي', 'التي', 'الذين', 'كل', 'يا',
+  // English.
+  'the', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'and', 'or', 'with', 'by', 'from', 'into', 'about', 'is', 'are', 'how', 'what',
+]);
+
+/** A normalised word that says nothing about a course on its own (في, من, the, of…). */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 // The definite article, alone or after the conjunctions and prepositions that fuse with it
 // (و ب ف ك), is written as part of the word: "البرمجة", "والتصميم". Longest first.
 const ARTICLES = ['وال', 'بال', 'فال', 'كال', 'ال'];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as contract from '@nibras/contract';
 import type { RouteDef } from '@nibras/contract';
@@ -9,7 +9,7 @@ import { buildTestApp, createUser, GOOD_PASSWORD, loginAs, testConfig, uniqueEma
  * signed-in password checks, each driven past its budget from one address. Small budgets keep
  * it quick; the defaults are in config.ts and docs/api.md.
  */
-const limits = { ...testConfig().rateLimits, loginFailuresPerAccount: 3, loginFailuresPerAddress: 6, registerPerAddress: 4, formsPerAddress: 4 };
+const limits = { ...testConfig().rateLimits, loginFailuresPerAccount: 3, loginFailuresPerAddress: 6, registerPerAddress: 4, formsPerAddress: 4, searchesPerMinute: 5 };
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -38,29 +38,40 @@ function attemptOf(def: RouteDef): { body: () => object; budget: number } {
       ? { body: () => ({ refreshToken: `guessed-${uniqueEmail()}` }), budget: limits.loginFailuresPerAddress }
       : { body: () => ({ email: uniqueEmail(), password: 'wrong-password-1', returnSecureToken: true }), budget: limits.loginFailuresPerAddress };
   }
-  // Registration and the public forms count every attempt, valid or not.
+  // Searches count every search in a minute of the clock; registration and the public forms every attempt, valid or not.
+  if (def.rateLimit === 'search') return { body: () => ({}), budget: limits.searchesPerMinute };
   return { body: () => ({}), budget: def.rateLimit === 'register' ? limits.registerPerAddress : limits.formsPerAddress };
 }
 
 const routes = limitedRoutes();
 
 describe('rate-limit matrix', () => {
-  it('covers every limited route of the contract: logins, refresh, registrations and the public forms', () => {
+  it('covers every limited route of the contract: logins, refresh, registrations, the public forms and search', () => {
     expect(routes.map((r) => r.path).sort()).toEqual(
-      expect.arrayContaining(['/api/admin/login', '/api/auth/refresh', '/api/contact-us/send', '/api/instructor/Register', '/api/instructor/login', '/api/newsletter/subscribe', '/api/participant/login', '/api/participant/register']),
+      expect.arrayContaining(['/api/admin/login', '/api/auth/refresh', '/api/contact-us/send', '/api/instructor/Register', '/api/instructor/login', '/api/newsletter/subscribe', '/api/participant/login', '/api/participant/register', '/api/public/search']),
     );
   });
 
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: over its budget from one address, a 429 with Retry-After in the asked language; another address is not affected', async (_name, def) => {
     const { body, budget } = attemptOf(def);
     const ip = uniqueIp();
-    const send = (from: string) => app.inject({ method: def.method, url: def.path, remoteAddress: from, headers: { 'accept-language': 'en' }, payload: body() });
-    for (let i = 0; i < budget; i++) expect((await send(ip)).statusCode, `attempt ${i + 1}`).not.toBe(429);
-    const over = await send(ip);
-    expect(over.statusCode).toBe(429);
-    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-    expect(over.json()).toMatchObject({ success: false, message: expect.stringMatching(/^Too many (attempts|requests)/) });
-    expect((await send(uniqueIp())).statusCode).not.toBe(429);
+    const send = (from: string) =>
+      def.method === 'GET'
+        ? app.inject({ method: 'GET', url: def.path, query: { q: 'برمجة' }, remoteAddress: from, headers: { 'accept-language': 'en' } })
+        : app.inject({ method: def.method, url: def.path, remoteAddress: from, headers: { 'accept-language': 'en' }, payload: body() });
+    // Per-minute limits: the clock is held 10 s into a minute, so the minute cannot turn during the test.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 10_000));
+    try {
+      for (let i = 0; i < budget; i++) expect((await send(ip)).statusCode, `attempt ${i + 1}`).not.toBe(429);
+      const over = await send(ip);
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.json()).toMatchObject({ success: false, message: expect.stringMatching(/^Too many (attempts|requests|searches)/) });
+      expect((await send(uniqueIp())).statusCode).not.toBe(429);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ERROR_STATUSES, errorEnvelope, errorStatuses, type FileRouteDef, type JsonRouteDef, type RouteDef } from '@nibras/contract';
 import { translate } from '../lib/i18n';
 import { AppError, tooManyAttempts } from '../lib/app-error';
+import { hitPerClockMinute } from '../lib/rate-limiter';
 import type { AppContext } from '../context';
 import { optionalUser, requireAccess, type RequestUser } from './auth';
 import { isAnonymous, rememberAnswer, sendCachedAnswer } from './public-cache';
@@ -95,6 +96,8 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppConte
       // Every attempt counts, valid or not: registration answers "email taken", so only
       // this limit keeps it from listing accounts in bulk; public forms are limited against spam.
       // (Login limits failures per account in its service.)
+      // Searches are counted before the public-read cache answers, so a kept answer counts too.
+      if (def.rateLimit === 'search') hitPerClockMinute(ctx.limiter, `search:${request.ip}`, ctx.config.rateLimits.searchesPerMinute, 'api.search.too_many');
       if (def.rateLimit === 'register' || def.rateLimit === 'form') {
         const hit = ctx.limiter.hit(`${def.rateLimit}:${request.ip}`);
         const max = def.rateLimit === 'register' ? ctx.config.rateLimits.registerPerAddress : ctx.config.rateLimits.formsPerAddress;

@@ -53,24 +53,40 @@ export async function writeSearchTexts(db: Db, rows: { id: number; text: string 
 // one search
 
 /**
- * Runs the statements of one search on one connection. With words to match, sequential scans
- * are ruled out: the planner prices to_tsvector over a whole course text far below what it
- * costs, and picks a scan that recomputes it for every course (0.7 s at 5,000 courses) over
- * the GIN index (2 ms). Transaction-local, so a pooled connection is left as it was.
+ * Runs the statements of one search on one connection, each cut off after `timeoutMs` on a
+ * PostgreSQL server (the error is code 57014, see isStatementTimeout; PGlite has no timers and
+ * ignores the setting, which is why the cost of a query is bounded before it is sent). With
+ * words to match, sequential scans are ruled out: the planner prices to_tsvector over a whole
+ * course text far below what it costs, and picks a scan that recomputes it for every course
+ * (0.7 s at 5,000 courses) over the GIN index (2 ms). Both settings are transaction-local, so a
+ * pooled connection is left as it was.
  */
-export function inSearchTransaction<T>(db: Db, useTextIndex: boolean, work: (tx: Db) => Promise<T>): Promise<T> {
+export function inSearchTransaction<T>(db: Db, opts: { useTextIndex: boolean; timeoutMs: number }, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    if (useTextIndex) await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+    const timeout = sql`set_config('statement_timeout', ${String(opts.timeoutMs)}, true)`;
+    await tx.execute(opts.useTextIndex ? sql`select ${timeout}, set_config('enable_seqscan', 'off', true)` : sql`select ${timeout}`);
     return work(tx as unknown as Db);
   });
+}
+
+/** PostgreSQL cancelled a statement that ran past statement_timeout (query_canceled), whatever wraps the error. */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
 // matches, facets, page
 
-/** A tsquery in text form plus, per query word, the tsqueries that tell exact from prefix matches. */
+/**
+ * A tsquery in text form that finds the courses (typo candidates included), the same without typo
+ * candidates for ts_rank, and per query word the tsqueries that tell exact from prefix matches.
+ */
 export interface TextMatch {
   all: string;
+  rank: string;
   perToken: { exact: string; prefix: string }[];
 }
 
@@ -133,49 +149,14 @@ function allExcept(conditions: Partial<Record<FilterName, SQL>>, except?: Filter
   return list.length ? sql.join(list, sql` and `) : sql`true`;
 }
 
-export interface FacetRow {
-  facet: 'total' | 'category' | 'language' | 'level' | 'price' | 'rating';
-  value: string | null;
-  count: number;
-  slug: string | null;
-  name_ar: string | null;
-  name_en: string | null;
-}
-
-/**
- * The total and every facet in one statement. Each facet counts the matches with every filter
- * but its own, so choosing a value never hides the other values of the same facet.
- */
-export async function countFacets(db: Db, text: TextMatch | null, filters: SearchFilters): Promise<FacetRow[]> {
-  const c = filterConditions(filters);
-  const result = await db.execute(sql`
-    with ${matchedCourses(text)}
-    select 'total' as facet, null::text as value, count(*)::int as count, null::text as slug, null::text as name_ar, null::text as name_en
-      from matched m where ${allExcept(c)}
-    union all
-    select 'category', m.category_id::text, count(*)::int, min(${categories.slug}), min(${categories.nameAr}), min(${categories.nameEn})
-      from matched m join ${categories} on ${categories.id} = m.category_id
-      where ${allExcept(c, 'category')} group by m.category_id
-    union all
-    select 'language', m.language, count(*)::int, null, null, null from matched m where ${allExcept(c, 'language')} group by m.language
-    union all
-    select 'level', m.level, count(*)::int, null, null, null from matched m where ${allExcept(c, 'level')} group by m.level
-    union all
-    select 'price', case when m.price = 0 then 'free' else 'paid' end, count(*)::int, null, null, null
-      from matched m where ${allExcept(c, 'price')} group by 2
-    union all
-    select 'rating', b.min::text, count(*)::int, null, null, null
-      from matched m join (values (4), (3), (2), (1)) as b(min) on m.rating >= b.min
-      where ${allExcept(c, 'rating')} group by b.min`);
-  return rowsOf<FacetRow>(result);
-}
-
 function relevance(text: TextMatch): SQL {
-  // Per word: exact 2, prefix 1, typo 0; ts_rank (normalised into [0, 1)) breaks ties.
+  // Per word: exact 2, prefix 1, typo 0; ts_rank (normalised into [0, 1)) breaks ties. ts_rank
+  // looks up every lexeme of its query in every match, so it gets the words without their typo
+  // candidates (a typo scores 0 in its tier anyway): with them, a frequent word took seconds.
   const tiers = text.perToken.map(
     (t) => sql`(case when v.vec @@ ${tsquery(t.exact)} then 2 when v.vec @@ ${tsquery(t.prefix)} then 1 else 0 end)`,
   );
-  return sql`(${sql.join(tiers, sql` + `)} + ts_rank(v.vec, ${tsquery(text.all)}, 32)) desc`;
+  return sql`(${sql.join(tiers, sql` + `)} + ts_rank(v.vec, ${tsquery(text.rank)}, 32)) desc`;
 }
 
 function orderBy(sort: SearchSort, text: TextMatch | null): SQL {
@@ -196,21 +177,64 @@ function orderBy(sort: SearchSort, text: TextMatch | null): SQL {
   }
 }
 
-/** Ids of one page of matches, in order. */
-export async function pageOfMatches(
+export interface FacetRow {
+  facet: 'total' | 'category' | 'language' | 'level' | 'price' | 'rating';
+  value: string | null;
+  count: number;
+  slug: string | null;
+  name_ar: string | null;
+  name_en: string | null;
+}
+
+/** A row of the search statement: a facet count, or one id of the page at its position (in `count`). */
+type SearchRow = Omit<FacetRow, 'facet'> & { facet: FacetRow['facet'] | 'page' };
+
+/**
+ * One page of matching ids, in order, with the total and every facet, in one statement: the text
+ * match, whose typo candidates are the costly part, is looked up once for all of them. Each facet
+ * counts the matches with every filter but its own, so choosing a value never hides the other
+ * values of the same facet.
+ */
+export async function pageAndFacets(
   db: Db,
   text: TextMatch | null,
   filters: SearchFilters,
   sort: SearchSort,
   page: { limit: number; offset: number },
-): Promise<number[]> {
+): Promise<{ ids: number[]; facets: FacetRow[] }> {
+  const c = filterConditions(filters);
   // The vector once per course, not once per use in the ranking (OFFSET 0 keeps it from being inlined).
   const vector = sort === 'relevance' && text ? sql`cross join lateral (select to_tsvector('simple', m.search_text) as vec offset 0) v` : sql``;
+  // The page by its position in the order, so the union below cannot lose the order.
   const result = await db.execute(sql`
-    with ${matchedCourses(text)}
-    select m.id from matched m ${vector}
-    where ${allExcept(filterConditions(filters))}
-    order by ${orderBy(sort, text)}
-    limit ${page.limit} offset ${page.offset}`);
-  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+    with ${matchedCourses(text)},
+    ranked as (
+      select m.id, row_number() over (order by ${orderBy(sort, text)}) as position
+      from matched m ${vector} where ${allExcept(c)}
+    )
+    select 'page' as facet, r.id::text as value, r.position::int as count, null::text as slug, null::text as name_ar, null::text as name_en
+      from ranked r where r.position > ${page.offset} and r.position <= ${page.offset + page.limit}
+    union all
+    select 'total', null, count(*)::int, null, null, null from matched m where ${allExcept(c)}
+    union all
+    select 'category', m.category_id::text, count(*)::int, min(${categories.slug}), min(${categories.nameAr}), min(${categories.nameEn})
+      from matched m join ${categories} on ${categories.id} = m.category_id
+      where ${allExcept(c, 'category')} group by m.category_id
+    union all
+    select 'language', m.language, count(*)::int, null, null, null from matched m where ${allExcept(c, 'language')} group by m.language
+    union all
+    select 'level', m.level, count(*)::int, null, null, null from matched m where ${allExcept(c, 'level')} group by m.level
+    union all
+    select 'price', case when m.price = 0 then 'free' else 'paid' end, count(*)::int, null, null, null
+      from matched m where ${allExcept(c, 'price')} group by 2
+    union all
+    select 'rating', b.min::text, count(*)::int, null, null, null
+      from matched m join (values (4), (3), (2), (1)) as b(min) on m.rating >= b.min
+      where ${allExcept(c, 'rating')} group by b.min`);
+  const rows = rowsOf<SearchRow>(result);
+  const ids = rows
+    .filter((r) => r.facet === 'page')
+    .sort((a, b) => Number(a.count) - Number(b.count))
+    .map((r) => Number(r.value));
+  return { ids, facets: rows.filter((r): r is FacetRow => r.facet !== 'page') };
 }

@@ -1,23 +1,47 @@
 import { COURSE_LANGUAGES, COURSE_LEVELS, PRICE_FILTERS, RATING_BUCKETS, type SearchFacets, type SearchQuery, type SearchResult } from '@nibras/contract';
 import type { Db } from '../../db/client';
-import { buildSearchText, highlightRanges, htmlToText, normalizeSearchText, oneEditVariants, searchTokens, withoutArticle, type HighlightTerms } from '../../lib/search-text';
+import { AppError } from '../../lib/app-error';
+import {
+  buildSearchText,
+  highlightRanges,
+  htmlToText,
+  isStopWord,
+  normalizeSearchText,
+  oneEditVariants,
+  searchTokens,
+  withoutArticle,
+  type HighlightTerms,
+} from '../../lib/search-text';
 import { loadCourseCards } from '../catalog/catalog.service';
 import {
-  countFacets,
   inSearchTransaction,
+  isStatementTimeout,
   loadSearchSources,
-  pageOfMatches,
+  pageAndFacets,
   writeSearchTexts,
   type CourseSearchSource,
   type FacetRow,
   type TextMatch,
 } from './search.queries';
 
+// What one search may cost (docs/search.md, "Cost of a query"). Every word and every typo
+// candidate is a lexeme the database looks up for each course it considers, so a query's cost is
+// bounded by counting them, before anything is sent.
+
+/** Words of a query that narrow the results: later ones are left out (a long query is cut, not refused). */
+export const SEARCH_MAX_WORDS = 8;
+/** Lone letters and stop words kept to rank the results; later ones are left out. */
+export const SEARCH_MAX_RANK_WORDS = 4;
 /** A typo is forgiven only against a course word this long: shorter words are too easily another word. */
 export const TYPO_MIN_WORD_LENGTH = 5;
-/** Each typo-checked word adds some 500 lexemes to the query; later words of a long query match by prefix only. */
-export const TYPO_MAX_TOKENS = 8;
-const TYPO_MAX_TOKEN_LENGTH = 40;
+/** Typo candidates one word may add (a 14-letter Arabic word has about 950): a longer word matches by prefix only. */
+export const TYPO_MAX_PER_WORD = 1_000;
+/** Typo candidates the whole query may add: words are typo-checked in order while theirs fit. */
+export const TYPO_MAX_PER_QUERY = 2_000;
+/** Longer words are not typo-checked at all (their candidates would pass TYPO_MAX_PER_WORD anyway). */
+const TYPO_MAX_TOKEN_LENGTH = 20;
+/** Each statement of a search is cancelled after this long on a PostgreSQL server (PGlite ignores it). */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 2_000;
 const REFRESH_BATCH = 500;
 
 function searchTextOf(source: CourseSearchSource) {
@@ -81,39 +105,66 @@ function textMatch(words: QueryWord[]): TextMatch {
     exact: w.forms.map((f) => lexeme(f)).join(' | '),
     prefix: w.forms.map((f) => lexeme(f, prefixable(f))).join(' | '),
   }));
-  const all = words
-    .flatMap((w, i) => (w.required ? [`(${[perToken[i]!.prefix, ...w.typos.map((t) => lexeme(t))].join(' | ')})`] : []))
-    .join(' & ');
-  return { all, perToken };
+  const required = (withTypos: boolean) =>
+    words
+      .flatMap((w, i) => (w.required ? [`(${[perToken[i]!.prefix, ...(withTypos ? w.typos.map((t) => lexeme(t)) : [])].join(' | ')})`] : []))
+      .join(' & ');
+  return { all: required(true), rank: required(false), perToken };
 }
 
 // A four-letter word is checked too: one letter left out of a five-letter word leaves four.
 const typoEligible = (form: string) => length(form) >= TYPO_MIN_WORD_LENGTH - 1 && length(form) <= TYPO_MAX_TOKEN_LENGTH && /\p{L}/u.test(form);
 
 /**
- * Each query word with the words one edit away from it (or from it without its article) that
- * are long enough to forgive a typo in. They are looked up in the full-text index like any
- * other word, so the edit distance is exact and no extra query is needed.
+ * The course words one edit away from a query word that are long enough to forgive a typo in and
+ * that its prefix does not match already. After an article the word without it is checked when
+ * five letters or more remain (search_text holds every course word without its article too), so
+ * "البرمحة" finds "البرمجة" through "برمجه": half the candidates of checking both forms.
+ */
+function typoCandidates(token: string, stem: string | undefined, forms: string[]): Set<string> {
+  const form = stem && length(stem) >= TYPO_MIN_WORD_LENGTH ? stem : token;
+  const out = new Set<string>();
+  if (!typoEligible(form)) return out;
+  for (const variant of oneEditVariants(form)) {
+    // A word the prefix already matches is no typo (and is highlighted by its prefix).
+    if (length(variant) >= TYPO_MIN_WORD_LENGTH && !forms.some((f) => variant.startsWith(f))) out.add(variant);
+  }
+  return out;
+}
+
+/**
+ * The words of a query that are searched, each with the forms it matches by prefix and the words
+ * one edit away from it. They are looked up in the full-text index like any other word, so the
+ * edit distance is exact and no extra query is needed. The cost is bounded: SEARCH_MAX_WORDS words
+ * that narrow, SEARCH_MAX_RANK_WORDS that only rank, TYPO_MAX_PER_WORD and TYPO_MAX_PER_QUERY
+ * typo candidates; a word past a limit is left out (or, for typos, matched by prefix only).
  */
 function queryWords(tokens: string[]): QueryWord[] {
   // A lone letter ("و" in "تصميم و برمجة", "a") is usually glue, or written joined to the next
-  // word: it narrows nothing unless the query has nothing else.
-  const anyLonger = tokens.some((t) => length(t) > 1);
-  let checked = 0;
-  return tokens.map((token) => {
+  // word; a stop word ("في", "the") says nothing about a course. Neither narrows anything unless
+  // the query has nothing else.
+  const narrowing = (token: string) => length(token) > 1 && !isStopWord(token);
+  const anyNarrowing = tokens.some(narrowing);
+  const words: QueryWord[] = [];
+  let required = 0;
+  let ranking = 0;
+  let typoBudget = TYPO_MAX_PER_QUERY;
+  for (const token of tokens) {
+    const narrows = !anyNarrowing || narrowing(token);
+    if (narrows ? required++ >= SEARCH_MAX_WORDS : ranking++ >= SEARCH_MAX_RANK_WORDS) continue;
     const stem = withoutArticle(token);
     const forms = stem ? [token, stem] : [token];
-    const typos = new Set<string>();
-    if (typoEligible(token) && checked++ < TYPO_MAX_TOKENS) {
-      for (const form of forms.filter(typoEligible)) {
-        for (const variant of oneEditVariants(form)) {
-          // A word the prefix already matches is no typo (and is highlighted by its prefix).
-          if (length(variant) >= TYPO_MIN_WORD_LENGTH && !forms.some((f) => variant.startsWith(f))) typos.add(variant);
-        }
+    let typos: string[] = [];
+    if (narrows) {
+      const candidates = typoCandidates(token, stem, forms);
+      if (candidates.size <= Math.min(TYPO_MAX_PER_WORD, typoBudget)) {
+        typos = [...candidates];
+        typoBudget -= candidates.size;
       }
     }
-    return { token, forms, typos: [...typos], required: !anyLonger || length(token) > 1 };
-  });
+    words.push({ token, forms, typos, required: narrows });
+  }
+  return words;
 }
 
 function presentFacets(rows: FacetRow[]): { total: number; facets: SearchFacets } {
@@ -133,19 +184,29 @@ function presentFacets(rows: FacetRow[]): { total: number; facets: SearchFacets 
   };
 }
 
+/** Statements cancelled on the server: a 503 the client can act on (fewer words, later), never a 500. */
+function searchTooSlow(): AppError {
+  return new AppError('api.search.busy', 503, { headers: { 'retry-after': '5' } });
+}
+
 /** Public courses matching the query words (all of them), the filters, one page of them, and facet counts. */
-export async function searchCourses(db: Db, query: SearchQuery): Promise<SearchResult> {
+export async function searchCourses(
+  db: Db,
+  query: SearchQuery,
+  opts: { statementTimeoutMs?: number } = {},
+): Promise<SearchResult> {
   const normalized = normalizeSearchText(query.q);
-  const tokens = searchTokens(normalized);
-  const words = queryWords(tokens);
+  const words = queryWords(searchTokens(normalized));
   const text = words.length ? textMatch(words) : null;
   const sort = query.sort ?? (text ? 'relevance' : 'newest');
   const filters = { category: query.category, language: query.language, level: query.level, price: query.price, minRating: query.minRating };
 
-  const [ids, facetRows] = await inSearchTransaction(db, text !== null, async (tx) => [
-    await pageOfMatches(tx, text, filters, sort, { limit: query.perPage, offset: (query.page - 1) * query.perPage }),
-    await countFacets(tx, text, filters),
-  ] as const);
+  const settings = { useTextIndex: text !== null, timeoutMs: opts.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS };
+  const { ids, facets: facetRows } = await inSearchTransaction(db, settings, (tx) =>
+    pageAndFacets(tx, text, filters, sort, { limit: query.perPage, offset: (query.page - 1) * query.perPage }),
+  ).catch((error: unknown) => {
+    throw isStatementTimeout(error) ? searchTooSlow() : error;
+  });
   const cards = await loadCourseCards(db, ids);
   const shown = words.filter((w) => w.required);
   const terms: HighlightTerms = {
@@ -157,5 +218,6 @@ export async function searchCourses(db: Db, query: SearchQuery): Promise<SearchR
     highlight: { title: highlightRanges(card.title, terms), subtitle: highlightRanges(card.subtitle, terms) },
   }));
   const { total, facets } = presentFacets(facetRows);
-  return { items, page: query.page, perPage: query.perPage, total, facets, query: { normalized, tokens } };
+  // The words searched: a long query's words past the limits are not among them.
+  return { items, page: query.page, perPage: query.perPage, total, facets, query: { normalized, tokens: words.map((w) => w.token) } };
 }

@@ -1,11 +1,29 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { SearchQuery, SearchResult } from '@nibras/contract';
-import { buildTestApp, createUser, inject, testDatabase } from '../../../test/harness';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { SEARCH_QUERY_MAX, type SearchQuery, type SearchResult } from '@nibras/contract';
+import { buildTestApp, createUser, inject, TEST_JWT_SECRET, testConfig, testDatabase, undocumentedStatuses, uniqueIp } from '../../../test/harness';
 import { createCategory, createCourse, setCourse } from '../../../test/factories';
+import { buildApp } from '../../app';
+import { loadConfig, type Config } from '../../config';
+import type { Db } from '../../db/client';
 import { courseTags, enrollments, ratings, tags, type courses } from '../../db/schema';
-import { refreshAllCourseSearchText, refreshCourseSearchText, searchCourses } from './search.service';
+import { translate } from '../../lib/i18n';
+import { normalizeSearchText, searchTokens } from '../../lib/search-text';
+import { inSearchTransaction, isStatementTimeout } from './search.queries';
+import { searchesAtOnce } from './search.routes';
+import { searchGate } from './search-gate';
+import {
+  refreshAllCourseSearchText,
+  refreshCourseSearchText,
+  SEARCH_MAX_RANK_WORDS,
+  SEARCH_MAX_WORDS,
+  SEARCH_STATEMENT_TIMEOUT_MS,
+  searchCourses,
+  TYPO_MAX_PER_QUERY,
+} from './search.service';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -235,10 +253,12 @@ describe('query words', () => {
     expect(ids(await search({ q: before }))).toEqual([]);
     expect(ids(await search({ q: after }))).toEqual([target.id]);
 
+    // These edits go behind the API's back, so no cache is told: each read below is a URL of its own
+    // (an identical one within PUBLIC_READ_TTL_MS is the kept answer; catalog.test.ts covers that).
     await setCourse(db, target.id, { searchText: '' });
-    expect(ids(await search({ q: after }))).toEqual([]);
+    expect(ids(await search({ q: after, page: 1 }))).toEqual([]);
     expect(await refreshAllCourseSearchText(db)).toBeGreaterThan(0);
-    expect(ids(await search({ q: after }))).toEqual([target.id]);
+    expect(ids(await search({ q: after, page: 1, perPage: 12 }))).toEqual([target.id]);
   });
 
   it('never shows pending, rejected, draft or deleted courses, not even through a typo', async () => {
@@ -471,5 +491,226 @@ describe('bad and hostile input', () => {
     expect(operation.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['q', 'category', 'language', 'level', 'price', 'minRating', 'sort', 'page', 'perPage']),
     );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// cost and load (docs/search.md, "Cost of a query")
+
+/** Every statement a search sends through `execute`, with its parameters as PostgreSQL receives them. */
+function recording(db: Db) {
+  const statements: { sql: string; params: unknown[] }[] = [];
+  const dialect = new PgDialect();
+  const wrap = (target: Db): Db =>
+    new Proxy(target, {
+      get(t, prop) {
+        if (prop === 'execute') {
+          return (query: SQL) => {
+            statements.push(dialect.sqlToQuery(query));
+            return t.execute(query);
+          };
+        }
+        if (prop === 'transaction') return (work: (tx: Db) => Promise<unknown>) => t.transaction((tx) => work(wrap(tx as unknown as Db)));
+        const value: unknown = Reflect.get(t, prop, t);
+        return typeof value === 'function' ? value.bind(t) : value;
+      },
+    });
+  return { db: wrap(db), statements };
+}
+
+/** Lexemes ('word', 'word':*) in one parameter: what the database looks up for each course it considers. */
+const lexemesIn = (param: unknown) => (typeof param === 'string' ? (param.match(/'(?:[^']|'')*'/g)?.length ?? 0) : 0);
+
+/** Distinct Arabic words with the definite article, the costliest for typo tolerance, cut to `chars` characters. */
+const longArabicQuery = (chars: number) => Array.from({ length: Math.ceil(chars / 9) }, () => `ال${arabicWord(7)}`).join(' ').slice(0, chars);
+
+/** An app on a database whose search transactions are watched (the only transactions a search or a certificate check makes). */
+async function appOn(db: Db, overrides: Partial<Config> = {}) {
+  const watched = await buildApp(testConfig(overrides), {
+    db,
+    jwtSecret: TEST_JWT_SECRET,
+    onUndocumentedStatus: (route, status) => undocumentedStatuses.add(`${route} -> ${status}`),
+  });
+  await watched.ready();
+  return watched;
+}
+
+describe('cost and load', () => {
+  it('bounds the words and typo candidates of a 500-character Arabic query, whatever the contract lets through', async () => {
+    const { db } = await testDatabase();
+    const q = longArabicQuery(500);
+    expect(q).toHaveLength(500);
+    const { db: recorded, statements } = recording(db);
+    const result = await searchCourses(recorded, { q, page: 1, perPage: 10 });
+    // Before: all 50 words searched, 8 of them with typo candidates: 26,000 lexemes and 590 KB of parameters.
+    expect(result.query.tokens).toHaveLength(SEARCH_MAX_WORDS);
+    expect(result.query.tokens).toEqual(searchTokens(normalizeSearchText(q)).slice(0, SEARCH_MAX_WORDS));
+    const params = statements.flatMap((s) => s.params);
+    // The typo candidates go into one tsquery, sent once; the ranking and the tiers get the words alone.
+    expect(Math.max(...params.map(lexemesIn))).toBeLessThanOrEqual(TYPO_MAX_PER_QUERY + 2 * SEARCH_MAX_WORDS);
+    expect(params.reduce<number>((n, p) => n + lexemesIn(p), 0)).toBeLessThanOrEqual(TYPO_MAX_PER_QUERY + 10 * SEARCH_MAX_WORDS);
+    const bytes = statements.reduce((n, s) => n + Buffer.byteLength(s.sql) + s.params.reduce<number>((m, p) => m + Buffer.byteLength(String(p)), 0), 0);
+    expect(bytes).toBeLessThan(50_000);
+  });
+
+  it('a long query still finds what a short one would: stop words, lone letters, repeats and words past the eighth do not narrow', async () => {
+    const category = await createCategory();
+    const words = Array.from({ length: 8 }, () => arabicWord(6));
+    const hit = await course({ title: `${words.slice(0, 4).join(' ')}`, subtitle: words.slice(4).join(' '), categoryId: category.id });
+    await course({ title: `${words[0]} فقط`, categoryId: category.id });
+    const short = `${words[0]} ${words[1]}`;
+    const filler = Array.from({ length: 8 }, () => arabicWord(6)).join(' ');
+    // As people type a sentence: stop words (ما هي في من إلى), a lone letter, punctuation, repeats, then more words.
+    const long = `ما هي ${words[2]}؟ في ${words[0]} من ${words[1]} و ${words[0]} إلى ${words.slice(2).join(' ')}، ${short} ${filler}`;
+    expect(long.length).toBeGreaterThan(150);
+    expect(long.length).toBeLessThanOrEqual(SEARCH_QUERY_MAX);
+    expect(await found(short, category)).toEqual([hit.id]);
+    expect(await found(long, category)).toEqual([hit.id]);
+    const result = await search({ q: long, category: category.slug });
+    // The words searched: the eight that narrow, and the first four that only rank.
+    expect(result.query.tokens.filter((t) => words.includes(t))).toEqual([words[2], words[0], words[1], ...words.slice(3)]);
+    expect(result.query.tokens).toHaveLength(SEARCH_MAX_WORDS + SEARCH_MAX_RANK_WORDS);
+  });
+
+  it('runs the statements of a search under a statement timeout, set first in their transaction', async () => {
+    const { db } = await testDatabase();
+    for (const q of [arabicWord(), '']) {
+      const { db: recorded, statements } = recording(db);
+      await searchCourses(recorded, { q, page: 1, perPage: 10 });
+      // The settings, then the page, the total and the facets in one statement.
+      expect(statements).toHaveLength(2);
+      expect(statements[0]!.sql).toContain("set_config('statement_timeout', $1, true)");
+      expect(statements[0]!.params).toEqual([String(SEARCH_STATEMENT_TIMEOUT_MS)]);
+    }
+  });
+
+  it('answers a search cancelled by the statement timeout with a 503 in the asked language, never a 500', async () => {
+    const { db } = await testDatabase();
+    // What PostgreSQL answers when statement_timeout cancels a statement, as Drizzle wraps it.
+    const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+    const slow = new Proxy(db, {
+      get(t, prop) {
+        if (prop === 'transaction') return () => Promise.reject(new Error('Failed query: …', { cause: cancelled }));
+        const value: unknown = Reflect.get(t, prop, t);
+        return typeof value === 'function' ? value.bind(t) : value;
+      },
+    });
+    const slowApp = await appOn(slow);
+    try {
+      for (const lang of ['en', 'ar']) {
+        const res = await inject(slowApp, { method: 'GET', url: '/api/public/search', query: { q: arabicWord() }, headers: { 'accept-language': lang } });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json()).toMatchObject({ success: false, message: translate(lang as 'en' | 'ar', 'api.search.busy') });
+      }
+      expect(translate('en', 'api.search.busy')).toMatch(/^Search is busy/);
+    } finally {
+      await slowApp.close();
+    }
+  });
+
+  it('on a PostgreSQL server, the timeout really cancels a statement of the search transaction', async ({ skip }) => {
+    const { db, driver } = await testDatabase();
+    // PGlite runs on the server's own thread without timers and ignores statement_timeout: there the cost is bounded before the query is sent.
+    if (driver !== 'pg') skip();
+    const error = await inSearchTransaction(db, { useTextIndex: true, timeoutMs: 50 }, (tx) => tx.execute(sql`select pg_sleep(2)`)).catch((e: unknown) => e);
+    expect(isStatementTimeout(error)).toBe(true);
+  });
+
+  it('limits searches per address and minute: then a 429 with Retry-After in the asked language; another address is not affected', async () => {
+    const { db } = await testDatabase();
+    const limited = await appOn(db, { rateLimits: { ...testConfig().rateLimits, searchesPerMinute: 3 } });
+    // Only the clock's Date is fixed (10 s into a minute), so the minute cannot turn during the test.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 10_000));
+    try {
+      const ip = uniqueIp();
+      const send = (from: string, lang = 'en') =>
+        limited.inject({ method: 'GET', url: '/api/public/search', query: { q: arabicWord() }, remoteAddress: from, headers: { 'accept-language': lang } });
+      for (let i = 0; i < 3; i++) expect((await send(ip)).statusCode, `search ${i + 1}`).toBe(200);
+      const over = await send(ip);
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['retry-after']).toBe('50');
+      expect(over.json()).toMatchObject({ success: false, message: 'Too many searches from your address. Please try again in 50 seconds.' });
+      expect((await send(ip, 'ar')).json().message).toBe(translate('ar', 'api.search.too_many', { seconds: 50 }));
+      expect((await send(uniqueIp())).statusCode).toBe(200);
+      // The next minute starts a new count.
+      vi.setSystemTime(Date.now() + 60_000);
+      expect((await send(ip)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+      await limited.close();
+    }
+    // 60 a minute unless SEARCH_MAX_PER_ADDRESS_PER_MINUTE says otherwise.
+    expect(loadConfig({}).rateLimits.searchesPerMinute).toBe(60);
+    expect(loadConfig({ SEARCH_MAX_PER_ADDRESS_PER_MINUTE: '7' }).rateLimits.searchesPerMinute).toBe(7);
+  });
+
+  it('while 20 long Arabic searches run at once, another request waits for at most the searches allowed to run together', async () => {
+    const { db } = await testDatabase();
+    const done: string[] = [];
+    const watched = new Proxy(db, {
+      get(t, prop) {
+        if (prop === 'transaction') return (...args: Parameters<Db['transaction']>) => t.transaction(...args).finally(() => done.push('search'));
+        const value: unknown = Reflect.get(t, prop, t);
+        return typeof value === 'function' ? value.bind(t) : value;
+      },
+    });
+    const busy = await appOn(watched);
+    try {
+      const searches = Array.from({ length: 20 }, () =>
+        inject(busy, { method: 'GET', url: '/api/public/search', query: { q: longArabicQuery(SEARCH_QUERY_MAX) } }),
+      );
+      // A turn of the event loop, as a timer or an arriving request gets one, then a cheap request
+      // that reads the database once: an unknown certificate code.
+      await new Promise((resolve) => setImmediate(resolve));
+      const sent = done.length;
+      const other = inject(busy, { method: 'GET', url: '/api/public/certificate/NB-NO-SUCH-CODE' }).then((res) => {
+        done.push('other');
+        return res;
+      });
+      expect((await other).statusCode).toBe(404);
+      for (const res of await Promise.all(searches)) expect(res.statusCode).toBe(200);
+      expect(done.filter((d) => d === 'search')).toHaveLength(20);
+      // Search transactions that finished before the event loop got its turn, and while the other
+      // request waited. Before: on PGlite, which runs statements one at a time on this thread, all
+      // 20 searches ran back to back before anything else; on a server they held the pool's 10
+      // connections and queued for more.
+      const atOnce = searchesAtOnce(testConfig());
+      expect(sent).toBeLessThanOrEqual(atOnce);
+      expect(done.indexOf('other') - sent).toBeLessThanOrEqual(atOnce);
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('lets a few searches run at once, queues the next ones in order, and answers 503 to more or to one that waited too long', async () => {
+    expect(searchesAtOnce(testConfig())).toBe(1);
+    expect(searchesAtOnce(testConfig({ databaseUrl: 'postgres://db.example/nibras' }))).toBe(3);
+
+    const gate = searchGate({ running: 2, waiting: 2, waitMs: 60_000 });
+    const order: number[] = [];
+    const releases: (() => void)[] = [];
+    const job = (n: number) =>
+      gate.run(() => new Promise<void>((resolve) => releases.push(resolve)).then(() => (order.push(n), n)));
+    const runs = [job(1), job(2), job(3), job(4)];
+    await expect(job(5)).rejects.toMatchObject({ statusCode: 503, code: 'api.search.busy' });
+    expect(gate.load()).toEqual({ running: 2, waiting: 2 });
+    for (let n = 1; n <= 4; n++) {
+      await vi.waitFor(() => expect(releases.length).toBeGreaterThan(0));
+      releases.shift()!();
+    }
+    expect(await Promise.all(runs)).toEqual([1, 2, 3, 4]);
+    expect(order).toEqual([1, 2, 3, 4]);
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+
+    const slow = searchGate({ running: 1, waiting: 5, waitMs: 20 });
+    let finish = () => {};
+    const first = slow.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    await expect(slow.run(async () => 'never')).rejects.toMatchObject({ statusCode: 503 });
+    expect(slow.load()).toEqual({ running: 1, waiting: 0 });
+    finish();
+    await first;
+    await expect(slow.run(async () => 'next')).resolves.toBe('next');
   });
 });

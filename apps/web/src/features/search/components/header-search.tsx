@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { TextInput } from '@mantine/core';
+import { SEARCH_QUERY_MAX } from '@nibras/contract';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
@@ -25,6 +26,8 @@ export function HeaderSearch() {
         placeholder={t('search.header.placeholder')}
         value={q}
         onChange={(event) => setQ(event.currentTarget.value)}
+        // The server refuses a longer query (SEARCH_QUERY_MAX): a pasted paragraph is cut here instead.
+        maxLength={SEARCH_QUERY_MAX}
         dir="auto"
         data-testid="header-search"
       />
