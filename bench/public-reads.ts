@@ -42,6 +42,8 @@ interface Read {
   path: string;
   method?: 'GET' | 'POST';
   body?: string;
+  /** A different path for every request (so no answer is ever a kept one): shown, not part of the target. */
+  everyRequest?: () => string;
 }
 
 async function load(base: string, read: Read, duration = DURATION, connections = CONNECTIONS) {
@@ -53,9 +55,13 @@ async function load(base: string, read: Read, duration = DURATION, connections =
     // Browsers ask for compressed answers; the server's compression is part of the cost.
     headers: { 'accept-encoding': 'br, gzip', ...(read.body ? { 'content-type': 'application/json' } : {}) },
     ...(read.body ? { body: read.body } : {}),
+    ...(read.everyRequest ? { requests: [{ setupRequest: (request: object) => ({ ...request, path: read.everyRequest!() }) }] } : {}),
   });
   return { requestsPerSecond: Math.round(result.requests.average), p50ms: result.latency.p50, p99ms: result.latency.p99, maxMs: result.latency.max, non2xx: result.non2xx, errors: result.errors };
 }
+
+const NEW_QUERY_WORDS = ['البرمجه', 'تصميم', 'python', 'التسويق', 'الفلك', 'photography', 'الرياضيات', 'اللغة'];
+let queries = 0;
 
 /** The reads of the demo data a visitor makes, found through the API itself. */
 async function readsOf(base: string): Promise<Read[]> {
@@ -70,6 +76,8 @@ async function readsOf(base: string): Promise<Read[]> {
     { name: 'course details + similar', path: `/api/course/${course}/b`, method: 'POST', body: JSON.stringify({ p_id: '' }) },
     { name: 'reviews', path: `/api/public/course/${course}/reviews?page=1` },
     { name: 'search (Arabic)', path: `/api/public/search?q=${encodeURIComponent('تعلم البرمجه بلغة بايثون')}&page=1` },
+    // Never the same query twice: what a search costs when no visitor asked it in the last seconds.
+    { name: 'search, a new query each', path: '/api/public/search', everyRequest: () => `/api/public/search?q=${encodeURIComponent(`${NEW_QUERY_WORDS[++queries % NEW_QUERY_WORDS.length]} ${queries}`)}` },
   ];
 }
 
@@ -93,7 +101,10 @@ async function measure(database: PublicReadsResult['database'], env: Record<stri
     }
     const reference = figures.namelist!.requestsPerSecond;
     const withShare = Object.fromEntries(Object.entries(figures).map(([name, f]) => [name, { ...f, shareOfNamelist: Number((f.requestsPerSecond / reference).toFixed(3)) }]));
-    const met = Object.entries(withShare).every(([name, f]) => name === 'namelist' || (f.shareOfNamelist >= TARGET_SHARE && f.maxMs < TARGET_MAX_MS && f.non2xx === 0 && f.errors === 0));
+    const informational = new Set(reads.filter((r) => r.everyRequest).map((r) => r.name));
+    const met = Object.entries(withShare).every(
+      ([name, f]) => name === 'namelist' || informational.has(name) || (f.shareOfNamelist >= TARGET_SHARE && f.maxMs < TARGET_MAX_MS && f.non2xx === 0 && f.errors === 0),
+    );
     return { database, reads: withShare, target: { shareAtLeast: TARGET_SHARE, maxUnderMs: TARGET_MAX_MS, met } };
   } finally {
     if (server) await stop(server);
