@@ -63,7 +63,7 @@ const cases = routeDefs().flatMap((route) =>
     const schema = route[source];
     if (!(schema instanceof z.ZodType)) return [];
     const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-    return numberFields(json).map((field) => ({ name: `${route.method} ${route.path} ${source}.${field.path.join('.')}`, schema, field }));
+    return numberFields(json).map((field) => ({ name: `${route.method} ${route.path} ${source}.${field.path.join('.')}`, schema, field, source }));
   }),
 );
 const isKey = (key: string) => key.startsWith('api.');
@@ -75,10 +75,17 @@ describe('no field of the contract silently turns a wrong type into a number', (
     expect(names).toEqual(expect.arrayContaining([expect.stringMatching(/addUpdate\/step1 body\.price$/), expect.stringMatching(/addUpdate\/step1 body\.id$/), expect.stringMatching(/ params\.id$/)]));
   });
 
-  it.each(cases.map((c) => [c.name, c] as const))('%s: a wrong type is a field error, never a number', (_name, { schema, field }) => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s: a wrong type is a field error, never a number', (_name, { schema, field, source }) => {
     fc.assert(
       fc.property(
-        notANumber.filter((value) => !(value === null && field.accepts.null) && !(value === '' && field.accepts.empty)),
+        notANumber.filter(
+          (value) =>
+            !(value === null && field.accepts.null) &&
+            !(value === '' && field.accepts.empty) &&
+            // The spec's second question mark (`?course_id=1?page=2`): a query value is cut at "?" and the rest read as
+            // more parameters (quiz.ts withSecondQuestionMark), so "?" there is a separator, not a value.
+            !(source === 'query' && typeof value === 'string' && value.includes('?')),
+        ),
         (value) => {
           const input = placeAt(field.path, value);
           const result = schema.safeParse(input);
