@@ -94,6 +94,8 @@ export async function markPaidAndEnrol(db: Db, order: { id: number; participantI
   });
 }
 
-export async function markCancelled(db: Db, id: number) {
-  await db.update(orders).set({ status: 'cancelled' }).where(sql`${orders.id} = ${id} and ${orders.status} = 'pending'`);
+/** False when the order was no longer pending (confirmed or cancelled meanwhile). */
+export async function markCancelled(db: Db, id: number): Promise<boolean> {
+  const updated = await db.update(orders).set({ status: 'cancelled' }).where(sql`${orders.id} = ${id} and ${orders.status} = 'pending'`).returning({ id: orders.id });
+  return updated.length > 0;
 }

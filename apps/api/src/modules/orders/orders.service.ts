@@ -81,8 +81,9 @@ export async function confirmOrder(ctx: AppContext, admin: RequestUser, orderId:
   return presentAdminOrder((await findOrder(ctx.db, orderId))!);
 }
 
+/** Refused like a second confirm when a confirm got there first: the answer never says "cancelled" for a paid order. */
 export async function cancelOrder(ctx: AppContext, orderId: number) {
   await pendingOrderOr409(ctx, orderId);
-  await markCancelled(ctx.db, orderId);
+  if (!(await markCancelled(ctx.db, orderId))) throw new AppError('api.order.not_pending', 409);
   return presentAdminOrder((await findOrder(ctx.db, orderId))!);
 }
