@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../test/pdf-text';
+import { pdfActualTexts, pdfPrintedText, pdfText } from '../../test/pdf-text';
 import { formatCertificateDate, renderCertificatePdf } from './certificate-pdf';
 
 const input = {
@@ -29,5 +29,22 @@ describe('certificate PDF layout', () => {
     expect(nameLines).toHaveLength(2);
     expect(nameLines[0]!.startsWith(`${words[0]} ${words[1]} `)).toBe(true);
     expect(nameLines[1]!.endsWith('…')).toBe(true);
+  });
+});
+
+describe('certificate PDF verification code', () => {
+  // Codes are random (certificates.service.ts), so each shape is pinned here. Laid out right to
+  // left, a code whose first group is all digits was printed with that group last
+  // ('2849-GACS-4X3V' as 'GACS-4X3V-2849'): about one generated code in 340.
+  const codes = ['2849-GACS-4X3V', '0000-AAAA-1111', '2345-6789-ABCD', '28A9-GACS-4X3V', 'ABCD-1234-EFGH'];
+  const cases = codes.flatMap((code) => (['ar', 'en'] as const).map((language) => ({ code, language })));
+
+  it.each(cases)('prints $code left to right as typed, and pdf.js extracts it whole, on a certificate in $language', async ({ code, language }) => {
+    const pdf = await renderCertificatePdf({ ...input, code, verifyUrl: `https://nibras.example/certificate/${code}`, language });
+    // On paper, left to right: what a person reads and types.
+    expect((await pdfPrintedText(pdf))[0]).toContain(code);
+    expect((await pdfText(pdf))[0]!.items).toContain(code);
+    // Drawn in reading order, it needs no ActualText.
+    expect(pdfActualTexts(pdf)).not.toContain(code);
   });
 });

@@ -72,10 +72,14 @@ export function renderCertificatePdf(input: CertificateInput): Promise<Buffer> {
   });
 
   const style = (font: 'regular' | 'bold', size: number, color: string): TextStyle => ({ font: FONTS[font], size, color });
-  /** A paragraph at `baseline`; user-written values take their direction from their first letter, like dir="auto". */
-  const paragraph = (value: string, s: TextStyle, baseline: number, opts: { width?: number; x?: number; userText?: boolean; fit?: Fit[]; lineHeight?: number } = {}) => {
+  /**
+   * A paragraph at `baseline`, aligned to the page's start edge. Its direction is the page's unless
+   * given: 'auto' for user-written values, which take theirs from their first letter like dir="auto";
+   * 'ltr' for tokens that are read and typed left to right whatever they start with (the code, the URL).
+   */
+  const paragraph = (value: string, s: TextStyle, baseline: number, opts: { width?: number; x?: number; direction?: Direction; fit?: Fit[]; lineHeight?: number } = {}) => {
     const width = opts.width ?? CONTENT_WIDTH;
-    const direction = opts.userText ? 'auto' : dir;
+    const direction = opts.direction ?? dir;
     const { style: fitted, lines } = opts.fit
       ? fitParagraph(doc, value, s, width, direction, opts.fit)
       : { style: s, lines: layOutParagraph(doc, value, s, width, direction) };
@@ -90,29 +94,33 @@ export function renderCertificatePdf(input: CertificateInput): Promise<Buffer> {
   paragraph(t('title'), style('bold', 40, COLORS.ink), 160);
   paragraph(t('presented_to'), style('regular', 16, COLORS.muted), 212);
   // The tiers keep the name and the course above the footer however long they are.
-  let y = paragraph(input.participantName, style('bold', 38, COLORS.teal), 264, { userText: true, fit: [{ maxLines: 1, minSize: 26 }, { maxLines: 2, minSize: 18 }], lineHeight: 1.3 });
+  let y = paragraph(input.participantName, style('bold', 38, COLORS.teal), 264, { direction: 'auto', fit: [{ maxLines: 1, minSize: 26 }, { maxLines: 2, minSize: 18 }], lineHeight: 1.3 });
   doc.rect(MARGIN, y + 20, CONTENT_WIDTH, 0.75).fill(COLORS.gold);
   y = paragraph(t('for_completing'), style('regular', 16, COLORS.muted), y + 50);
-  paragraph(input.courseTitle, style('bold', 24, COLORS.ink), y + 34, { userText: true, fit: [{ maxLines: 1, minSize: 18 }, { maxLines: 2, minSize: 15 }], lineHeight: 1.3 });
+  paragraph(input.courseTitle, style('bold', 24, COLORS.ink), y + 34, { direction: 'auto', fit: [{ maxLines: 1, minSize: 18 }, { maxLines: 2, minSize: 15 }], lineHeight: 1.3 });
 
   // Footer: instructor, date and code side by side from the start edge; the seal at the end edge.
   const columnWidth = 190;
-  const columns: Array<[string, string, boolean]> = [
-    [t('instructor'), input.instructorName, true],
-    [t('issued_on'), formatCertificateDate(input.issuedAt, lang), false],
-    [t('code'), input.code, false],
+  // The code is a left-to-right token even on an Arabic page. Laid out right to left, a code whose
+  // first group is all digits would be printed out of order ('2849-GACS-4X3V' as 'GACS-4X3V-2849'):
+  // with no Latin letter before them, UAX #9 keeps those digits a run of their own, and a
+  // right-to-left line puts that run at its left end.
+  const columns: Array<[string, string, Direction]> = [
+    [t('instructor'), input.instructorName, 'auto'],
+    [t('issued_on'), formatCertificateDate(input.issuedAt, lang), dir],
+    [t('code'), input.code, 'ltr'],
   ];
-  columns.forEach(([label, value, userText], i) => {
+  columns.forEach(([label, value, direction], i) => {
     const x = rtl ? PAGE.width - MARGIN - (i + 1) * columnWidth + 20 : MARGIN + i * columnWidth;
     const width = columnWidth - 20;
     doc.rect(rtl ? x + width - 40 : x, FOOTER_TOP, 40, 1.5).fill(COLORS.gold);
     paragraph(label, style('regular', 12, COLORS.muted), FOOTER_TOP + 24, { x, width });
-    paragraph(value, style('bold', 16, COLORS.ink), FOOTER_TOP + 50, { x, width, userText, fit: [{ maxLines: 1, minSize: 10 }] });
+    paragraph(value, style('bold', 16, COLORS.ink), FOOTER_TOP + 50, { x, width, direction, fit: [{ maxLines: 1, minSize: 10 }] });
   });
   // The URL gets a line of its own: pdf.js orders a line by its majority script, which would misplace the Arabic words beside a long URL.
   const footnoteWidth = CONTENT_WIDTH - 2 * SEAL_RADIUS - 20;
   paragraph(t('verify_at'), style('regular', 11, COLORS.muted), FOOTER_TOP + 96, { width: footnoteWidth });
-  paragraph(input.verifyUrl, style('regular', 11, COLORS.teal), FOOTER_TOP + 114, { width: footnoteWidth, userText: true, fit: [{ maxLines: 1, minSize: 7 }] });
+  paragraph(input.verifyUrl, style('regular', 11, COLORS.teal), FOOTER_TOP + 114, { width: footnoteWidth, direction: 'ltr', fit: [{ maxLines: 1, minSize: 7 }] });
   drawSeal(doc, rtl ? MARGIN + SEAL_RADIUS : PAGE.width - MARGIN - SEAL_RADIUS, FOOTER_TOP + 40, translate(lang, 'app.name'), style('bold', 20, COLORS.teal));
 
   doc.end();

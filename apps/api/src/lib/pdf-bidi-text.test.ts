@@ -38,6 +38,14 @@ describe('bidirectional lines for pdfkit', () => {
     expect(drawnRuns('ليلى Laila', 'auto')).toEqual(['Laila', 'ليلى ']);
   });
 
+  it('keeps a left-to-right token whole only in a left-to-right paragraph, whatever it starts with', () => {
+    // UAX #9: in right-to-left text, digits with no Latin letter before them are a run of their
+    // own, put left of the Latin run that follows. So the certificate lays out its code as 'ltr'.
+    expect(drawnRuns('2849-GACS-4X3V', 'rtl')).toEqual(['GACS-4X3V', '-', '2849']);
+    expect(drawnRuns('2849-GACS-4X3V', 'ltr')).toEqual(['2849-GACS-4X3V']);
+    expect(drawnRuns('ABCD-1234-EFGH', 'ltr')).toEqual(['ABCD-1234-EFGH']);
+  });
+
   it('drops explicit direction controls, so a name cannot reorder what follows it', () => {
     expect(plainText('\u202Eليلى\u202C  عبد الله\u200F')).toBe('ليلى عبد الله');
   });
