@@ -9,6 +9,7 @@ import { receiveUpload } from '../../lib/uploads';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
+import { refreshInstructorSearchText } from '../search/search.service';
 import { endOtherSessions, endSession, startSession } from '../sessions/sessions.service';
 import { findUserByEmail, findUserById, insertUser, setUserAvatar, updateUser, type UserRow } from './accounts.queries';
 
@@ -113,8 +114,11 @@ export async function updateAccount(
       ...(input.headline !== undefined ? { headline: sanitizePlainText(input.headline).replace(/\s+/g, ' ') } : {}),
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
     });
-    // An instructor's name, headline and bio are on their course pages and cards.
-    if (user.role === 'instructor') invalidateCatalog(ctx);
+    // An instructor's name, headline and bio are on their course pages and cards, and the name is searched.
+    if (user.role === 'instructor') {
+      if (updated.name !== row.name) await refreshInstructorSearchText(ctx.db, user.id);
+      invalidateCatalog(ctx);
+    }
     return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();

@@ -222,10 +222,14 @@ describe('public reads are served from memory and follow every change at once', 
     expect(rated.reviews.items.map((r: { message: string }) => r.message)).toEqual(['واضح ومفيد']);
     expect(rated.category.items.find((c: { id: number }) => c.id === course.id).rating.count).toBe(1);
 
-    expect((await inject(app, { method: 'POST', url: '/api/instructor/update', headers: teacher.auth, payload: { name: 'مدرّس باسم جديد', headline: 'Teacher' } })).statusCode).toBe(200);
+    const newName = `مدرّس Renamed${Date.now().toString(36)}`;
+    expect((await inject(app, { method: 'POST', url: '/api/instructor/update', headers: teacher.auth, payload: { name: newName, headline: 'Teacher' } })).statusCode).toBe(200);
     const renamed = await read();
-    expect(renamed.details.instructorProfile.name).toBe('مدرّس باسم جديد');
-    expect(renamed.category.items.find((c: { id: number }) => c.id === course.id).instructor.name).toBe('مدرّس باسم جديد');
+    expect(renamed.details.instructorProfile.name).toBe(newName);
+    expect(renamed.category.items.find((c: { id: number }) => c.id === course.id).instructor.name).toBe(newName);
+    // The name is searched too: the course is found under the new one at once.
+    const found = (await get(`/api/public/search?q=${encodeURIComponent(newName.split(' ')[1]!)}`)).json().data.items.map((c: { id: number }) => c.id);
+    expect(found).toEqual([course.id]);
 
     const admin = await signedIn(app, 'admin');
     const step1 = (await inject(app, { method: 'GET', url: `/api/admin/course/edit/step1/${course.id}`, headers: admin.auth })).json().data;

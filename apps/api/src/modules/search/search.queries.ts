@@ -24,7 +24,7 @@ export interface CourseSearchSource {
 }
 
 /** Everything search_text is made of, for the given courses, or a page of all courses after `afterId`. */
-export function loadSearchSources(db: Db, where: { ids: number[] } | { afterId: number; limit: number }): Promise<CourseSearchSource[]> {
+export function loadSearchSources(db: Db, where: { ids: number[] } | { instructorId: number } | { afterId: number; limit: number }): Promise<CourseSearchSource[]> {
   const query = db
     .select({
       id: courses.id,
@@ -37,6 +37,7 @@ export function loadSearchSources(db: Db, where: { ids: number[] } | { afterId: 
     .from(courses)
     .innerJoin(users, eq(users.id, courses.instructorId));
   if ('ids' in where) return query.where(inArray(courses.id, where.ids));
+  if ('instructorId' in where) return query.where(eq(courses.instructorId, where.instructorId));
   return query.where(gt(courses.id, where.afterId)).orderBy(asc(courses.id)).limit(where.limit);
 }
 

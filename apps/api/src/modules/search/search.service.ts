@@ -57,6 +57,12 @@ export async function refreshCourseSearchText(db: Db, courseId: number): Promise
   await writeSearchTexts(db, sources.map(searchTextOf));
 }
 
+/** Call after an instructor's name changes: their name is part of each of their courses' search text. */
+export async function refreshInstructorSearchText(db: Db, instructorId: number): Promise<void> {
+  const sources = await loadSearchSources(db, { instructorId });
+  await writeSearchTexts(db, sources.map(searchTextOf));
+}
+
 /** Rebuilds search_text of every course (after a change to the normalisation rules, or a seed); returns how many. */
 export async function refreshAllCourseSearchText(db: Db): Promise<number> {
   let afterId = 0;
