@@ -7,16 +7,10 @@
  * requests/s, p50, p99 and the slowest request of each, and each read's share of the name list's
  * throughput. Target: at least 0.25 of it, and no request over 1 s.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, stop, waitFor } from './support';
+import { withDemoServer } from './support';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TARGET_SHARE = 0.25;
@@ -82,17 +76,7 @@ async function readsOf(base: string): Promise<Read[]> {
 }
 
 async function measure(database: PublicReadsResult['database'], env: Record<string, string>): Promise<PublicReadsResult> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-bench-reads-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
-  try {
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn', NODE_ENV: 'development', SEARCH_MAX_PER_ADDRESS_PER_MINUTE: '100000000', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitFor(`${base}/api/category/namelist`, server);
+  return withDemoServer('reads', env, async (base) => {
     const reads = await readsOf(base);
     const figures: Record<string, Omit<ReadFigures, 'shareOfNamelist'>> = {};
     for (const read of reads) {
@@ -106,10 +90,7 @@ async function measure(database: PublicReadsResult['database'], env: Record<stri
       ([name, f]) => name === 'namelist' || informational.has(name) || (f.shareOfNamelist >= TARGET_SHARE && f.maxMs < TARGET_MAX_MS && f.non2xx === 0 && f.errors === 0),
     );
     return { database, reads: withShare, target: { shareAtLeast: TARGET_SHARE, maxUnderMs: TARGET_MAX_MS, met } };
-  } finally {
-    if (server) await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function printPublicReads(result: PublicReadsResult) {

@@ -7,7 +7,9 @@
  *  - uploads (bench/upload.ts): MB/s of a 20 MB and a 200 MB lecture video against a plain file copy, and the server's peak memory,
  *  - quizzes (bench/quiz.ts, on the PostgreSQL server): 200 participants submitting one assessment within 10 s, stored once, p99 beside a bare route,
  *  - public reads (bench/public-reads.ts) on PGlite and on the PostgreSQL server side by side: home, category, course list,
- *    course details with similar courses, reviews and an Arabic search, each against the name list (target: >= 0.25, no request over 1 s).
+ *    course details with similar courses, reviews and an Arabic search, each against the name list (target: >= 0.25, no request over 1 s),
+ *  - the first visit (bench/first-visit.ts): the home page's bytes and largest contentful paint in Chromium (target: under 350 KB
+ *    and 1 s), and Lighthouse on home, course details and search, desktop and mobile (target: >= 90 and >= 75, layout shift < 0.1).
  * Prints the figures and writes bench/results/latest.json. No pass/fail: machines are shared and noisy.
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +21,7 @@ import autocannon from 'autocannon';
 import { uploadBenchmark } from './upload';
 import { quizBenchmark } from './quiz';
 import { printPublicReads, publicReadsBenchmark } from './public-reads';
+import { firstVisitBenchmark, printFirstVisit } from './first-visit';
 import { freePort, waitFor, stop } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -135,6 +138,11 @@ async function main() {
   const publicReads = await publicReadsBenchmark();
   publicReads.forEach(printPublicReads);
   writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), publicReads }, null, 2) + '\n');
+
+  // The first visit, in Chromium and Lighthouse, of the web app `npm start` built above.
+  const firstVisit = await firstVisitBenchmark({ build: false });
+  printFirstVisit(firstVisit);
+  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), firstVisit }, null, 2) + '\n');
 }
 
 main().catch((error) => {

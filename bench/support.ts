@@ -1,4 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 
 /** Helpers shared by the benchmark scripts. */
@@ -31,4 +35,29 @@ export function stop(child: ChildProcess): Promise<void> {
     child.on('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * The API server with the demo data on a fresh data directory and a free port, for the body of
+ * `use`; stopped and its data removed afterwards whatever happens. `env` adds to or overrides the
+ * server's environment (a database URL, another web build).
+ */
+export async function withDemoServer<T>(label: string, env: Record<string, string>, use: (base: string) => Promise<T>): Promise<T> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const dataDir = mkdtempSync(path.join(tmpdir(), `nibras-bench-${label}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  try {
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn', NODE_ENV: 'development', SEARCH_MAX_PER_ADDRESS_PER_MINUTE: '100000000', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(`${base}/api/category/namelist`, server);
+    return await use(base);
+  } finally {
+    if (server) await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -4,6 +4,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { contractForBrowser } from './vite-plugins/contract-for-browser.ts';
+import { mantineStylesPerComponent } from './vite-plugins/mantine-styles.ts';
+import { LANGUAGES, NAMESPACE, TRANSLATIONS_LOAD_PATH } from './src/i18n/config.ts';
 
 const translationsDir = new URL('./public/assets/i18n/translations/', import.meta.url);
 
@@ -15,6 +18,23 @@ function bootLoadingLabels(): Record<string, string> {
     labels[language] = catalog['common.loading'] ?? '';
   }
   return labels;
+}
+
+/**
+ * The translation catalogs, asked for by the page itself: i18next would ask only once the app's
+ * script has run, a whole round trip between the script and the first paint. Both languages, since
+ * i18next always loads the fallback (en) with the chosen one.
+ */
+function preloadTranslations(): Plugin {
+  return {
+    name: 'nibras-preload-translations',
+    transformIndexHtml: () =>
+      LANGUAGES.map((language) => ({
+        tag: 'link',
+        attrs: { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: TRANSLATIONS_LOAD_PATH.replace('{{ns}}', NAMESPACE).replace('{{lng}}', language) },
+        injectTo: 'head' as const,
+      })),
+  };
 }
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
@@ -59,7 +79,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     root: import.meta.dirname,
-    plugins: [react(), precompress()],
+    plugins: [react(), contractForBrowser(), mantineStylesPerComponent(), preloadTranslations(), precompress()],
     define: { __BOOT_LOADING_LABELS__: JSON.stringify(bootLoadingLabels()) },
     build: { outDir: 'dist', assetsDir: 'build', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
     server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },

@@ -1,9 +1,14 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import '@mantine/core/styles.css';
+// What every page needs of Mantine: the reset, the theme's variables and its global rules. Each
+// component's own styles come with its code (vite-plugins/mantine-styles.ts), all in @layer mantine.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './styles/global.css';
 import { configureApi } from './lib/http';
+import { createQueryClient } from './lib/query';
 import { App } from './app/app';
 import { Providers } from './app/providers';
 import { preloadRoute } from './app/routes';
@@ -21,18 +26,24 @@ async function boot(root: HTMLElement): Promise<void> {
     translate: (key) => i18n.t(key),
   });
   startSessions();
-  // Translations, layout, page and style sheet download together; rendering once they are
-  // in avoids a chain of loading indicators (each reveal React throttles by up to 300 ms).
-  await Promise.allSettled([translations, preloadRoute(window.location.pathname)]);
+  const queryClient = createQueryClient();
+  // Translations, layout, page, style sheet and the page's data download together; rendering once
+  // they are in avoids a chain of loading indicators (each reveal React throttles by up to 300 ms),
+  // and the first paint is the page as it stays, nothing moving once data arrives.
+  await Promise.allSettled([translations, preloadRoute(window.location, queryClient)]);
   // A data router only so screens can block a navigation (useBlocker: unsaved course edits);
   // the route table itself stays in App's useRoutes.
   const router = createBrowserRouter([{ path: '*', element: <App /> }]);
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  // A transition renders in slices, giving the main thread back between them, instead of one long
+  // task for the whole first page; the boot indicator stays until the page is ready to show.
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { createQueryClient, forgetDataOfChangedUsers } from '../lib/query';
+import { forgetDataOfChangedUsers } from '../lib/query';
 import { sessionStore } from '../lib/session';
 import { directionOf, isLanguage, DEFAULT_LANGUAGE } from '../i18n/config';
 import { cssVariablesResolver, theme } from './theme';
@@ -16,8 +16,8 @@ function DirectionFromLanguage() {
   return null;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: made before the first render, so the first page's data can be asked for with its code (main.tsx). */
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useEffect(() => forgetDataOfChangedUsers(queryClient, sessionStore), [queryClient]);
   const initial = isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE;
   return (

@@ -1,8 +1,13 @@
-import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
 import type { Role } from '@nibras/contract';
 import { lazyScreen } from '../components/lazy-screen';
 import { preloadPublicStylesheet } from '../layouts/public-stylesheet';
 import { paths, patterns } from '../config/paths';
+// The features' query modules, not their public files: those bring the header's and footer's
+// components into the first script of every area, the admin one included.
+import { catalogPreloads } from '../features/catalog/api';
+import { preloadSearch } from '../features/search/api';
 
 const PublicLayout = lazyScreen(() => import('../layouts/public-layout'));
 const AdminAuthLayout = lazyScreen(() => import('../layouts/admin-auth-layout'));
@@ -37,17 +42,25 @@ const SubmissionListPage = lazyScreen(() => import('../features/quiz/pages/submi
 const SubmissionReviewPage = lazyScreen(() => import('../features/quiz/pages/submission-review-page'));
 const InstructorDashboardPage = lazyScreen(() => import('../features/authoring/pages/instructor-dashboard-page'));
 
+/** What a route's preload knows of the address it is preloading for. */
+interface PreloadContext {
+  params: Params;
+  search: URLSearchParams;
+  queryClient: QueryClient;
+}
+type Preload = (context: PreloadContext) => unknown;
+
 interface RouteHandle {
-  /** Starts downloading what this route renders, before React gets to it. */
-  preload: () => Promise<unknown>;
+  /** Starts downloading what this route renders (code, style sheet, and the data of its first paint), before React gets to it. */
+  preload: (context: PreloadContext) => Promise<unknown>;
 }
 
-function handle(...preloads: (() => unknown)[]): RouteHandle {
-  return { preload: () => Promise.allSettled(preloads.map((preload) => preload())) };
+function handle(...preloads: Preload[]): RouteHandle {
+  return { preload: (context) => Promise.allSettled(preloads.map((preload) => preload(context))) };
 }
 
-function page(path: string, element: React.ReactElement, screen: { preload: () => unknown }): RouteObject {
-  return { path, element, handle: handle(screen.preload) };
+function page(path: string, element: React.ReactElement, screen: { preload: () => unknown }, data?: Preload): RouteObject {
+  return { path, element, handle: data ? handle(screen.preload, data) : handle(screen.preload) };
 }
 
 function roleArea(role: Role): RouteObject {
@@ -89,15 +102,16 @@ function roleArea(role: Role): RouteObject {
 export const appRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
-    handle: handle(PublicLayout.preload, preloadPublicStylesheet),
+    // The footer's categories come with the home page's data.
+    handle: handle(PublicLayout.preload, preloadPublicStylesheet, ({ queryClient }) => catalogPreloads.home(queryClient)),
     children: [
       { index: true, element: <HomePage />, handle: handle(HomePage.preload) },
       page(patterns.about, <AboutPage />, AboutPage),
       page(patterns.contact, <ContactPage />, ContactPage),
       page(patterns.privacy, <PrivacyPage />, PrivacyPage),
-      page(patterns.search, <SearchPage />, SearchPage),
-      page(patterns.category, <CategoryPage />, CategoryPage),
-      page(patterns.courseDetails, <CourseDetailsPage />, CourseDetailsPage),
+      page(patterns.search, <SearchPage />, SearchPage, ({ queryClient, search }) => preloadSearch(queryClient, search)),
+      page(patterns.category, <CategoryPage />, CategoryPage, ({ queryClient, params, search }) => catalogPreloads.category(queryClient, params.id, search)),
+      page(patterns.courseDetails, <CourseDetailsPage />, CourseDetailsPage, ({ queryClient, params }) => catalogPreloads.details(queryClient, params.id)),
       page(patterns.resetPassword, <ResetPasswordPage />, ResetPasswordPage),
       page(patterns.certificate, <CertificatePage />, CertificatePage),
       page(patterns.instructorLogin, <MemberAuthPage role="instructor" mode="login" />, MemberAuthPage),
@@ -117,8 +131,9 @@ export const appRoutes: RouteObject[] = [
   roleArea('participant'),
 ];
 
-/** Downloads the layout, page and style sheet of `pathname` in parallel instead of one after another. */
-export function preloadRoute(pathname: string): Promise<unknown> {
-  const matches = matchRoutes(appRoutes, pathname) ?? [];
-  return Promise.allSettled(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload()));
+/** Downloads the layout, page, style sheet and data of an address in parallel instead of one after another. */
+export function preloadRoute(location: { pathname: string; search: string }, queryClient: QueryClient): Promise<unknown> {
+  const matches = matchRoutes(appRoutes, location.pathname) ?? [];
+  const search = new URLSearchParams(location.search);
+  return Promise.allSettled(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload({ params: match.params, search, queryClient })));
 }

@@ -6,6 +6,7 @@ import { paths } from '../config/paths';
 import { formatDuration, formatPrice } from '../lib/format';
 import { Highlighted } from './highlighted';
 import { RatingStars } from './rating-stars';
+import { SkeletonLine } from './skeleton';
 import './course-card.css';
 
 export interface CourseCardProps {
@@ -81,4 +82,33 @@ export function CourseGrid({ children, label }: { children: ReactNode; label?: s
 
 export function CourseGridItem({ children }: { children: ReactNode }) {
   return <div role="listitem">{children}</div>;
+}
+
+/** A card's shape while the courses load: the cover's box and a grey line for each of its texts. */
+function CourseCardSkeleton() {
+  return (
+    <div className="course-card">
+      <div className="course-card__cover" />
+      <div className="course-card__body">
+        <SkeletonLine kind="small" width="short" />
+        <SkeletonLine kind="title" width="long" />
+        <SkeletonLine width="full" />
+        <SkeletonLine width="half" />
+        <SkeletonLine kind="small" width="half" />
+        <SkeletonLine kind="small" width="long" />
+        <SkeletonLine kind="title" width="short" />
+      </div>
+    </div>
+  );
+}
+
+/** The grid of `count` cards to come, inside a Skeleton (components/skeleton.tsx). */
+export function CourseGridSkeleton({ count }: { count: number }) {
+  return (
+    <div className="course-grid">
+      {Array.from({ length: count }, (_, index) => (
+        <CourseCardSkeleton key={index} />
+      ))}
+    </div>
+  );
 }

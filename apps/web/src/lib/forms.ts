@@ -1,5 +1,5 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ type Translate = (key: string, params?: Record<string, unknown>) => string;
  * and the server's wording (issueMessages), in the user's language. Field paths are the body's.
  */
 export function contractValidator<Values>(
-  schema: z.ZodType,
+  schema: z.ZodType | null,
   toBody: (values: Values) => unknown,
   t: Translate,
   isKey: (key: string) => boolean,
@@ -21,17 +21,40 @@ export function contractValidator<Values>(
 ) {
   return (values: Values): Record<string, string> => {
     const body = toBody(values);
-    const result = schema.safeParse(body);
-    const messages = result.success ? {} : issueMessages(result.error.issues, body, isKey);
+    // No schema yet (a lazy one still on its way): the browser's own rules, and the server, check.
+    const result = schema?.safeParse(body);
+    const messages = !result || result.success ? {} : issueMessages(result.error.issues, body, isKey);
     const fromSchema = Object.entries(messages).map(([field, m]) => [field, t(m.key, m.params)] as const);
     const fromRules = Object.entries(rules(values)).map(([field, key]) => [field, t(key)] as const);
     return Object.fromEntries([...fromSchema, ...fromRules]);
   };
 }
 
+/** A schema fetched when it is first needed: see lazySchema. */
+export type SchemaLoader = () => Promise<z.ZodType>;
+
+/**
+ * For a form on every page (the footer's newsletter): its schema, and zod with it, is fetched when
+ * the form is first used, not before the page's first paint. Fetched once; a failed fetch is tried
+ * again next time.
+ */
+export function lazySchema(load: SchemaLoader): SchemaLoader {
+  let loading: Promise<z.ZodType> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}
+
 export interface ContractFormOptions<Values extends Record<string, unknown>, Body, Data> {
-  /** The contract's body schema of the call the form makes. */
-  schema: z.ZodType;
+  /**
+   * The contract's body schema of the call the form makes, or its lazySchema. A submit before a lazy
+   * schema has arrived waits for it; if it cannot come, the server's check alone answers.
+   */
+  schema: z.ZodType | SchemaLoader;
   initialValues: Values;
   /** The body sent for these values, when the fields are not the body as they are. */
   toBody?: (values: Values) => Body;
@@ -69,6 +92,8 @@ export interface ContractForm<Values extends Record<string, unknown>> {
   success: string | null;
   /** Forgets the last outcome (the messages), e.g. when the user starts over. */
   resetOutcome: () => void;
+  /** For `<form onFocus>`: starts fetching a lazy schema as soon as someone starts using the form. */
+  prepare: () => void;
 }
 
 /**
@@ -81,11 +106,13 @@ export function useContractForm<Values extends Record<string, unknown>, Data, Bo
   const { t, i18n } = useTranslation();
   const toBody = options.toBody ?? ((values: Values) => values as unknown as Body);
   const mapErrors = options.mapErrors ?? ((_values: Values, errors: Record<string, string>) => errors);
-  const check = contractValidator(options.schema, toBody, (key, params) => t(key, params ?? {}), (key) => i18n.exists(key), options.rules);
+  const load = options.schema;
+  const loaded = useRef<z.ZodType | null>(null);
+  const schema = typeof load === 'function' ? loaded.current : load;
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: options.initialValues,
-    validate: (values) => mapErrors(values, check(values)),
+    validate: (values) => mapErrors(values, contractValidator(typeof load === 'function' ? loaded.current : load, toBody, (key, params) => t(key, params ?? {}), (key) => i18n.exists(key), options.rules)(values)),
   });
   // Set when the browser's check stopped the last submit; cleared by the next one.
   const [invalid, setInvalid] = useState(false);
@@ -97,7 +124,7 @@ export function useContractForm<Values extends Record<string, unknown>, Data, Bo
       options.onFailure?.(error, values);
     },
   });
-  const onSubmit = form.onSubmit(
+  const submit = form.onSubmit(
     (values) => {
       setInvalid(false);
       if (!mutation.isPending) mutation.mutate(values);
@@ -108,6 +135,15 @@ export function useContractForm<Values extends Record<string, unknown>, Data, Bo
       setInvalid(true);
     },
   );
+  const onSubmit: ContractForm<Values>['onSubmit'] = (event) => {
+    if (schema || typeof load !== 'function') return submit(event);
+    event?.preventDefault();
+    void load()
+      .then((arrived) => {
+        loaded.current = arrived;
+      }, () => undefined)
+      .then(() => submit());
+  };
   return {
     form,
     onSubmit,
@@ -118,6 +154,9 @@ export function useContractForm<Values extends Record<string, unknown>, Data, Bo
     resetOutcome: () => {
       setInvalid(false);
       mutation.reset();
+    },
+    prepare: () => {
+      if (typeof load === 'function') void load().catch(() => undefined);
     },
   };
 }

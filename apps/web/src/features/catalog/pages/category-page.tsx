@@ -1,31 +1,24 @@
 import { Button, Pagination, Select } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { COURSE_SORTS, type CourseSort } from '@nibras/contract';
+import { COURSE_SORTS } from '@nibras/contract';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
-import { LoadingDots } from '../../../components/loading-dots';
+import { Skeleton, SkeletonLine } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
-import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
+import { CourseCard, CourseGrid, CourseGridItem, CourseGridSkeleton } from '../../../components/course-card';
 import { CardHeart } from '../../wishlist/public';
-import { catalogQueries } from '../api';
+import { catalogQueries, categoryPageOf } from '../api';
 import '../catalog.css';
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /** /category/:id — the id may be a slug (spec section 2); page and sort live in the URL. */
 export default function CategoryPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const page = readPage(params.get('page'));
-  const sortParam = params.get('sort');
-  const sort: CourseSort = (COURSE_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as CourseSort) : 'newest';
+  const { page, sort } = categoryPageOf(params);
   const result = useQuery({
     ...catalogQueries.category(id, page, sort),
     placeholderData: keepPreviousData,
@@ -44,7 +37,19 @@ export default function CategoryPage() {
     setParams(next);
   };
 
-  if (result.isPending) return <LoadingDots />;
+  if (result.isPending) {
+    return (
+      <div className="site-container site-page">
+        <Skeleton>
+          <div className="site-page__title"><SkeletonLine width="half" /></div>
+          <div className="catalog-toolbar">
+            <div className="site-page__lead"><SkeletonLine width="short" /></div>
+          </div>
+          <CourseGridSkeleton count={4} />
+        </Skeleton>
+      </div>
+    );
+  }
   if (result.isError) {
     const notFound = result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 400);
     return (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../config/paths';
 import { LoadingDots } from '../../../components/loading-dots';
+import { Skeleton, SkeletonLine } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
 import { EnrolPanel } from '../components/enrol-panel';
@@ -15,7 +16,7 @@ import { RatingStars } from '../../../components/rating-stars';
 import { formatDate, formatDuration } from '../../../lib/format';
 import type { HomeNotice } from './home-page';
 import { CardHeart } from '../../wishlist/public';
-import { catalogKeys, catalogQueries } from '../api';
+import { catalogKeys, catalogQueries, courseIdOf } from '../api';
 import '../catalog.css';
 
 function Outline({ course }: { course: CourseDetails }) {
@@ -60,14 +61,16 @@ function Outline({ course }: { course: CourseDetails }) {
   );
 }
 
-function Reviews({ course }: { course: CourseDetails }) {
+/** `updatedAt`: when the course's details (and the first page of reviews in them) arrived. */
+function Reviews({ course, updatedAt }: { course: CourseDetails; updatedAt: number }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
+  // The first page came with the details: asked for again only once it is as old as any other answer.
   const reviews = useQuery({
     ...catalogQueries.reviews(course.id, page),
     placeholderData: keepPreviousData,
     initialData: page === 1 ? course.reviews : undefined,
-    staleTime: 0,
+    initialDataUpdatedAt: updatedAt,
   });
   const data = reviews.data;
   if (!data) return <LoadingDots />;
@@ -112,12 +115,49 @@ function Distribution({ course }: { course: CourseDetails }) {
   );
 }
 
+/**
+ * The page's shape until the course is in (a first visit has it before its first paint): the hero,
+ * the enrolment panel with its cover's box, and more than a screen of text, so the footer stays
+ * out of sight until the page is there.
+ */
+function DetailsSkeleton() {
+  return (
+    <Skeleton>
+      <div className="details-hero">
+        <div className="site-container">
+          <SkeletonLine kind="badge" width="short" />
+          <div className="details-hero__title"><SkeletonLine width="long" /></div>
+          <div className="details-hero__subtitle"><SkeletonLine width="half" /></div>
+          <SkeletonLine kind="small" width="long" />
+          <SkeletonLine kind="small" width="short" />
+        </div>
+      </div>
+      <div className="site-container details-layout details-layout--loading">
+        <div>
+          <SkeletonLine kind="heading" width="short" />
+          {Array.from({ length: 6 }, (_, index) => (
+            <SkeletonLine key={index} width={index === 5 ? 'half' : 'full'} />
+          ))}
+        </div>
+        <div className="details-aside">
+          <Paper withBorder shadow="sm" p="lg" radius="lg">
+            <div className="details-cover" />
+            <SkeletonLine kind="heading" width="half" />
+            <SkeletonLine kind="heading" width="full" />
+            <SkeletonLine kind="heading" width="full" />
+          </Paper>
+        </div>
+      </div>
+    </Skeleton>
+  );
+}
+
 /** /course-details/:id (spec section 2): everything about one public course, and enrolment. */
 export default function CourseDetailsPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
-  const courseId = Number(id);
-  const valid = Number.isInteger(courseId) && courseId >= 1 && courseId <= 2_147_483_647;
+  const courseId = courseIdOf(id) ?? 0;
+  const valid = courseId > 0;
   const queryClient = useQueryClient();
   const details = useQuery({
     ...catalogQueries.details(courseId),
@@ -144,7 +184,7 @@ export default function CourseDetailsPage() {
       </div>
     );
   }
-  if (!course) return <LoadingDots />;
+  if (!course) return <DetailsSkeleton />;
   // A rating, an enrolment or a wishlist change shows on this page and on every card of the course.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: catalogKeys.all });
 
@@ -212,7 +252,7 @@ export default function CourseDetailsPage() {
               </Paper>
             ) : null}
             <h3>{t('details.reviews.title')}</h3>
-            <Reviews course={course} />
+            <Reviews course={course} updatedAt={details.dataUpdatedAt} />
           </section>
         </div>
         <aside className="details-aside" aria-label={t('details.enrol.label')}>

@@ -5,9 +5,9 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
-import { LoadingDots } from '../../../components/loading-dots';
+import { Skeleton, SkeletonLine } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
-import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
+import { CourseCard, CourseGrid, CourseGridItem, CourseGridSkeleton } from '../../../components/course-card';
 import { CardHeart } from '../../wishlist/public';
 import { catalogQueries } from '../api';
 import '../catalog.css';
@@ -33,6 +33,31 @@ function CourseList({ courses, label }: { courses: CourseCardData[]; label: stri
   );
 }
 
+/** The sections' shape until the home data is in (a first visit has it before its first paint). */
+function SectionsSkeleton() {
+  return (
+    <Skeleton>
+      <div className="home-section">
+        <div className="home-section__title"><SkeletonLine width="short" /></div>
+        <div className="category-grid">
+          {Array.from({ length: 4 }, (_, index) => (
+            <div key={index} className="category-card">
+              <SkeletonLine width="half" />
+              <SkeletonLine kind="small" width="short" />
+            </div>
+          ))}
+        </div>
+      </div>
+      {[0, 1].map((section) => (
+        <div key={section} className="home-section">
+          <div className="home-section__title"><SkeletonLine width="short" /></div>
+          <CourseGridSkeleton count={4} />
+        </div>
+      ))}
+    </Skeleton>
+  );
+}
+
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -41,7 +66,7 @@ export default function HomePage() {
   const home = useQuery(catalogQueries.home());
 
   const sections = () => {
-    if (home.isPending) return <LoadingDots />;
+    if (home.isPending) return <SectionsSkeleton />;
     if (home.isError) {
       return (
         <EmptyState title={t('home.categories.error.title')} description={t('catalog.home.error')} headingLevel={2}>

@@ -1,15 +1,17 @@
 import { Button, Text, TextInput } from '@mantine/core';
-import { subscribeBody } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
-import { useContractForm } from '../../../lib/forms';
+import { lazySchema, useContractForm } from '../../../lib/forms';
 import { subscribeNewsletter } from '../api';
 import '../outreach.css';
+
+// The form is in every page's footer: its schema (and zod) comes once someone starts using it.
+const subscribeSchema = lazySchema(() => import('@nibras/contract/outreach').then((outreach) => outreach.subscribeBody));
 
 /** The footer's newsletter sign-up; the server checks the address and answers in the UI language. */
 export function NewsletterForm() {
   const { t } = useTranslation();
-  const { form, onSubmit, pending, failure, success } = useContractForm({
-    schema: subscribeBody,
+  const { form, onSubmit, pending, failure, success, prepare } = useContractForm({
+    schema: subscribeSchema,
     initialValues: { email: '' },
     toBody: (values) => ({ email: values.email.trim() }),
     send: subscribeNewsletter,
@@ -19,7 +21,7 @@ export function NewsletterForm() {
   // One line of form: whatever went wrong is said under the address.
   const emailInput = form.getInputProps('email');
   return (
-    <form onSubmit={onSubmit} noValidate className="newsletter-form" aria-labelledby="newsletter-title" data-testid="newsletter-form">
+    <form onSubmit={onSubmit} onFocus={prepare} noValidate className="newsletter-form" aria-labelledby="newsletter-title" data-testid="newsletter-form">
       <h2 className="newsletter-form__title" id="newsletter-title">{t('newsletter.title')}</h2>
       <p className="newsletter-form__text">{t('newsletter.text')}</p>
       <div className="newsletter-form__row">

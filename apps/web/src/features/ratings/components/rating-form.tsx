@@ -1,9 +1,11 @@
 import { Alert, Button, Textarea } from '@mantine/core';
-import { ratingBody } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
-import { useContractForm } from '../../../lib/forms';
+import { lazySchema, useContractForm } from '../../../lib/forms';
 import { rateCourse } from '../api';
 import '../ratings.css';
+
+// On the public course page, where no other form needs zod: its schema comes once the form is used.
+const ratingSchema = lazySchema(() => import('@nibras/contract/ratings').then((ratings) => ratings.ratingBody));
 
 /**
  * 1–5 stars as a native radio group (arrow keys move, the focused star shows a ring) and an optional
@@ -11,8 +13,8 @@ import '../ratings.css';
  */
 export function RatingForm({ courseId, current, onSaved }: { courseId: number; current: number | null; onSaved: () => void }) {
   const { t } = useTranslation();
-  const { form, onSubmit, pending, failure, success } = useContractForm({
-    schema: ratingBody,
+  const { form, onSubmit, pending, failure, success, prepare } = useContractForm({
+    schema: ratingSchema,
     initialValues: { rating: current ?? 0, rating_message: '' },
     toBody: (values) => ({ course_id: courseId, rating: values.rating, rating_message: values.rating_message.trim() }),
     send: rateCourse,
@@ -24,7 +26,7 @@ export function RatingForm({ courseId, current, onSaved }: { courseId: number; c
   });
   const rating = form.values.rating;
   return (
-    <form onSubmit={onSubmit} aria-labelledby="rate-title" data-testid="rating-form" noValidate>
+    <form onSubmit={onSubmit} onFocus={prepare} aria-labelledby="rate-title" data-testid="rating-form" noValidate>
       <h3 id="rate-title">{t(current ? 'details.rate.update' : 'details.rate.title')}</h3>
       <fieldset className="star-input">
         <legend className="visually-hidden">{t('details.rate.legend')}</legend>

@@ -7,17 +7,15 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
+import { Skeleton } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
-import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
+import { CourseCard, CourseGrid, CourseGridItem, CourseGridSkeleton } from '../../../components/course-card';
 import { CardHeart } from '../../wishlist/public';
-import { searchQueries } from '../api';
+import { SEARCH_FILTERS, searchQueries, searchQueryOf, type SearchFilter } from '../api';
 import '../search.css';
 
-/** URL parameters the page reads and writes; each one the API accepts under the same name. */
-const FILTERS = ['category', 'language', 'level', 'price', 'minRating'] as const;
-type Filter = (typeof FILTERS)[number];
 
-function filterOptions(filter: Filter, facets: SearchFacets, language: string, t: TFunction) {
+function filterOptions(filter: SearchFilter, facets: SearchFacets, language: string, t: TFunction) {
   const withCount = (label: string, count: number) => t('search.facet.option', { label, count });
   switch (filter) {
     case 'category':
@@ -42,13 +40,8 @@ export default function SearchPage() {
   useEffect(() => setDraft(q), [q]);
   usePageTitle(q ? t('search.titleFor', { q }) : t('search.title'));
 
-  const query: Record<string, string> = {};
-  for (const key of ['q', 'sort', 'page', ...FILTERS]) {
-    const value = params.get(key);
-    if (value) query[key] = value;
-  }
   const result = useQuery({
-    ...searchQueries.results(query),
+    ...searchQueries.results(searchQueryOf(params)),
     placeholderData: keepPreviousData,
   });
 
@@ -65,11 +58,17 @@ export default function SearchPage() {
     event.preventDefault();
     update({ q: draft.trim() });
   };
-  const activeFilters = FILTERS.some((f) => params.get(f));
+  const activeFilters = SEARCH_FILTERS.some((f) => params.get(f));
   const sortValue = params.get('sort') ?? (q.trim() ? 'relevance' : 'newest');
 
   const results = () => {
-    if (result.isPending) return <LoadingDots />;
+    if (result.isPending) {
+      return (
+        <Skeleton>
+          <CourseGridSkeleton count={4} />
+        </Skeleton>
+      );
+    }
     if (result.isError) {
       return (
         <EmptyState title={t('home.categories.error.title')} description={t('catalog.home.error')} headingLevel={2}>
@@ -85,7 +84,7 @@ export default function SearchPage() {
           description={t(q || activeFilters ? 'search.noResults.text' : 'home.courses.empty.text')}
           headingLevel={2}
         >
-          {activeFilters ? <Button variant="light" onClick={() => update(Object.fromEntries(FILTERS.map((f) => [f, null])))}>{t('search.clear')}</Button> : null}
+          {activeFilters ? <Button variant="light" onClick={() => update(Object.fromEntries(SEARCH_FILTERS.map((f) => [f, null])))}>{t('search.clear')}</Button> : null}
         </EmptyState>
       );
     }
@@ -137,7 +136,7 @@ export default function SearchPage() {
       <div className="search-layout">
         <aside aria-labelledby="search-filters-title">
           <h2 className="home-section__title" id="search-filters-title">{t('search.filters')}</h2>
-          {FILTERS.map((filter) => (
+          {SEARCH_FILTERS.map((filter) => (
             <Select
               key={filter}
               mb="sm"
@@ -152,7 +151,7 @@ export default function SearchPage() {
             />
           ))}
           {activeFilters ? (
-            <Button variant="subtle" onClick={() => update(Object.fromEntries(FILTERS.map((f) => [f, null])))}>
+            <Button variant="subtle" onClick={() => update(Object.fromEntries(SEARCH_FILTERS.map((f) => [f, null])))}>
               {t('search.clear')}
             </Button>
           ) : null}
@@ -172,8 +171,15 @@ export default function SearchPage() {
               data-testid="search-sort"
             />
           </div>
-          {result.isFetching && !result.isPending ? <LoadingDots /> : null}
-          {results()}
+          {/* Over the previous results while new ones load, not above them: the results do not move. */}
+          <div className="search-results__list">
+            {result.isFetching && !result.isPending ? (
+              <div className="search-results__refreshing">
+                <LoadingDots />
+              </div>
+            ) : null}
+            {results()}
+          </div>
         </section>
       </div>
     </div>

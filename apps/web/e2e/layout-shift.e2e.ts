@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addLectures, createCategory, createCourse } from '../../api/test/factories';
+import { png } from '../../api/test/media-files';
+import { e2eSuite } from './support/suite';
+
+// A course with a cover: covers are served from the data directory's uploads folder.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-layout-shift-e2e-'));
+mkdirSync(path.join(dataDir, 'uploads', 'covers'), { recursive: true });
+writeFileSync(path.join(dataDir, 'uploads', 'covers', 'layout-shift.png'), png({ width: 640, height: 360 }));
+
+const e2e = e2eSuite({ dataDir });
+
+/** What Lighthouse and the field call "good". */
+const GOOD_LAYOUT_SHIFT = 0.1;
+/** The API and the covers answer as over a phone's network, not at once from this machine. */
+const NETWORK_LATENCY_MS = 300;
+
+const VIEWPORTS = [
+  { name: 'a 375 px phone', width: 375, height: 667 },
+  { name: 'a 1280 px desktop', width: 1280, height: 800 },
+];
+
+async function publicCourse() {
+  const category = await createCategory();
+  const course = await createCourse({
+    title: `Layout shift course ${Math.random().toString(36).slice(2, 7)}`,
+    subtitle: 'A subtitle long enough to wrap on a phone, as real subtitles do',
+    description: `<p>${'A course description of a few sentences. '.repeat(12)}</p>`,
+    coverImage: 'covers/layout-shift.png',
+    categoryId: category.id,
+  });
+  await addLectures(course.id, 4);
+  return course;
+}
+
+/**
+ * Loads `path` and adds up every layout shift the page makes by itself (none follows an input here)
+ * until the page is complete: `ready` shown, the network quiet and two frames painted after that.
+ */
+async function layoutShiftOf(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<number> {
+  await page.addInitScript(() => {
+    const scope = window as unknown as { layoutShift: number };
+    scope.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) scope.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.route(
+    (url) => url.pathname.startsWith('/api/'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, NETWORK_LATENCY_MS));
+      await route.continue();
+    },
+  );
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(
+    () => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { layoutShift: number }).layoutShift)))),
+  );
+}
+
+describe('pages keep still while they load', () => {
+  it('the course page keeps the cover\'s place while the image is on its way', async () => {
+    const course = await publicCourse();
+    const { page } = await e2e.open({ width: 375, height: 667 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/media/cover/${course.id}`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/course-details/${course.id}`);
+    const cover = page.locator('.details-cover');
+    await cover.waitFor({ state: 'attached' });
+    const before = await cover.boundingBox();
+    release();
+    await cover.evaluate((image: HTMLImageElement) => image.decode());
+    const after = await cover.boundingBox();
+    expect(before?.height).toBeGreaterThan(100);
+    expect(before).toEqual(after);
+  });
+
+  for (const viewport of VIEWPORTS) {
+    it(`the course page on ${viewport.name}: its cover, cards and text appear where they stay`, async () => {
+      const course = await publicCourse();
+      const { page } = await e2e.open({ width: viewport.width, height: viewport.height });
+      const shift = await layoutShiftOf(page, `/course-details/${course.id}`, async (p) => {
+        await p.getByRole('heading', { level: 1, name: course.title }).waitFor();
+        await p.locator('.details-cover').evaluate((image: HTMLImageElement) => image.decode());
+      });
+      expect(shift).toBeLessThan(GOOD_LAYOUT_SHIFT);
+    });
+
+    it(`the home page on ${viewport.name}: its categories and course cards appear where they stay`, async () => {
+      await publicCourse();
+      const { page } = await e2e.open({ width: viewport.width, height: viewport.height });
+      const shift = await layoutShiftOf(page, '/', async (p) => {
+        await p.getByTestId('home-newest').getByTestId('course-card').first().waitFor();
+      });
+      expect(shift).toBeLessThan(GOOD_LAYOUT_SHIFT);
+    });
+  }
+});
