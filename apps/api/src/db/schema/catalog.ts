@@ -7,7 +7,10 @@ export const categories = pgTable('categories', {
   slug: text('slug').notNull().unique(),
   nameAr: text('name_ar').notNull(),
   nameEn: text('name_en').notNull(),
+  /** The icon image's storage key (uploads), checked by content when uploaded. */
+  icon: text('icon'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const courses = pgTable(

@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './learning';
 export * from './authoring';
 export * from './quiz';
+export * from './cms';

@@ -13,10 +13,20 @@ export const users = pgTable(
     headline: text('headline').notNull().default(''),
     phone: text('phone').notNull().default(''),
     avatar: text('avatar'),
+    /** Name and email normalised for the admin lists' search (lib/search-text.ts), as courses' searchText. */
+    searchText: text('search_text').notNull().default(''),
+    /**
+     * Set when an admin deletes a user who has data that must stay (courses, orders, submissions,
+     * messages): they can no longer sign in, and an admin can reactivate them (docs/admin.md).
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_role_email_unique').on(t.role, sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_role_email_unique').on(t.role, sql`lower(${t.email})`),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
 );
 
 /** One sign-in: the family of refresh tokens that descend from one login. */
