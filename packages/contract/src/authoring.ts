@@ -3,6 +3,7 @@ import { numeric } from './numbers';
 import { categoryName } from './categories';
 import { COURSE_LANGUAGES, COURSE_LEVELS } from './catalog';
 import { envelope, listData, pageQuery } from './envelope';
+import { monthlySeries } from './dashboard';
 import type { RouteDef } from './route-def';
 
 /**
@@ -356,6 +357,7 @@ export const instructorDashboard = z.object({
   revenue: z.object({ total: z.number(), last_30_days: z.number(), paid_orders: z.number().int() }).describe('Paid orders of your courses only (pending and cancelled orders are not revenue)'),
   rating: z.object({ average: z.number().describe('0 when there are no ratings; one decimal'), count: z.number().int() }),
   recent_courses: z.array(authoringCourseItem),
+  monthly: monthlySeries.describe('Enrolments in and paid orders of your own courses, per month over the last 12 months (UTC), oldest first; 0 for a month without data'),
 });
 
 const deletedCourse = z.object({ id: z.number().int() });

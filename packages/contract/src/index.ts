@@ -15,4 +15,5 @@ export * from './media';
 export * from './outreach';
 export * from './authoring';
 export * from './quiz';
+export * from './dashboard';
 export * from './validation-messages';

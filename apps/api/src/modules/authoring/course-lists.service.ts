@@ -3,6 +3,7 @@ import { PER_PAGE_DEFAULT, type courseListBody } from '@nibras/contract';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { presentListItem } from './authoring.presenter';
+import { monthlySeries } from '../dashboard/dashboard.service';
 import { instructorFigures, listCourses, type ListSort } from './authoring.queries';
 
 const RECENT_COUNT = 5;
@@ -38,7 +39,11 @@ export async function recentCourses(ctx: AppContext, user: RequestUser) {
 }
 
 export async function instructorDashboard(ctx: AppContext, user: RequestUser) {
-  const [figures, recent] = await Promise.all([instructorFigures(ctx.db, user.id, new Date(Date.now() - 30 * DAY_MS)), recentCourses(ctx, user)]);
+  const [figures, recent, monthly] = await Promise.all([
+    instructorFigures(ctx.db, user.id, new Date(Date.now() - 30 * DAY_MS)),
+    recentCourses(ctx, user),
+    monthlySeries(ctx, { instructorId: user.id }),
+  ]);
   const byStatus = Object.fromEntries(figures.byStatus.map((r) => [r.status, r.n])) as Partial<Record<'draft' | 'pending' | 'approved' | 'rejected', number>>;
   return {
     courses: {
@@ -52,5 +57,6 @@ export async function instructorDashboard(ctx: AppContext, user: RequestUser) {
     revenue: { total: Number(figures.revenue.total), last_30_days: Number(figures.revenue.recent), paid_orders: figures.revenue.n },
     rating: { average: Number(figures.rating.average ?? 0), count: figures.rating.n },
     recent_courses: recent,
+    monthly,
   };
 }

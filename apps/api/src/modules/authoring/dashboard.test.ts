@@ -62,6 +62,7 @@ describe('GET /api/instructor/dashboard', () => {
       revenue: { total: 0, last_30_days: 0, paid_orders: 0 },
       rating: { average: 0, count: 0 },
       recent_courses: [],
+      monthly: expect.arrayContaining([expect.objectContaining({ enrollments: 0, revenue: 0 })]),
     });
   });
 });
