@@ -18,6 +18,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/admin/login',
   'POST /api/auth/refresh',
   'GET /api/category/namelist',
+  'GET /api/category/icon/:id',
   'GET /api/openapi.json',
   'GET /api/public/home',
   'GET /api/public/category/:id',
