@@ -23,7 +23,7 @@ const PrivacyPage = lazyScreen(() => import('../features/cms/pages/privacy-page'
 const ResetPasswordPage = lazyScreen(() => import('../features/accounts/pages/reset-password-page'));
 const MemberAuthPage = lazyScreen(() => import('../features/accounts/pages/member-auth-page'));
 const AdminLoginPage = lazyScreen(() => import('../features/accounts/pages/admin-login-page'));
-const AdminDashboardPage = lazyScreen(() => import('../features/admin/pages/admin-dashboard-page'));
+const AdminDashboardPage = lazyScreen(() => import('../features/dashboard/pages/admin-dashboard-page'));
 const MyProfilePage = lazyScreen(() => import('../features/accounts/pages/my-profile-page'));
 const NotFoundPage = lazyScreen(() => import('../components/not-found-page'));
 const ParticipantDashboardPage = lazyScreen(() => import('../features/learning/pages/participant-dashboard-page'));
@@ -33,6 +33,9 @@ const WishlistPage = lazyScreen(() => import('../features/wishlist/pages/wishlis
 const OrdersPage = lazyScreen(() => import('../features/orders/pages/orders-page'));
 const CertificatePage = lazyScreen(() => import('../features/certificates/pages/certificate-page'));
 const AdminOrdersPage = lazyScreen(() => import('../features/orders/pages/admin-orders-page'));
+const InstructorOrdersPage = lazyScreen(() => import('../features/orders/pages/instructor-orders-page'));
+const CategoryListPage = lazyScreen(() => import('../features/categories/pages/category-list-page'));
+const CategoryFormPage = lazyScreen(() => import('../features/categories/pages/category-form-page'));
 const CourseListPage = lazyScreen(() => import('../features/authoring/pages/course-list-page'));
 const CourseViewPage = lazyScreen(() => import('../features/authoring/pages/course-view-page'));
 const CourseEditorPage = lazyScreen(() => import('../features/authoring/editor/course-editor-page'));
@@ -84,7 +87,15 @@ function roleArea(role: Role): RouteObject {
       page(`${paths.myAssessments}/:id`, <AssessmentPage />, AssessmentPage),
     );
   }
-  if (role === 'admin') children.push(page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage));
+  if (role === 'admin') {
+    children.push(
+      page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage),
+      page(paths.adminCategories, <CategoryListPage />, CategoryListPage),
+      page(paths.newCategory, <CategoryFormPage />, CategoryFormPage),
+      page(`${paths.adminCategories}/:id/edit`, <CategoryFormPage />, CategoryFormPage),
+    );
+  }
+  if (role === 'instructor') children.push(page(paths.instructorOrders, <InstructorOrdersPage />, InstructorOrdersPage));
   if (role === 'admin' || role === 'instructor') {
     children.push(
       page('courses', <CourseListPage role={role} />, CourseListPage),

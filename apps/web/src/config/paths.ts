@@ -43,6 +43,12 @@ export const paths = {
   wishlist: '/participant/wishlist',
   orders: '/participant/orders',
   adminOrders: '/admin/orders',
+  /** Orders of the instructor's own courses. */
+  instructorOrders: '/instructor/orders',
+  /** The admin's categories (spec: /admin/category), and their forms. */
+  adminCategories: '/admin/category',
+  newCategory: '/admin/category/new',
+  editCategory: (id: string | number) => `/admin/category/${encodeURIComponent(String(id))}/edit`,
   /** Course lists of the authoring roles (the spec's /admin/courses). */
   courses: (role: 'instructor' | 'admin') => `/${role}/courses`,
   newCourse: (role: 'instructor' | 'admin') => `/${role}/courses/new`,

@@ -29,7 +29,8 @@ function shellLinks(role: Role): ShellLink[] {
   if (role === 'admin' || role === 'instructor') {
     links.push({ to: paths.courses(role), labelKey: 'authoring.nav.courses' }, { to: paths.submissions(role), labelKey: 'quiz.review.nav' });
   }
-  if (role === 'admin') links.push({ to: paths.adminOrders, labelKey: 'adminOrders.nav' });
+  if (role === 'admin') links.push({ to: paths.adminOrders, labelKey: 'adminOrders.nav' }, { to: paths.adminCategories, labelKey: 'adminCategories.nav' });
+  if (role === 'instructor') links.push({ to: paths.instructorOrders, labelKey: 'instructorOrders.nav' });
   if (role !== 'admin') {
     links.push({ to: paths.myProfile(role), labelKey: 'shell.nav.profile' });
     // Members keep the public site (a participant enrols from course details).

@@ -57,3 +57,10 @@ export function formatClock(totalSeconds: number): string {
 export function formatLongDate(iso: string, language: string): string {
   return new Date(iso).toLocaleDateString(language === 'ar' ? 'ar-u-nu-latn' : language, { year: 'numeric', month: 'long', day: 'numeric' });
 }
+
+/** "2026-03" → "Mar 2026" / "مارس 2026": a chart's month, Latin digits in Arabic too. */
+export function formatMonth(month: string, language: string, withYear = true): string {
+  const [year, index] = month.split('-').map(Number);
+  const options: Intl.DateTimeFormatOptions = withYear ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { month: 'short', timeZone: 'UTC' };
+  return dateFormat(language, options).format(new Date(Date.UTC(year ?? 1970, (index ?? 1) - 1, 1)));
+}

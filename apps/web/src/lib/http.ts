@@ -156,6 +156,8 @@ export function sendOnExit<D extends JsonRouteDef>(def: D, options: Pick<CallOpt
 export interface UploadOptions {
   /** Multipart text fields, sent before the file: the server checks them before it stores a byte. */
   fields?: Readonly<Record<string, string | number>>;
+  /** The route's path parameters (`/api/admin/category/icon/:id`). */
+  params?: Readonly<Record<string, string | number>>;
   file: Blob;
   fileName?: string;
   /** A rounded whole percentage of the bytes sent (spec sections 4 and 9). */
@@ -179,7 +181,7 @@ export function uploadRoute<D extends JsonRouteDef & { multipart: true }>(def: D
   const token = tokenFor(def);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(def.method, def.path);
+    xhr.open(def.method, buildUrl(def.path, options.params));
     for (const [name, value] of Object.entries(requestHeaders(settings.language(), token, false))) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) options.onProgress?.(uploadPercent(event.loaded, event.total));

@@ -10,6 +10,7 @@ export const orderKeys = { all: ['orders'] as const };
 
 export const orderQueries = {
   participant: (page: number) => routeQuery([...orderKeys.all, 'participant', page], orderRoutes.participantList, { query: { page } }),
+  instructor: (page: number) => routeQuery([...orderKeys.all, 'instructor', page], orderRoutes.instructorList, { query: { page } }),
   admin: (page: number, filter: AdminOrderFilter) => routeQuery([...orderKeys.all, 'admin', page, filter], orderRoutes.adminList, { query: { page }, body: filter }),
 };
 

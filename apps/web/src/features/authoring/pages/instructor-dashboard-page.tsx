@@ -11,6 +11,7 @@ import { formatNumber, formatPrice } from '../../../lib/format';
 import { DashboardRecent } from '../components/dashboard-recent';
 import { DashboardStat } from '../components/dashboard-stat';
 import { UncheckedAlert } from '../../quiz/public';
+import { MonthlyCharts } from '../../dashboard/public';
 import { authoringQueries } from '../api';
 import '../authoring-lists.css';
 
@@ -94,6 +95,7 @@ export default function InstructorDashboardPage() {
               ]}
             />
           </SimpleGrid>
+          <MonthlyCharts monthly={data.monthly} idPrefix="instructor" />
           <section aria-labelledby="dashboard-recent">
             <Group justify="space-between" align="center" mb="sm" gap="sm">
               <Title order={2} size="h3" id="dashboard-recent">
