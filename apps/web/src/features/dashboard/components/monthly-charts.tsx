@@ -17,6 +17,8 @@ export function MonthlyCharts({ monthly, idPrefix }: { monthly: MonthlyPoint[]; 
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const rtl = i18n.dir(lang) === 'rtl';
+  // Axis ticks are plain numbers (the title names the currency); the tooltip and the table give the full price.
+  const axisNumber = (v: number) => formatNumber(v, lang);
   const data = monthly.map((p) => ({ ...p, label: formatMonth(p.month, lang, false) }));
   const charts = [
     { key: 'enrollments' as const, title: t('dashboard.charts.enrollments'), color: 'nibras.7', format: (v: number) => formatNumber(v, lang) },
@@ -44,11 +46,11 @@ export function MonthlyCharts({ monthly, idPrefix }: { monthly: MonthlyPoint[]; 
                 tooltipAnimationDuration={0}
                 // The table below gives the figures to keyboard and screen-reader users.
                 accessibilityLayer={false}
-                xAxisProps={{ reversed: rtl, interval: 0, angle: 0, minTickGap: 0, tick: { fontSize: 11, fill: 'currentColor', transform: 'translate(0, 8)' } }}
+                xAxisProps={{ reversed: rtl, interval: 'preserveStartEnd', minTickGap: 8, tick: { fontSize: 11, fill: 'currentColor', transform: 'translate(0, 8)' } }}
                 yAxisProps={
                   rtl
-                    ? { orientation: 'right', allowDecimals: false, width: chart.key === 'revenue' ? 72 : 40, tick: { fontSize: 11, fill: 'currentColor', transform: 'translate(10, 0)' } }
-                    : { allowDecimals: false, width: chart.key === 'revenue' ? 72 : 40, tick: { fontSize: 11, fill: 'currentColor' } }
+                    ? { orientation: 'right', allowDecimals: false, width: 48, tickFormatter: axisNumber, tick: { fontSize: 11, fill: 'currentColor', transform: 'translate(10, 0)' } }
+                    : { allowDecimals: false, width: 48, tickFormatter: axisNumber, tick: { fontSize: 11, fill: 'currentColor' } }
                 }
                 className="dashboard-chart"
               />

@@ -16,9 +16,9 @@ import '../dashboard.css';
 // What waits must never be an old answer: these are asked again each time the page opens.
 const fresh = { staleTime: 0, refetchOnMount: 'always' as const };
 
-function Figure({ label, value, testId, rows = [] }: { label: string; value: string; testId: string; rows?: { label: string; value: string; testId: string }[] }) {
+function Figure({ label, value, testId, rows = [], wide = rows.length > 0 }: { label: string; value: string; testId: string; rows?: { label: string; value: string; testId: string }[]; wide?: boolean }) {
   return (
-    <Paper withBorder radius="lg" p="md">
+    <Paper withBorder radius="lg" p="md" className={wide ? 'dashboard-figure--wide' : undefined}>
       <Text size="sm" c="dimmed" fw={600} className="dashboard-figure__label">
         {label}
       </Text>
@@ -181,11 +181,12 @@ export default function AdminDashboardPage() {
         ) : null}
         {data ? (
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+            <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
               <Figure label={t('dashboard.figures.instructors')} value={number(data.instructors)} testId="figure-instructors" />
               <Figure label={t('dashboard.figures.participants')} value={number(data.participants)} testId="figure-participants" />
               <Figure label={t('dashboard.figures.enrollments')} value={number(data.enrollments)} testId="figure-enrollments" />
-              <Figure label={t('dashboard.figures.revenue')} value={formatPrice(data.revenue, lang)} testId="figure-revenue" />
+              <Figure label={t('dashboard.figures.submissionsWaiting')} value={number(data.submissions_waiting)} testId="figure-submissions-waiting" />
+              <Figure label={t('dashboard.figures.revenue')} value={formatPrice(data.revenue, lang)} testId="figure-revenue" wide />
               <Figure
                 label={t('dashboard.figures.courses')}
                 value={number(data.courses.total)}
@@ -196,7 +197,6 @@ export default function AdminDashboardPage() {
                   testId: `figure-courses-${status}`,
                 }))}
               />
-              <Figure label={t('dashboard.figures.submissionsWaiting')} value={number(data.submissions_waiting)} testId="figure-submissions-waiting" />
             </SimpleGrid>
             <MonthlyCharts monthly={data.monthly} idPrefix="admin" />
           </Stack>
