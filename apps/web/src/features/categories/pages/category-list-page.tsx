@@ -143,7 +143,7 @@ export default function CategoryListPage() {
                           <bdi>{nameOf(category)}</bdi>
                         </Text>
                         <Text size="sm" c="dimmed" className="break-anywhere">
-                          <bdi>{language === 'en' ? category.name_ar : category.name_en}</bdi> · <bdi dir="ltr">{category.slug}</bdi>
+                          <bdi>{language === 'en' ? category.name_ar : category.name_en}</bdi> · <bdi dir="ltr" className="category-slug">{category.slug}</bdi>
                         </Text>
                         <Text size="sm">{t('adminCategories.courses', { count: category.course_count, formatted: formatNumber(category.course_count, i18n.language) })}</Text>
                       </Stack>

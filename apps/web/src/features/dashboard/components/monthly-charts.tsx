@@ -1,5 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { MonthlyPoint } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMonth, formatNumber, formatPrice } from '../../../lib/format';
@@ -17,6 +18,10 @@ export function MonthlyCharts({ monthly, idPrefix }: { monthly: MonthlyPoint[]; 
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const rtl = i18n.dir(lang) === 'rtl';
+  // Every other month's name where the chart is wide enough, every third on a phone: evenly spaced,
+  // whatever the length of each month's name in the language, counted back from this month's.
+  const step = useMediaQuery('(min-width: 36em)', true) ? 2 : 3;
+  const monthTick = (label: string, index: number) => ((monthly.length - 1 - index) % step === 0 ? label : '');
   // Axis ticks are plain numbers (the title names the currency); the tooltip and the table give the full price.
   const axisNumber = (v: number) => formatNumber(v, lang);
   const data = monthly.map((p) => ({ ...p, label: formatMonth(p.month, lang, false) }));
@@ -41,12 +46,12 @@ export function MonthlyCharts({ monthly, idPrefix }: { monthly: MonthlyPoint[]; 
                 series={[{ name: chart.key, label: chart.title, color: chart.color }]}
                 valueFormatter={chart.format}
                 tickLine="y"
-                gridAxis="y"
+                gridAxis="x"
                 withTooltip
                 tooltipAnimationDuration={0}
                 // The table below gives the figures to keyboard and screen-reader users.
                 accessibilityLayer={false}
-                xAxisProps={{ reversed: rtl, interval: 'preserveStartEnd', minTickGap: 8, tick: { fontSize: 11, fill: 'currentColor', transform: 'translate(0, 8)' } }}
+                xAxisProps={{ reversed: rtl, interval: 0, tickFormatter: monthTick, tick: { fontSize: 11, fill: 'currentColor', transform: 'translate(0, 8)' } }}
                 yAxisProps={
                   rtl
                     ? { orientation: 'right', allowDecimals: false, width: 48, tickFormatter: axisNumber, tick: { fontSize: 11, fill: 'currentColor', transform: 'translate(10, 0)' } }
