@@ -54,6 +54,10 @@ export async function revokeOtherSessions(db: Db, userId: number, keepSessionId:
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
 }
 
+export async function revokeAllSessions(db: Db, userId: number) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
 /** The session named by an access token, with its user: the row decides whether the token still counts. */
 export async function findSessionWithUser(db: Db, sessionId: string, userId: number) {
   const [row] = await db
