@@ -33,6 +33,10 @@ const WishlistPage = lazyScreen(() => import('../features/wishlist/pages/wishlis
 const OrdersPage = lazyScreen(() => import('../features/orders/pages/orders-page'));
 const CertificatePage = lazyScreen(() => import('../features/certificates/pages/certificate-page'));
 const AdminOrdersPage = lazyScreen(() => import('../features/orders/pages/admin-orders-page'));
+const MemberListPage = lazyScreen(() => import('../features/members/pages/member-list-page'));
+const MemberFormPage = lazyScreen(() => import('../features/members/pages/member-form-page'));
+const SubscribersPage = lazyScreen(() => import('../features/outreach/pages/subscribers-page'));
+const ContactMessagesPage = lazyScreen(() => import('../features/outreach/pages/contact-messages-page'));
 const CourseListPage = lazyScreen(() => import('../features/authoring/pages/course-list-page'));
 const CourseViewPage = lazyScreen(() => import('../features/authoring/pages/course-view-page'));
 const CourseEditorPage = lazyScreen(() => import('../features/authoring/editor/course-editor-page'));
@@ -73,7 +77,7 @@ function roleArea(role: Role): RouteObject {
         : page('dashboard', <AdminDashboardPage />, AdminDashboardPage),
     page('*', <NotFoundPage home={paths.dashboard(role)} />, NotFoundPage),
   ];
-  if (role !== 'admin') children.push(page('my-profile', <MyProfilePage role={role} />, MyProfilePage));
+  children.push(page('my-profile', <MyProfilePage role={role} />, MyProfilePage));
   if (role === 'participant') {
     children.push(
       page(patterns.learn, <LearnPage />, LearnPage),
@@ -84,7 +88,17 @@ function roleArea(role: Role): RouteObject {
       page(`${paths.myAssessments}/:id`, <AssessmentPage />, AssessmentPage),
     );
   }
-  if (role === 'admin') children.push(page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage));
+  if (role === 'admin') {
+    children.push(page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage));
+    for (const memberRole of ['instructor', 'participant'] as const) {
+      children.push(
+        page(paths.members(memberRole), <MemberListPage role={memberRole} key={memberRole} />, MemberListPage),
+        page(paths.newMember(memberRole), <MemberFormPage role={memberRole} key={`${memberRole}-new`} />, MemberFormPage),
+        page(`${paths.members(memberRole)}/edit/:id`, <MemberFormPage role={memberRole} key={`${memberRole}-edit`} />, MemberFormPage),
+      );
+    }
+    children.push(page(paths.adminSubscribers, <SubscribersPage />, SubscribersPage), page(paths.adminContactMessages, <ContactMessagesPage />, ContactMessagesPage));
+  }
   if (role === 'admin' || role === 'instructor') {
     children.push(
       page('courses', <CourseListPage role={role} />, CourseListPage),
