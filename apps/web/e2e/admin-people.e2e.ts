@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createCategory, createCourse } from '../../api/test/factories';
-import { createUser } from '../../api/test/harness';
-import { seedSession, waitForPath } from './support/browser';
+import { eq } from 'drizzle-orm';
+import { createCategory, createCourse, enrollParticipant } from '../../api/test/factories';
+import { createUser, testDatabase } from '../../api/test/harness';
+import { users } from '../../api/src/db/schema';
+import { seedSession, seedStorage, waitForPath } from './support/browser';
 import { auditAll, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, categoryListed, newAccount, type LoginData } from './support/server';
 import { e2eSuite } from './support/suite';
@@ -106,10 +108,28 @@ describe('admin instructors and participants', () => {
     const row = rowOf(page, instructor.email);
     await row.locator('[data-status="deactivated"]').waitFor();
     expect(await row.getByTestId('member-status').textContent()).toBe(tr('en', 'members.statusName.deactivated'));
+    // Signing in now says why it fails, once the password is right.
+    const { page: visitor } = await e2e.open({}, onTestFinished);
+    await seedStorage(visitor, { language: 'en' });
+    await visitor.goto('/instructor/login');
+    await visitor.getByLabel(labelled('en', 'auth.email')).fill(instructor.email);
+    await visitor.getByLabel(labelled('en', 'auth.password')).fill(instructor.password);
+    await visitor.getByLabel(labelled('en', 'auth.password')).press('Enter');
+    await visitor.getByTestId('auth-error').getByText(tr('en', 'api.members.account_disabled')).waitFor();
+
     await row.getByRole('button', { name: tr('en', 'members.reactivateNamed', { name: `Author ${tag}` }) }).click();
     await page.getByTestId('member-result').getByText(tr('en', 'api.members.instructor.reactivated')).waitFor();
     await row.locator('[data-status="active"]').waitFor();
     await apiLogin(e2e.server, 'instructor', { email: instructor.email, name: instructor.name, password: instructor.password });
+
+    // The edit form of a deactivated account says so and offers the way back too.
+    await api(login, 'GET', `/api/admin/instructor/delete/${instructor.id}`);
+    await page.goto(`/admin/instructor/edit/${instructor.id}`);
+    const notice = page.getByTestId('member-deactivated');
+    await notice.waitFor();
+    await notice.getByRole('button', { name: tr('en', 'members.reactivate') }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect((await api<{ status: string }>(login, 'GET', `/api/admin/instructor/edit/${instructor.id}`)).status).toBe('active');
   });
 
   it('an admin creating a course picks the instructor by searching their name', async ({ onTestFinished }) => {
@@ -210,11 +230,14 @@ describe('accessibility of the admin people screens', () => {
     for (const width of [1280, 375]) {
       it(`no serious or critical axe violation, one h1, no sideways scroll in ${language} at ${width} px`, async ({ onTestFinished }) => {
         const member = await createUser('participant', { name: 'مشارك للتعديل' });
+        const deactivated = (await enrollParticipant((await createCourse()).id)).participant;
+        await testDatabase().then(({ db }) => db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.id)));
         const paths = [
           '/admin/instructor',
           '/admin/participant',
           '/admin/instructor/add',
           `/admin/participant/edit/${member.id}`,
+          `/admin/participant/edit/${deactivated.id}`,
           '/admin/subscribers',
           '/admin/contact-messages',
           '/admin/my-profile',

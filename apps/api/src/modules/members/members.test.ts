@@ -144,6 +144,18 @@ describe.each(['instructor', 'participant'] as const)('admin %s management', (ro
   });
 });
 
+describe('a deactivated account', () => {
+  it('is refused by a session that outlived its revocation (a login racing the deactivation)', async () => {
+    const user = await createUser('participant');
+    const session = await loginAs(app, 'participant', user.email);
+    const { db } = await testDatabase();
+    // Only the flag, not the revocation the delete route also does.
+    await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await inject(app, { method: 'GET', url: '/api/participant/profile', headers: { authorization: `Bearer ${session.token}` } })).statusCode).toBe(401);
+    expect((await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+  });
+});
+
 describe('users.search_text', () => {
   it('is filled when an account signs up and refreshed when it changes its name or email', async () => {
     const email = uniqueEmail('selfrename');

@@ -1,14 +1,16 @@
 import { Alert, Anchor, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberAddBody, memberUpdateBody } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useContractForm } from '../../../lib/forms';
+import { failureText } from '../../../lib/http';
+import { formatLongDate } from '../../../lib/format';
 import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
-import { addMember, memberKeys, memberQueries, updateMember, type Member, type MemberRoleName } from '../api';
+import { addMember, memberKeys, memberQueries, reactivateMember, updateMember, type Member, type MemberRoleName } from '../api';
 import type { MemberListNotice } from './member-list-page';
 
 interface FormValues extends Record<string, unknown> {
@@ -90,6 +92,27 @@ function MemberForm({ role, member }: { role: MemberRoleName; member: Member | n
   );
 }
 
+/** A deactivated account says so above its form, with the way back in. */
+function DeactivatedNotice({ role, member }: { role: MemberRoleName; member: Member }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const reactivate = useMutation({
+    mutationFn: () => reactivateMember(role, member.id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.of(role) }),
+  });
+  return (
+    <Alert color="yellow.9" variant="light" data-testid="member-deactivated" title={t('members.deactivatedTitle')}>
+      <Stack gap="xs" align="flex-start">
+        <span>{t('members.deactivatedText', { date: formatLongDate(member.deactivatedAt ?? member.createdAt, i18n.language) })}</span>
+        {reactivate.isError ? <span role="alert">{failureText(reactivate.error, t('members.failed'))}</span> : null}
+        <Button size="xs" loading={reactivate.isPending} onClick={() => reactivate.mutate()}>
+          {t('members.reactivate')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** Add (`/admin/{role}/add`) or edit (`/admin/{role}/edit/{id}`) an instructor or participant. */
 export default function MemberFormPage({ role }: { role: MemberRoleName }) {
   const { t } = useTranslation();
@@ -114,6 +137,7 @@ export default function MemberFormPage({ role }: { role: MemberRoleName }) {
           </Button>
         </EmptyState>
       ) : null}
+      {existing.data?.status === 'deactivated' ? <DeactivatedNotice role={role} member={existing.data} /> : null}
       {existing.data ? <MemberForm role={role} member={existing.data} key={existing.data.id} /> : null}
     </Stack>
   );
