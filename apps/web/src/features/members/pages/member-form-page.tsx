@@ -101,7 +101,7 @@ function DeactivatedNotice({ role, member }: { role: MemberRoleName; member: Mem
     onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.of(role) }),
   });
   return (
-    <Alert color="yellow.9" variant="light" data-testid="member-deactivated" title={t('members.deactivatedTitle')}>
+    <Alert color="yellow" styles={{ title: { color: 'var(--mantine-color-text)' } }} data-testid="member-deactivated" title={t('members.deactivatedTitle')}>
       <Stack gap="xs" align="flex-start">
         <span>{t('members.deactivatedText', { date: formatLongDate(member.deactivatedAt ?? member.createdAt, i18n.language) })}</span>
         {reactivate.isError ? <span role="alert">{failureText(reactivate.error, t('members.failed'))}</span> : null}
