@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, loginPath, signedIn, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
 import { createCourse, enrollParticipant } from '../../../test/factories';
-import { users } from '../../db/schema';
+import { courses, users } from '../../db/schema';
 import { buildUserSearchText } from '../../lib/search-text';
 import { backfillUserSearchText } from './members.queries';
 
@@ -141,6 +141,19 @@ describe.each(['instructor', 'participant'] as const)('admin %s management', (ro
     expect(newest.items[0].name).toBe('بسمة يوسف');
     const bad = await list(role, { sortConfig: { key: 'password_hash' } });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('an admin renaming an instructor', () => {
+  it('refreshes the search text of their courses at once', async () => {
+    const instructor = await createUser('instructor', { name: 'Old Name' });
+    const course = await createCourse({ instructorId: instructor.id });
+    const res = await inject(app, { method: 'POST', url: `/api/admin/instructor/update/${instructor.id}`, headers: admin, payload: { name: 'يوسف القحطاني', email: instructor.email } });
+    expect(res.statusCode).toBe(200);
+    const { db } = await testDatabase();
+    const [row] = await db.select({ searchText: courses.searchText }).from(courses).where(eq(courses.id, course.id));
+    expect(row!.searchText).toContain('يوسف القحطاني');
+    expect(row!.searchText).not.toContain('old name');
   });
 });
 
