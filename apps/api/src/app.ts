@@ -33,6 +33,7 @@ import { outreachModule } from './modules/outreach/outreach.routes';
 import { authoringModule } from './modules/authoring/authoring.routes';
 import { quizModule } from './modules/quiz/quiz.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
+import { membersModule } from './modules/members/members.routes';
 
 export interface AppDeps {
   db: Db;
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authoringModule(api, ctx);
     quizModule(api, ctx);
     dashboardModule(api, ctx);
+    membersModule(api, ctx);
   });
 
   await registerWebApp(app, config.webDist);

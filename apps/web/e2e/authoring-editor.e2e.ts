@@ -223,7 +223,7 @@ describe('course editor, admin', () => {
     await page.getByRole('button', { name: tr('en', 'authoring.step1.create') }).click();
     await page.getByTestId('step-error').waitFor();
     // The message sits next to the instructor field, not only at the top.
-    const field = page.getByLabel(labelled('en', 'authoring.step1.instructorId'));
+    const field = page.getByRole('combobox', { name: labelled('en', 'members.picker.label') });
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/admin/courses/new');
   });

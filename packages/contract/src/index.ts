@@ -13,6 +13,7 @@ export * from './ratings';
 export * from './certificates';
 export * from './media';
 export * from './outreach';
+export * from './members';
 export * from './authoring';
 export * from './quiz';
 export * from './dashboard';

@@ -287,3 +287,8 @@ export function highlightRanges(original: string, terms: HighlightTerms): [numbe
   }
   return ranges;
 }
+
+/** users.search_text: the name and the email, normalised as course text is, for the admin lists' search. */
+export function buildUserSearchText(name: string, email: string): string {
+  return buildSearchText([name, email]);
+}

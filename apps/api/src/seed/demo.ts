@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { categories, courses, courseTags, enrollments, lectures, orders, ratings, sections, tags, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/sanitize';
+import { buildUserSearchText } from '../lib/search-text';
 import type { Storage } from '../lib/storage';
 import { refreshAllCourseSearchText } from '../modules/search/search.service';
 import { seedDemoQuizzes } from './demo-quizzes';
@@ -93,7 +94,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
   await db.transaction(async (tx) => {
     const people = await tx
       .insert(users)
-      .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, bio: '', headline: a.role === 'instructor' ? 'Instructor' : '' })))
+      .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, bio: '', headline: a.role === 'instructor' ? 'Instructor' : '', searchText: buildUserSearchText(a.name, a.email) })))
       .returning({ id: users.id, role: users.role, email: users.email });
     const instructors = people.filter((p) => p.role === 'instructor').map((p) => p.id);
     const participants = people.filter((p) => p.role === 'participant').map((p) => p.id);

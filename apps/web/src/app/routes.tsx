@@ -36,6 +36,10 @@ const AdminOrdersPage = lazyScreen(() => import('../features/orders/pages/admin-
 const InstructorOrdersPage = lazyScreen(() => import('../features/orders/pages/instructor-orders-page'));
 const CategoryListPage = lazyScreen(() => import('../features/categories/pages/category-list-page'));
 const CategoryFormPage = lazyScreen(() => import('../features/categories/pages/category-form-page'));
+const MemberListPage = lazyScreen(() => import('../features/members/pages/member-list-page'));
+const MemberFormPage = lazyScreen(() => import('../features/members/pages/member-form-page'));
+const SubscribersPage = lazyScreen(() => import('../features/outreach/pages/subscribers-page'));
+const ContactMessagesPage = lazyScreen(() => import('../features/outreach/pages/contact-messages-page'));
 const CourseListPage = lazyScreen(() => import('../features/authoring/pages/course-list-page'));
 const CourseViewPage = lazyScreen(() => import('../features/authoring/pages/course-view-page'));
 const CourseEditorPage = lazyScreen(() => import('../features/authoring/editor/course-editor-page'));
@@ -76,7 +80,7 @@ function roleArea(role: Role): RouteObject {
         : page('dashboard', <AdminDashboardPage />, AdminDashboardPage),
     page('*', <NotFoundPage home={paths.dashboard(role)} />, NotFoundPage),
   ];
-  if (role !== 'admin') children.push(page('my-profile', <MyProfilePage role={role} />, MyProfilePage));
+  children.push(page('my-profile', <MyProfilePage role={role} />, MyProfilePage));
   if (role === 'participant') {
     children.push(
       page(patterns.learn, <LearnPage />, LearnPage),
@@ -94,6 +98,14 @@ function roleArea(role: Role): RouteObject {
       page(paths.newCategory, <CategoryFormPage />, CategoryFormPage),
       page(`${paths.adminCategories}/:id/edit`, <CategoryFormPage />, CategoryFormPage),
     );
+    for (const memberRole of ['instructor', 'participant'] as const) {
+      children.push(
+        page(paths.members(memberRole), <MemberListPage role={memberRole} key={memberRole} />, MemberListPage),
+        page(paths.newMember(memberRole), <MemberFormPage role={memberRole} key={`${memberRole}-new`} />, MemberFormPage),
+        page(`${paths.members(memberRole)}/edit/:id`, <MemberFormPage role={memberRole} key={`${memberRole}-edit`} />, MemberFormPage),
+      );
+    }
+    children.push(page(paths.adminSubscribers, <SubscribersPage />, SubscribersPage), page(paths.adminContactMessages, <ContactMessagesPage />, ContactMessagesPage));
   }
   if (role === 'instructor') children.push(page(paths.instructorOrders, <InstructorOrdersPage />, InstructorOrdersPage));
   if (role === 'admin' || role === 'instructor') {

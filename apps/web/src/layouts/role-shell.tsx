@@ -29,10 +29,19 @@ function shellLinks(role: Role): ShellLink[] {
   if (role === 'admin' || role === 'instructor') {
     links.push({ to: paths.courses(role), labelKey: 'authoring.nav.courses' }, { to: paths.submissions(role), labelKey: 'quiz.review.nav' });
   }
-  if (role === 'admin') links.push({ to: paths.adminOrders, labelKey: 'adminOrders.nav' }, { to: paths.adminCategories, labelKey: 'adminCategories.nav' });
+  if (role === 'admin') {
+    links.push(
+      { to: paths.adminOrders, labelKey: 'adminOrders.nav' },
+      { to: paths.adminCategories, labelKey: 'adminCategories.nav' },
+      { to: paths.members('instructor'), labelKey: 'members.instructor.nav' },
+      { to: paths.members('participant'), labelKey: 'members.participant.nav' },
+      { to: paths.adminSubscribers, labelKey: 'subscribers.nav' },
+      { to: paths.adminContactMessages, labelKey: 'contactMessages.nav' },
+    );
+  }
   if (role === 'instructor') links.push({ to: paths.instructorOrders, labelKey: 'instructorOrders.nav' });
+  links.push({ to: paths.myProfile(role), labelKey: 'shell.nav.profile' });
   if (role !== 'admin') {
-    links.push({ to: paths.myProfile(role), labelKey: 'shell.nav.profile' });
     // Members keep the public site (a participant enrols from course details).
     links.push({ to: paths.home, labelKey: 'shell.nav.site', end: true });
   }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { JsonRouteDef, Role, RouteDef } from '@nibras/contract';
+import type { FileRouteDef, JsonRouteDef, Role, RouteDef } from '@nibras/contract';
 
 export type ResponseData<D extends JsonRouteDef> = z.output<D['response']> extends { data: infer T } ? T : never;
 export type RequestBody<D extends RouteDef> = D['body'] extends z.ZodType ? z.input<D['body']> : never;
@@ -132,6 +132,23 @@ export async function callRoute<D extends JsonRouteDef>(def: D, options: CallOpt
     throw new ApiError(response.status, envelope.message ?? response.statusText, envelope.errors ?? {});
   }
   return { message: envelope.message ?? '', data: envelope.data as ResponseData<D> };
+}
+
+/** A file route that needs the signed-in role's token (a link cannot send it): the file as a Blob, or an ApiError. */
+export async function fetchFile(def: FileRouteDef, options: Pick<CallOptions<RouteDef>, 'params' | 'query'> = {}): Promise<Blob> {
+  const token = tokenFor(def);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(def.path, options.params, options.query), { headers: { ...requestHeaders(settings.language(), token, false), Accept: def.file.types.join(', ') } });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : String(error), {}, true);
+  }
+  if (!response.ok) {
+    if (response.status === 401 && def.access !== 'public') settings.onUnauthorized(def.access);
+    const envelope = await readEnvelope(response);
+    throw new ApiError(response.status, envelope.message ?? response.statusText, envelope.errors ?? {});
+  }
+  return response.blob();
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@nibras/contract';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { buildUserSearchText } from '../../lib/search-text';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,13 +18,27 @@ export async function findUserById(db: Db, role: Role, id: number): Promise<User
   return row;
 }
 
-export async function insertUser(db: Db, values: { role: Role; name: string; email: string; passwordHash: string }): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
+/** Every new account gets its search text (name and email, normalised) at once. */
+export async function insertUser(
+  db: Db,
+  values: { role: Role; name: string; email: string; passwordHash: string } & Partial<Pick<UserRow, 'bio' | 'headline' | 'phone'>>,
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values({ ...values, searchText: buildUserSearchText(values.name, values.email) }).returning();
   return row!;
 }
 
+/** A new name or email refreshes the search text in the same write. */
 export async function updateUser(db: Db, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'bio' | 'headline' | 'phone' | 'passwordHash'>>) {
-  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  let searchText: string | undefined;
+  if (values.name !== undefined || values.email !== undefined) {
+    const [current] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+    searchText = buildUserSearchText(values.name ?? current?.name ?? '', values.email ?? current?.email ?? '');
+  }
+  const [row] = await db
+    .update(users)
+    .set({ ...values, ...(searchText !== undefined ? { searchText } : {}), updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row!;
 }
 

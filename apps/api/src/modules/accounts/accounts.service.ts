@@ -10,8 +10,10 @@ import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
 import { refreshInstructorSearchText } from '../search/search.service';
-import { endOtherSessions, endSession, startSession } from '../sessions/sessions.service';
+import { endAllSessions, endOtherSessions, endSession, startSession } from '../sessions/sessions.service';
 import { findUserByEmail, findUserById, insertUser, setUserAvatar, updateUser, type UserRow } from './accounts.queries';
+
+export type { UserRow };
 
 const emailTaken = () => new AppError('api.auth.email_taken', 409, { fields: { email: 'api.auth.email_taken' } });
 
@@ -59,6 +61,8 @@ export async function login(ctx: AppContext, role: Role, ip: string, email: stri
     throw new AppError('api.auth.invalid_credentials', 401);
   }
   ctx.limiter.reset(accountKey);
+  // Only whoever knows the password learns that an admin disabled the account (docs/admin-users.md).
+  if (user.deactivatedAt) throw new AppError('api.members.account_disabled', 401);
   return startSession(ctx, { id: user.id, role, email: user.email }, message);
 }
 
@@ -153,4 +157,68 @@ export async function uploadAvatar(ctx: AppContext, user: RequestUser, request: 
 
 export function removeAvatar(ctx: AppContext, user: RequestUser) {
   return setAvatar(ctx, user, null);
+}
+
+/** The fields an admin sets on an instructor or participant (members area). */
+export interface AdminAccountInput {
+  name: string;
+  email: string;
+  password?: string | undefined;
+  phone?: string | undefined;
+  headline?: string | undefined;
+  bio?: string | undefined;
+}
+
+function profileFields(input: AdminAccountInput) {
+  return {
+    ...(input.bio !== undefined ? { bio: sanitizePlainText(input.bio) } : {}),
+    ...(input.headline !== undefined ? { headline: sanitizePlainText(input.headline).replace(/\s+/g, ' ') } : {}),
+    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+  };
+}
+
+/** An account an admin creates: the same rules as sign-up (plain name, no common password, one email per role). */
+export async function createAccountByAdmin(ctx: AppContext, role: 'instructor' | 'participant', input: AdminAccountInput & { password: string }): Promise<UserRow> {
+  const name = plainName(input.name);
+  assertUsablePassword(input.password, 'password');
+  const email = input.email.trim();
+  if (await findUserByEmail(ctx.db, role, email)) throw emailTaken();
+  try {
+    return await insertUser(ctx.db, { role, name, email, passwordHash: await hashPassword(input.password), ...profileFields(input) });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * An admin's edit of an account: no current password asked (the admin does not know it). A new
+ * password signs the account out everywhere; an instructor's new name is searched at once.
+ */
+export async function updateAccountByAdmin(ctx: AppContext, row: UserRow, input: AdminAccountInput): Promise<UserRow> {
+  const name = plainName(input.name);
+  const email = input.email.trim();
+  const emailChanges = email !== row.email;
+  if (emailChanges) {
+    const other = await findUserByEmail(ctx.db, row.role, email);
+    if (other && other.id !== row.id) throw emailTaken();
+  }
+  if (input.password) assertUsablePassword(input.password, 'password');
+  try {
+    const updated = await updateUser(ctx.db, row.id, {
+      name,
+      ...(emailChanges ? { email } : {}),
+      ...profileFields(input),
+      ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+    });
+    if (input.password) await endAllSessions(ctx, row.id);
+    if (row.role === 'instructor') {
+      if (updated.name !== row.name) await refreshInstructorSearchText(ctx.db, row.id);
+      invalidateCatalog(ctx);
+    }
+    return updated;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
 }

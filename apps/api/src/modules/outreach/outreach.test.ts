@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, inject, signedIn, uniqueEmail, uniqueIp } from '../../../test/harness';
+import { buildTestApp, inject, signedIn, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
+import { newsletterSubscribers } from '../../db/schema';
 
 let app: FastifyInstance;
 let admin: Record<string, string>;
@@ -62,5 +63,55 @@ describe('contact us', () => {
     const res = await inject(app, { method: 'POST', url: '/api/contact-us/send', headers: { 'accept-language': 'en' }, payload: { name: 'A', email: 'x', message: 'short' } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'message', 'name']);
+  });
+});
+
+describe('subscribers (admin)', () => {
+  it('downloads every subscriber as CSV with a byte order mark, formula cells defused; other export ids are 404', async () => {
+    const tag = uniqueEmail('csv').split('@')[0]!;
+    const emails = [`${tag}@example.com`, `=HYPERLINK("x")${tag}@example.com`, `+${tag}@example.com`, `-${tag}@example.com`, `@${tag}@example.com`];
+    const { db } = await testDatabase();
+    // Written straight in: the public form's email check would refuse most of these; an import or an older version may not have.
+    await db.insert(newsletterSubscribers).values(emails.map((email) => ({ email })));
+    const res = await inject(app, { method: 'GET', url: '/api/admin/download/status/1', headers: { ...admin, 'accept-language': 'ar' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/attachment/);
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('الرقم,البريد الإلكتروني,تاريخ الاشتراك');
+    const cells = lines.filter((l) => l.includes(tag)).map((l) => l.split(',')[1]);
+    expect(cells).toEqual([`${tag}@example.com`, `"'=HYPERLINK(""x"")${tag}@example.com"`, `'+${tag}@example.com`, `'-${tag}@example.com`, `'@${tag}@example.com`]);
+    expect((await inject(app, { method: 'GET', url: '/api/admin/download/status/2', headers: admin })).statusCode).toBe(404);
+  });
+
+  it('removes a subscriber; a second removal is 404', async () => {
+    const email = uniqueEmail('bye');
+    await inject(app, { method: 'POST', url: '/api/newsletter/subscribe', payload: { email } });
+    const [item] = (await inject(app, { method: 'POST', url: '/api/admin/subscribe/view?page=1', headers: admin, payload: { search: email } })).json().data.items;
+    const res = await inject(app, { method: 'GET', url: `/api/admin/subscribe/delete/${item.id}`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect((await inject(app, { method: 'POST', url: '/api/admin/subscribe/view?page=1', headers: admin, payload: { search: email } })).json().data.total).toBe(0);
+    expect((await inject(app, { method: 'GET', url: `/api/admin/subscribe/delete/${item.id}`, headers: admin })).statusCode).toBe(404);
+  });
+});
+
+describe('contact messages (admin)', () => {
+  it('marks a message read and unread, then deletes it', async () => {
+    const subject = `Read me ${uniqueEmail()}`;
+    await inject(app, { method: 'POST', url: '/api/contact-us/send', payload: { name: 'سارة', email: 'sara@example.com', subject, message: 'رسالة طويلة بما يكفي للإرسال.' } });
+    const listed = (await inject(app, { method: 'POST', url: '/api/admin/contact/list?page=1', headers: admin, payload: { search: subject } })).json().data.items[0];
+    expect(listed.readAt).toBeNull();
+    const read = await inject(app, { method: 'POST', url: `/api/admin/contact/read/${listed.id}`, headers: admin, payload: {} });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.readAt).toEqual(expect.any(String));
+    const unread = await inject(app, { method: 'POST', url: `/api/admin/contact/read/${listed.id}`, headers: admin, payload: { read: false } });
+    expect(unread.json().data.readAt).toBeNull();
+    expect((await inject(app, { method: 'GET', url: `/api/admin/contact/delete/${listed.id}`, headers: admin })).statusCode).toBe(200);
+    expect((await inject(app, { method: 'POST', url: '/api/admin/contact/list?page=1', headers: admin, payload: { search: subject } })).json().data.total).toBe(0);
+    expect((await inject(app, { method: 'POST', url: `/api/admin/contact/read/${listed.id}`, headers: admin, payload: {} })).statusCode).toBe(404);
+    expect((await inject(app, { method: 'GET', url: `/api/admin/contact/delete/${listed.id}`, headers: admin })).statusCode).toBe(404);
   });
 });

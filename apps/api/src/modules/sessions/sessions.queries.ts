@@ -20,6 +20,7 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
       userId: users.id,
       role: users.role,
       email: users.email,
+      deactivatedAt: users.deactivatedAt,
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
@@ -54,10 +55,14 @@ export async function revokeOtherSessions(db: Db, userId: number, keepSessionId:
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
 }
 
+export async function revokeAllSessions(db: Db, userId: number) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
 /** The session named by an access token, with its user: the row decides whether the token still counts. */
 export async function findSessionWithUser(db: Db, sessionId: string, userId: number) {
   const [row] = await db
-    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, email: users.email, name: users.name, role: users.role })
+    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, email: users.email, name: users.name, role: users.role, deactivatedAt: users.deactivatedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(users.id, userId)))

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { addressKey, failureBudget } from '../../lib/failure-budget';
 import { hashToken, newRefreshToken, type AccessClaims } from '../../lib/tokens';
 import type { AppContext } from '../../context';
-import { findRefreshToken, findSessionWithUser, insertSession, revokeOtherSessions, revokeSession, rotateRefreshToken } from './sessions.queries';
+import { findRefreshToken, findSessionWithUser, insertSession, revokeAllSessions, revokeOtherSessions, revokeSession, rotateRefreshToken } from './sessions.queries';
 
 interface SessionUser {
   id: number;
@@ -39,7 +39,7 @@ export async function refreshSession(ctx: AppContext, ip: string, refreshToken: 
     return new AppError(key, 401);
   };
   const row = await findRefreshToken(ctx.db, hashToken(refreshToken));
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw refused('api.auth.refresh_invalid');
+  if (!row || row.revokedAt || row.deactivatedAt || row.expiresAt.getTime() <= Date.now()) throw refused('api.auth.refresh_invalid');
   const next = newRefreshToken();
   const rotated = !row.usedAt && (await rotateRefreshToken(ctx.db, row.tokenId, row.sessionId, hashToken(next)));
   if (!rotated) {
@@ -50,10 +50,14 @@ export async function refreshSession(ctx: AppContext, ip: string, refreshToken: 
 }
 
 
-/** The account behind a verified access token, while its session is live and the role unchanged; null otherwise. */
+/**
+ * The account behind a verified access token, while its session is live, the role unchanged and
+ * the account not deactivated (deactivation also revokes its sessions; this covers a login that
+ * raced it); null otherwise.
+ */
 export async function sessionUser(ctx: AppContext, claims: AccessClaims) {
   const row = await findSessionWithUser(ctx.db, claims.sessionId, claims.userId);
-  if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.role !== claims.role) return null;
+  if (!row || row.revokedAt || row.deactivatedAt || row.expiresAt.getTime() <= Date.now() || row.role !== claims.role) return null;
   return { id: claims.userId, role: claims.role, sessionId: claims.sessionId, email: row.email, name: row.name };
 }
 
@@ -65,4 +69,9 @@ export function endSession(ctx: AppContext, sessionId: string) {
 /** After a password change: every other session of the account ends; the one that changed it stays. */
 export function endOtherSessions(ctx: AppContext, userId: number, keepSessionId: string) {
   return revokeOtherSessions(ctx.db, userId, keepSessionId);
+}
+
+/** A deactivated account, or one whose password an admin replaced: every session and refresh token ends. */
+export function endAllSessions(ctx: AppContext, userId: number) {
+  return revokeAllSessions(ctx.db, userId);
 }

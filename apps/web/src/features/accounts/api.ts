@@ -45,11 +45,11 @@ export function register(role: MemberRole, registration: Registration) {
   return callRoute(registrationRoutes[role].register, { body: registration });
 }
 
-export function updateProfile(role: MemberRole, body: RequestBody<typeof participantRoutes.update>) {
+export function updateProfile(role: Role, body: RequestBody<typeof participantRoutes.update>) {
   return callRoute(accountRoutes[role].update, { body });
 }
 
-export function changePassword(role: MemberRole, body: RequestBody<typeof participantRoutes.changePassword>) {
+export function changePassword(role: Role, body: RequestBody<typeof participantRoutes.changePassword>) {
   return callRoute(accountRoutes[role].changePassword, { body });
 }
 

@@ -10,6 +10,9 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { ApiError } from '../../../lib/http';
+import { useNavigate } from 'react-router';
+import type { Role } from '@nibras/contract';
+import { paths } from '../../../config/paths';
 import { accountQueries, changePassword, removeAvatar, updateProfile, uploadAvatar, type MemberRole, type Profile } from '../api';
 import '../accounts.css';
 
@@ -17,7 +20,7 @@ import '../accounts.css';
  * Name, email, bio, headline (instructors), phone: saving stays on this page (spec section 4).
  * A new email asks for the current password, as the server does; the field shows only then.
  */
-function DetailsForm({ role, profile }: { role: MemberRole; profile: Profile }) {
+function DetailsForm({ role, profile }: { role: Role; profile: Profile }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { form, onSubmit, pending, failure, success } = useContractForm({
@@ -33,10 +36,12 @@ function DetailsForm({ role, profile }: { role: MemberRole; profile: Profile }) 
     rules: (values): Record<string, string> => (emailChanged(values.email) && !values.current_password ? { current_password: 'api.auth.current_password_required' } : {}),
     send: (body) => updateProfile(role, body),
     networkFailure: 'profile.saveFailed',
-    onSuccess: (result) => {
-      queryClient.setQueryData(accountQueries.profile(role).queryKey, result.data);
+    onSuccess: async (result) => {
       form.setValues({ email: result.data.email, current_password: '' });
       form.resetDirty();
+      // The admin's screen fetches the profile again after saving (spec section 4); members take the answer.
+      if (role === 'admin') await queryClient.invalidateQueries({ queryKey: accountQueries.profile(role).queryKey });
+      else queryClient.setQueryData(accountQueries.profile(role).queryKey, result.data);
       void queryClient.invalidateQueries({ queryKey: accountQueries.name(role).queryKey });
     },
   });
@@ -218,8 +223,9 @@ function AvatarPanel({ role, profile }: { role: MemberRole; profile: Profile }) 
   );
 }
 
-function PasswordForm({ role }: { role: MemberRole }) {
+function PasswordForm({ role }: { role: Role }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { form, onSubmit, pending, failure, success } = useContractForm({
     schema: changePasswordBody,
     initialValues: { old_password: '', new_password: '', confirm: '' },
@@ -232,7 +238,11 @@ function PasswordForm({ role }: { role: MemberRole }) {
     }),
     send: (body) => changePassword(role, body),
     networkFailure: 'profile.saveFailed',
-    onSuccess: () => form.reset(),
+    onSuccess: () => {
+      form.reset();
+      // The admin goes on to the dashboard (spec section 4).
+      if (role === 'admin') void navigate(paths.dashboard('admin'));
+    },
   });
   const fieldErrors = Object.keys(form.errors).length > 0;
 
@@ -267,8 +277,8 @@ function PasswordForm({ role }: { role: MemberRole }) {
   );
 }
 
-/** The member's own account: details, avatar and password. */
-export default function MyProfilePage({ role }: { role: MemberRole }) {
+/** The signed-in account: details, avatar (members) and password. */
+export default function MyProfilePage({ role }: { role: Role }) {
   const { t } = useTranslation();
   const profile = useQuery(accountQueries.profile(role));
   usePageTitle(t('profile.title'));
@@ -281,7 +291,7 @@ export default function MyProfilePage({ role }: { role: MemberRole }) {
       {profile.isError ? <EmptyState title={t('profile.error.title')} description={t('profile.error.text')} /> : null}
       {profile.data ? (
         <>
-          <AvatarPanel role={role} profile={profile.data} />
+          {role !== 'admin' ? <AvatarPanel role={role} profile={profile.data} /> : null}
           <DetailsForm role={role} profile={profile.data} key={profile.data.id} />
           <PasswordForm role={role} />
         </>

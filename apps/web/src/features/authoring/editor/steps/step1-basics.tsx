@@ -4,6 +4,7 @@ import { adminStep1Body, AUTHORING_LIMITS, COURSE_LANGUAGES, COURSE_LEVELS, step
 import { useTranslation } from 'react-i18next';
 import { LoadingDots } from '../../../../components/loading-dots';
 import { categoryQueries } from '../../../categories/public';
+import { InstructorPicker } from '../../../members/public';
 import { callAuthoring, type AuthoringRole, type Step1 } from '../../api';
 import { useStepEditor } from '../use-step-editor';
 
@@ -133,13 +134,12 @@ export function Step1Basics({ role, courseId, onSaved, onDirtyChange, onCreated 
           {...form.getInputProps('price')}
         />
         {role === 'admin' ? (
-          <NumberInput
-            label={t('authoring.step1.instructorId')}
-            description={saved.data ? t('authoring.step1.instructorNow', { name: saved.data.instructor.name, id: saved.data.instructor.id }) : t('authoring.step1.instructorHint')}
+          <InstructorPicker
+            label={t('members.picker.label')}
+            description={saved.data ? t('members.picker.now', { name: saved.data.instructor.name }) : t('members.picker.hint')}
+            placeholder={t('members.picker.placeholder')}
             required={courseId === null}
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
+            current={saved.data?.instructor}
             {...form.getInputProps('instructor_id')}
             data-testid="step1-instructor"
           />

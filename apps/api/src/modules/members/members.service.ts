@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import { PER_PAGE_DEFAULT, type memberListBody, type MemberRoleName } from '@nibras/contract';
+import { AppError } from '../../lib/app-error';
+import { normalizeSearchText, searchTokens } from '../../lib/search-text';
+import type { AppContext } from '../../context';
+import { createAccountByAdmin, updateAccountByAdmin, type AdminAccountInput } from '../accounts/accounts.service';
+import { invalidateCatalog } from '../catalog/catalog.service';
+import { endAllSessions } from '../sessions/sessions.service';
+import { presentMember } from './members.presenter';
+import { backfillUserSearchText, deleteMember, findMember, hasKeptData, memberPage, setDeactivated, type MemberSort } from './members.queries';
+
+type ListBody = z.output<typeof memberListBody>;
+
+function sortOf(config: ListBody['sortConfig']): MemberSort {
+  const desc = config?.direction ? config.direction.startsWith('desc') : !config?.key;
+  return { key: config?.key ?? 'created_at', desc };
+}
+
+const notFound = () => new AppError('api.members.not_found', 404);
+
+async function memberOr404(ctx: AppContext, role: MemberRoleName, id: number) {
+  const row = await findMember(ctx.db, role, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** POST /api/admin/{instructor|participant}/list: the search matches name and email whatever the Arabic spelling. */
+export async function listMembers(ctx: AppContext, role: MemberRoleName, page: number, body: ListBody) {
+  const perPage = body.perPage ?? PER_PAGE_DEFAULT;
+  const words = searchTokens(normalizeSearchText(body.search ?? ''));
+  const { rows, total } = await memberPage(ctx.db, { role, words, status: body.status || undefined }, sortOf(body.sortConfig), perPage, (page - 1) * perPage);
+  return { items: rows.map(presentMember), page, perPage, total };
+}
+
+export async function getMember(ctx: AppContext, role: MemberRoleName, id: number) {
+  return presentMember(await memberOr404(ctx, role, id));
+}
+
+export async function addMember(ctx: AppContext, role: MemberRoleName, input: AdminAccountInput & { password: string }) {
+  return presentMember(await createAccountByAdmin(ctx, role, input));
+}
+
+export async function updateMember(ctx: AppContext, role: MemberRoleName, id: number, input: AdminAccountInput) {
+  const row = await memberOr404(ctx, role, id);
+  return presentMember(await updateAccountByAdmin(ctx, row, input));
+}
+
+/**
+ * An account with data that must stay (courses, orders, submissions…) is deactivated: it can no
+ * longer sign in, its sessions end, and an admin can reactivate it. An account with nothing is removed.
+ */
+export async function deleteOrDeactivate(ctx: AppContext, role: MemberRoleName, id: number): Promise<{ outcome: 'removed' | 'deactivated' }> {
+  const row = await memberOr404(ctx, role, id);
+  if (await hasKeptData(ctx.db, role, id)) {
+    if (!row.deactivatedAt) await setDeactivated(ctx.db, id, new Date());
+    await endAllSessions(ctx, id);
+    if (role === 'instructor') invalidateCatalog(ctx);
+    return { outcome: 'deactivated' };
+  }
+  await deleteMember(ctx.db, id);
+  if (row.avatar) await ctx.storage.remove(row.avatar);
+  return { outcome: 'removed' };
+}
+
+export async function reactivateMember(ctx: AppContext, role: MemberRoleName, id: number) {
+  const row = await memberOr404(ctx, role, id);
+  if (!row.deactivatedAt) return presentMember(row);
+  const updated = await setDeactivated(ctx.db, id, null);
+  if (role === 'instructor') invalidateCatalog(ctx);
+  return presentMember(updated);
+}
+
+/** Once at start: accounts whose search text is still empty get it (cheap when there are none). */
+export function backfillSearchText(ctx: AppContext) {
+  return backfillUserSearchText(ctx.db);
+}

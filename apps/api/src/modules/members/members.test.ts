@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, loginPath, signedIn, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
+import { createCourse, enrollParticipant } from '../../../test/factories';
+import { courses, users } from '../../db/schema';
+import { buildUserSearchText } from '../../lib/search-text';
+import { backfillUserSearchText } from './members.queries';
+
+let app: FastifyInstance;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = (await signedIn(app, 'admin')).auth;
+});
+afterAll(() => app.close());
+
+const en = { 'accept-language': 'en' };
+const list = (role: string, body: object, page = 1) => inject(app, { method: 'POST', url: `/api/admin/${role}/list?page=${page}`, headers: admin, payload: body });
+
+describe.each(['instructor', 'participant'] as const)('admin %s management', (role) => {
+  it('adds an account (argon2id hash, can sign in), reads, updates and lists it', async () => {
+    const email = uniqueEmail(`add-${role}`);
+    const added = await inject(app, { method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'Layla <b>Hassan</b>', email, password: 'Quiet-harbour-71', phone: '+966 500' } });
+    expect(added.statusCode).toBe(200);
+    const member = added.json().data;
+    expect(member).toMatchObject({ name: 'Layla Hassan', email, phone: '+966 500', status: 'active', deactivatedAt: null });
+    expect(member).not.toHaveProperty('passwordHash');
+    const { db } = await testDatabase();
+    const [row] = await db.select().from(users).where(eq(users.id, member.id));
+    expect(row!.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(row!.role).toBe(role);
+    await loginAs(app, role, email, 'Quiet-harbour-71');
+
+    const edit = await inject(app, { method: 'GET', url: `/api/admin/${role}/edit/${member.id}`, headers: admin });
+    expect(edit.json().data).toEqual(member);
+
+    const newEmail = uniqueEmail(`renamed-${role}`);
+    const updated = await inject(app, { method: 'POST', url: `/api/admin/${role}/update/${member.id}`, headers: admin, payload: { name: 'ليلى حسن', email: newEmail, password: '' } });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data).toMatchObject({ name: 'ليلى حسن', email: newEmail });
+    // An empty password leaves it as it was.
+    await loginAs(app, role, newEmail, 'Quiet-harbour-71');
+
+    const found = (await list(role, { search: newEmail })).json().data;
+    expect(found.items.map((m: { id: number }) => m.id)).toEqual([member.id]);
+  });
+
+  it('refuses a taken email (any case) with a field error, and bad fields each by name', async () => {
+    const existing = await createUser(role);
+    const taken = await inject(app, { method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'Someone', email: existing.email.toUpperCase(), password: 'Quiet-harbour-71' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors).toEqual({ email: 'An account with this email already exists.' });
+
+    const other = await createUser(role);
+    const clash = await inject(app, { method: 'POST', url: `/api/admin/${role}/update/${other.id}`, headers: admin, payload: { name: 'Other', email: existing.email } });
+    expect(clash.statusCode).toBe(409);
+    expect(Object.keys(clash.json().errors)).toEqual(['email']);
+
+    const bad = await inject(app, { method: 'POST', url: `/api/admin/${role}/add`, headers: en, payload: {} });
+    expect(bad.statusCode).toBe(401);
+    const invalid = await inject(app, { method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'A', email: 'x', password: 'short' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(Object.keys(invalid.json().errors).sort()).toEqual(['email', 'name', 'password']);
+    const common = await inject(app, { method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'Someone', email: uniqueEmail(), password: 'password123' } });
+    expect(common.statusCode).toBe(400);
+    expect(Object.keys(common.json().errors)).toEqual(['password']);
+  });
+
+  it('answers 404 for an id of the other role or of nobody', async () => {
+    const otherRole = await createUser(role === 'instructor' ? 'participant' : 'instructor');
+    for (const url of [`/api/admin/${role}/edit/${otherRole.id}`, `/api/admin/${role}/delete/${otherRole.id}`, `/api/admin/${role}/edit/2147483647`]) {
+      expect((await inject(app, { method: 'GET', url, headers: admin })).statusCode).toBe(404);
+    }
+    expect((await inject(app, { method: 'POST', url: `/api/admin/${role}/update/${otherRole.id}`, headers: admin, payload: { name: 'X Y', email: uniqueEmail() } })).statusCode).toBe(404);
+    // Still there: the 404 touched nothing.
+    await loginAs(app, otherRole.role, otherRole.email);
+  });
+
+  it('removes an account that has nothing', async () => {
+    const user = await createUser(role);
+    const res = await inject(app, { method: 'GET', url: `/api/admin/${role}/delete/${user.id}`, headers: { ...admin, ...en } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ outcome: 'removed' });
+    expect((await inject(app, { method: 'GET', url: `/api/admin/${role}/edit/${user.id}`, headers: admin })).statusCode).toBe(404);
+  });
+
+  it('deactivates an account with data: it cannot sign in, its sessions end, its data stays; reactivation lets it back in', async () => {
+    let user: { id: number; email: string };
+    if (role === 'instructor') {
+      user = await createUser('instructor');
+      await createCourse({ instructorId: user.id });
+    } else {
+      const course = await createCourse();
+      user = (await enrollParticipant(course.id)).participant;
+    }
+    const session = await loginAs(app, role, user.email);
+    const res = await inject(app, { method: 'GET', url: `/api/admin/${role}/delete/${user.id}`, headers: { ...admin, ...en } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ outcome: 'deactivated' });
+    expect(res.json().message).toMatch(/deactivated instead of deleted/);
+
+    // The session in use and its refresh token stop working at once.
+    expect((await inject(app, { method: 'GET', url: `/api/${role}/profile`, headers: { authorization: `Bearer ${session.token}` } })).statusCode).toBe(401);
+    expect((await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+    // The right password gets a clear "disabled"; a wrong one the usual failure.
+    const right = await app.inject({ method: 'POST', url: loginPath(role), remoteAddress: uniqueIp(), headers: en, payload: { email: user.email, password: GOOD_PASSWORD } });
+    expect(right.statusCode).toBe(401);
+    expect(right.json().message).toMatch(/disabled/);
+    const wrong = await app.inject({ method: 'POST', url: loginPath(role), remoteAddress: uniqueIp(), headers: en, payload: { email: user.email, password: 'Wrong-password-1' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('The email or password is incorrect.');
+
+    const shown = (await list(role, { search: user.email, status: 'deactivated' })).json().data;
+    expect(shown.items).toHaveLength(1);
+    expect(shown.items[0]).toMatchObject({ id: user.id, status: 'deactivated' });
+    expect((await list(role, { search: user.email, status: 'active' })).json().data.total).toBe(0);
+
+    const back = await inject(app, { method: 'POST', url: `/api/admin/${role}/reactivate/${user.id}`, headers: admin });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data).toMatchObject({ status: 'active', deactivatedAt: null });
+    await loginAs(app, role, user.email);
+  });
+
+  it('pages, sorts and searches names whatever their Arabic spelling', async () => {
+    const tag = uniqueEmail('srt').split('@')[0]!.replace(/\W/g, '');
+    const names = ['أحمد مُحَمَّد', 'زينب علي', 'بسمة يوسف'];
+    for (const name of names) await createUser(role, { name, email: `${tag}.${names.indexOf(name)}@sort.example` });
+    // Bare alef and no tashkeel find the hamza and the harakat; the taa marbuta is folded too.
+    const arabic = (await list(role, { search: `احمد محمد` })).json().data;
+    expect(arabic.items.some((m: { name: string }) => m.name === 'أحمد مُحَمَّد')).toBe(true);
+    expect((await list(role, { search: `بسمه ${tag}` })).json().data.items.map((m: { name: string }) => m.name)).toEqual(['بسمة يوسف']);
+
+    const byName = (await list(role, { search: tag, sortConfig: { key: 'name', direction: 'asc' }, perPage: 2 })).json().data;
+    expect(byName.total).toBe(3);
+    expect(byName.perPage).toBe(2);
+    expect(byName.items.map((m: { name: string }) => m.name)).toEqual(['أحمد مُحَمَّد', 'بسمة يوسف']);
+    const second = (await list(role, { search: tag, sortConfig: { key: 'name', direction: 'asc' }, perPage: 2 }, 2)).json().data;
+    expect(second.items.map((m: { name: string }) => m.name)).toEqual(['زينب علي']);
+    const newest = (await list(role, { search: tag })).json().data;
+    expect(newest.items[0].name).toBe('بسمة يوسف');
+    const bad = await list(role, { sortConfig: { key: 'password_hash' } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('an admin renaming an instructor', () => {
+  it('refreshes the search text of their courses at once', async () => {
+    const instructor = await createUser('instructor', { name: 'Old Name' });
+    const course = await createCourse({ instructorId: instructor.id });
+    const res = await inject(app, { method: 'POST', url: `/api/admin/instructor/update/${instructor.id}`, headers: admin, payload: { name: 'يوسف القحطاني', email: instructor.email } });
+    expect(res.statusCode).toBe(200);
+    const { db } = await testDatabase();
+    const [row] = await db.select({ searchText: courses.searchText }).from(courses).where(eq(courses.id, course.id));
+    expect(row!.searchText).toContain('يوسف القحطاني');
+    expect(row!.searchText).not.toContain('old name');
+  });
+});
+
+describe('a deactivated account', () => {
+  it('is refused by a session that outlived its revocation (a login racing the deactivation)', async () => {
+    const user = await createUser('participant');
+    const session = await loginAs(app, 'participant', user.email);
+    const { db } = await testDatabase();
+    // Only the flag, not the revocation the delete route also does.
+    await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await inject(app, { method: 'GET', url: '/api/participant/profile', headers: { authorization: `Bearer ${session.token}` } })).statusCode).toBe(401);
+    expect((await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+  });
+});
+
+describe('users.search_text', () => {
+  it('is filled when an account signs up and refreshed when it changes its name or email', async () => {
+    const email = uniqueEmail('selfrename');
+    const reg = await inject(app, { method: 'POST', url: '/api/participant/register', payload: { name: 'إسراء', email, password: 'Quiet-harbour-71' } });
+    expect(reg.statusCode).toBe(200);
+    const { db } = await testDatabase();
+    const id = reg.json().data.id;
+    const [row] = await db.select({ searchText: users.searchText }).from(users).where(eq(users.id, id));
+    expect(row!.searchText).toBe(buildUserSearchText('إسراء', email));
+    const session = await loginAs(app, 'participant', email, 'Quiet-harbour-71');
+    const upd = await inject(app, { method: 'POST', url: '/api/participant/update', headers: { authorization: `Bearer ${session.token}` }, payload: { name: 'مؤمنة' } });
+    expect(upd.statusCode).toBe(200);
+    expect((await list('participant', { search: `مومنه ${email.split('@')[0]}` })).json().data.total).toBe(1);
+  });
+
+  it('is backfilled for rows that were written without it', async () => {
+    const user = await createUser('instructor', { name: 'Backfill Person' });
+    const { db } = await testDatabase();
+    await db.update(users).set({ searchText: '' }).where(eq(users.id, user.id));
+    expect((await list('instructor', { search: user.email })).json().data.total).toBe(0);
+    expect(await backfillUserSearchText(db)).toBeGreaterThanOrEqual(1);
+    expect((await list('instructor', { search: user.email })).json().data.total).toBe(1);
+  });
+});
