@@ -32,6 +32,7 @@ import { mediaModule } from './modules/media/media.routes';
 import { outreachModule } from './modules/outreach/outreach.routes';
 import { authoringModule } from './modules/authoring/authoring.routes';
 import { quizModule } from './modules/quiz/quiz.routes';
+import { cmsModule } from './modules/cms/cms.routes';
 
 export interface AppDeps {
   db: Db;
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     outreachModule(api, ctx);
     authoringModule(api, ctx);
     quizModule(api, ctx);
+    cmsModule(api, ctx);
   });
 
   await registerWebApp(app, config.webDist);

@@ -16,3 +16,4 @@ export * from './outreach';
 export * from './authoring';
 export * from './quiz';
 export * from './validation-messages';
+export * from './cms';
