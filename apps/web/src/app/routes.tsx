@@ -8,6 +8,7 @@ import { paths, patterns } from '../config/paths';
 // components into the first script of every area, the admin one included.
 import { catalogPreloads } from '../features/catalog/api';
 import { preloadSearch } from '../features/search/api';
+import { cmsPreloads } from '../features/cms/api';
 
 const PublicLayout = lazyScreen(() => import('../layouts/public-layout'));
 const AdminAuthLayout = lazyScreen(() => import('../layouts/admin-auth-layout'));
@@ -33,6 +34,10 @@ const WishlistPage = lazyScreen(() => import('../features/wishlist/pages/wishlis
 const OrdersPage = lazyScreen(() => import('../features/orders/pages/orders-page'));
 const CertificatePage = lazyScreen(() => import('../features/certificates/pages/certificate-page'));
 const AdminOrdersPage = lazyScreen(() => import('../features/orders/pages/admin-orders-page'));
+const AdminCmsHomePage = lazyScreen(() => import('../features/cms/pages/admin-home-page'));
+const AdminCmsContactPage = lazyScreen(() => import('../features/cms/pages/admin-contact-page'));
+const AdminCmsAboutPage = lazyScreen(() => import('../features/cms/pages/admin-about-page'));
+const AdminCmsPrivacyPage = lazyScreen(() => import('../features/cms/pages/admin-privacy-page'));
 const CourseListPage = lazyScreen(() => import('../features/authoring/pages/course-list-page'));
 const CourseViewPage = lazyScreen(() => import('../features/authoring/pages/course-view-page'));
 const CourseEditorPage = lazyScreen(() => import('../features/authoring/editor/course-editor-page'));
@@ -84,7 +89,15 @@ function roleArea(role: Role): RouteObject {
       page(`${paths.myAssessments}/:id`, <AssessmentPage />, AssessmentPage),
     );
   }
-  if (role === 'admin') children.push(page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage));
+  if (role === 'admin') {
+    children.push(
+      page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage),
+      page(paths.adminCms('home'), <AdminCmsHomePage />, AdminCmsHomePage),
+      page(paths.adminCms('contact'), <AdminCmsContactPage />, AdminCmsContactPage),
+      page(paths.adminCms('about'), <AdminCmsAboutPage />, AdminCmsAboutPage),
+      page(paths.adminCms('privacy'), <AdminCmsPrivacyPage />, AdminCmsPrivacyPage),
+    );
+  }
   if (role === 'admin' || role === 'instructor') {
     children.push(
       page('courses', <CourseListPage role={role} />, CourseListPage),
@@ -105,10 +118,10 @@ export const appRoutes: RouteObject[] = [
     // The footer's categories come with the home page's data.
     handle: handle(PublicLayout.preload, preloadPublicStylesheet, ({ queryClient }) => catalogPreloads.home(queryClient)),
     children: [
-      { index: true, element: <HomePage />, handle: handle(HomePage.preload) },
-      page(patterns.about, <AboutPage />, AboutPage),
-      page(patterns.contact, <ContactPage />, ContactPage),
-      page(patterns.privacy, <PrivacyPage />, PrivacyPage),
+      { index: true, element: <HomePage />, handle: handle(HomePage.preload, ({ queryClient }) => cmsPreloads.home(queryClient)) },
+      page(patterns.about, <AboutPage />, AboutPage, ({ queryClient }) => cmsPreloads.about(queryClient)),
+      page(patterns.contact, <ContactPage />, ContactPage, ({ queryClient }) => cmsPreloads.contact(queryClient)),
+      page(patterns.privacy, <PrivacyPage />, PrivacyPage, ({ queryClient }) => cmsPreloads.privacy(queryClient)),
       page(patterns.search, <SearchPage />, SearchPage, ({ queryClient, search }) => preloadSearch(queryClient, search)),
       page(patterns.category, <CategoryPage />, CategoryPage, ({ queryClient, params, search }) => catalogPreloads.category(queryClient, params.id, search)),
       page(patterns.courseDetails, <CourseDetailsPage />, CourseDetailsPage, ({ queryClient, params }) => catalogPreloads.details(queryClient, params.id)),

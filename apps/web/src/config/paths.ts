@@ -43,6 +43,8 @@ export const paths = {
   wishlist: '/participant/wishlist',
   orders: '/participant/orders',
   adminOrders: '/admin/orders',
+  /** The content pages' screens (docs/cms.md). */
+  adminCms: (page: 'home' | 'contact' | 'about' | 'privacy') => `/admin/cms/${page}`,
   /** Course lists of the authoring roles (the spec's /admin/courses). */
   courses: (role: 'instructor' | 'admin') => `/${role}/courses`,
   newCourse: (role: 'instructor' | 'admin') => `/${role}/courses/new`,

@@ -29,7 +29,15 @@ function shellLinks(role: Role): ShellLink[] {
   if (role === 'admin' || role === 'instructor') {
     links.push({ to: paths.courses(role), labelKey: 'authoring.nav.courses' }, { to: paths.submissions(role), labelKey: 'quiz.review.nav' });
   }
-  if (role === 'admin') links.push({ to: paths.adminOrders, labelKey: 'adminOrders.nav' });
+  if (role === 'admin') {
+    links.push(
+      { to: paths.adminOrders, labelKey: 'adminOrders.nav' },
+      { to: paths.adminCms('home'), labelKey: 'adminCms.nav.home' },
+      { to: paths.adminCms('contact'), labelKey: 'adminCms.nav.contact' },
+      { to: paths.adminCms('about'), labelKey: 'adminCms.nav.about' },
+      { to: paths.adminCms('privacy'), labelKey: 'adminCms.nav.privacy' },
+    );
+  }
   if (role !== 'admin') {
     links.push({ to: paths.myProfile(role), labelKey: 'shell.nav.profile' });
     // Members keep the public site (a participant enrols from course details).
