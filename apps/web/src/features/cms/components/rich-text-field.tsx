@@ -79,7 +79,13 @@ export function RichTextField({ label, lang, value = '', onChange, error, testId
 
   return (
     <Input.Wrapper label={label} labelProps={{ id: `${id}-label`, component: 'div' }} error={error} errorProps={{ id: `${id}-error` }}>
-      <RichTextEditor editor={editor} labels={labels} className="cms-editor" data-invalid={error ? 'true' : undefined}>
+      <RichTextEditor
+        editor={editor}
+        labels={labels}
+        className="cms-editor"
+        classNames={{ linkEditor: 'cms-editor__link', linkEditorInput: 'cms-editor__link-input' }}
+        data-invalid={error ? 'true' : undefined}
+      >
         <RichTextEditor.Toolbar aria-label={t('adminCms.editor.toolbar', { label })}>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />
@@ -95,7 +101,8 @@ export function RichTextField({ label, lang, value = '', onChange, error, testId
             <RichTextEditor.Blockquote />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Link />
+            {/* Kept inside a phone's screen: moved along and flipped when the toolbar is near an edge. */}
+            <RichTextEditor.Link popoverProps={{ position: 'bottom', middlewares: { shift: { padding: 8 }, flip: true } }} />
             <RichTextEditor.Unlink />
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
