@@ -1,4 +1,5 @@
 import { Button, VisuallyHidden } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import { Carousel } from '@mantine/carousel';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
@@ -20,6 +21,8 @@ function HeroCarousel({ images }: { images: HomeImage[] }) {
   const [selected, setSelected] = useState(0);
   const [embla, setEmbla] = useState<{ scrollNext: () => void; scrollPrev: () => void; scrollTo: (i: number) => void } | null>(null);
   const rtl = i18n.dir() === 'rtl';
+  // A visitor who asked for less motion gets the next picture at once, without the sliding.
+  const reduceMotion = useReducedMotion();
   const onKeyDown = (event: KeyboardEvent) => {
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
     const back = rtl ? 'ArrowRight' : 'ArrowLeft';
@@ -41,7 +44,7 @@ function HeroCarousel({ images }: { images: HomeImage[] }) {
         withKeyboardEvents={false}
         withControls={count > 1}
         withIndicators={count > 1}
-        emblaOptions={{ loop: count > 1, align: 'start' }}
+        emblaOptions={{ loop: count > 1, align: 'start', duration: reduceMotion ? 1 : 25 }}
         getEmblaApi={setEmbla}
         onSlideChange={setSelected}
         previousControlProps={{ 'aria-label': t('cms.carousel.previous') }}

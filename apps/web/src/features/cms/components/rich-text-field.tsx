@@ -4,10 +4,9 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAllowedLink } from '../links';
 import '@mantine/tiptap/styles.layer.css';
 
-/** Links the editor makes: http(s), mailto, or a path of this site (the server's allow-list decides again). */
-export const isAllowedLink = (url: string) => /^(https?:\/\/|mailto:|\/(?![/\\])|#)/i.test(url.trim());
 
 interface RichTextFieldProps {
   label: string;
