@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
-import { buildTestApp, inject, signedIn } from '../../../test/harness';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, inject, signedIn, testDatabase } from '../../../test/harness';
+import { cmsPages } from '../../db/schema';
 import { HOSTILE, REAL } from '../../../test/upload-corpus';
 import { ALLOWED_RICH_ATTRIBUTES, ALLOWED_RICH_TAGS, DANGEROUS_TAGS, XSS_PAYLOADS, isSafeHref } from '../../../test/xss-corpus';
 import { multipartWithFields } from '../authoring/authoring.test-kit';
@@ -114,6 +116,23 @@ describe('content pages', () => {
     expect(ok(await publicGet('/api/home-page/cms/view')).images.map((i) => i.id)).toContain(image.id);
     ok(await adminGet(`/api/home-page/cms/image/delete/${image.id}`));
     expect(ok(await publicGet('/api/home-page/cms/view')).images.map((i) => i.id)).not.toContain(image.id);
+  });
+});
+
+describe('the views are cached, so the saves must drop them', () => {
+  it('a change made behind the service is not seen until an admin saves (the cache is really in use)', async () => {
+    const marker = `<p>kept ${Date.now()}</p>`;
+    ok(await post('/api/about-us/cms', { body_ar: marker, body_en: marker }));
+    expect(ok(await publicGet('/api/about-us/cms/view', 'en')).body_en).toBe(marker);
+    // Written straight to the database: no invalidation.
+    const { db } = await testDatabase();
+    await db.update(cmsPages).set({ content: { body_ar: '<p>behind</p>', body_en: '<p>behind</p>' } }).where(eq(cmsPages.page, 'about'));
+    expect(ok(await publicGet('/api/about-us/cms/view', 'en')).body_en).toBe(marker);
+    // A token is never answered from the cache.
+    expect(ok(await adminGet('/api/about-us/cms/view')).body_en).toBe('<p>behind</p>');
+    const saved = `<p>saved ${Date.now()}</p>`;
+    ok(await post('/api/about-us/cms', { body_ar: saved, body_en: saved }));
+    expect(ok(await publicGet('/api/about-us/cms/view', 'en')).body_en).toBe(saved);
   });
 });
 
