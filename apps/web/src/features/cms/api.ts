@@ -28,7 +28,11 @@ export const addHomeImage = (fields: Record<string, string | number>, file: File
 
 /** The pages' saved content (the home page's hero and images…), asked for with the page's code (app/routes.tsx) so its first paint has them. */
 export const cmsPreloads = {
-  home: (client: QueryClient) => client.prefetchQuery(cmsQueries.home()),
+  home: async (client: QueryClient) => {
+    await client.prefetchQuery(cmsQueries.home());
+    // The carousel's code only when there are pictures to show.
+    if (client.getQueryData(cmsQueries.home().queryKey)?.images.length) await import('./components/hero-carousel');
+  },
   about: (client: QueryClient) => client.prefetchQuery(cmsQueries.about()),
   contact: (client: QueryClient) => client.prefetchQuery(cmsQueries.contact()),
   privacy: (client: QueryClient) => client.prefetchQuery(cmsQueries.privacy()),
