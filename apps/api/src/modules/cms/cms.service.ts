@@ -126,7 +126,14 @@ const imageValues = (fields: z.output<typeof homeImageFields>) => ({
 /** The text fields come first and are checked before a byte of the file is stored; the file is checked by content. */
 export async function addImage(ctx: AppContext, request: FastifyRequest) {
   const { fields, upload } = await receiveUploadWithFields(ctx, request, homeImageFields, async () => ({ kind: 'image', folder: 'home' }));
-  const row = await insertImage(ctx.db, { ...imageValues(fields), file: upload.key });
+  let row;
+  try {
+    row = await insertImage(ctx.db, { ...imageValues(fields), file: upload.key });
+  } catch (error) {
+    // No row points at the file: it goes too.
+    await ctx.storage.remove(upload.key);
+    throw error;
+  }
   invalidateViews(ctx, '/api/home-page/cms');
   return presentImage(row);
 }
