@@ -34,6 +34,7 @@ import { authoringModule } from './modules/authoring/authoring.routes';
 import { quizModule } from './modules/quiz/quiz.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { membersModule } from './modules/members/members.routes';
+import { cmsModule } from './modules/cms/cms.routes';
 
 export interface AppDeps {
   db: Db;
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     quizModule(api, ctx);
     dashboardModule(api, ctx);
     membersModule(api, ctx);
+    cmsModule(api, ctx);
   });
 
   await registerWebApp(app, config.webDist);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addLectures, createCategory, createCourse } from '../../api/test/factories';
 import { png } from '../../api/test/media-files';
+import { cmsAdmin } from './support/cms-admin';
 import { e2eSuite } from './support/suite';
 
 // A course with a cover: covers are served from the data directory's uploads folder.
@@ -107,4 +108,34 @@ describe('pages keep still while they load', () => {
       expect(shift).toBeLessThan(GOOD_LAYOUT_SHIFT);
     });
   }
+});
+
+describe('the home page with hero pictures keeps still while they load', () => {
+  it('the carousel keeps its box while the first picture is on its way, at 375 px and 1280 px', async () => {
+    await publicCourse();
+    const admin = await cmsAdmin(e2e.server);
+    await admin.post('/api/home-page/cms', { hero_title_en: 'Learn with Nibras', hero_title_ar: 'تعلّم مع نبراس' });
+    const first = await admin.addImage({ alt_ar: 'صورة أولى', alt_en: 'First picture', title_ar: 'ابدأ', title_en: 'Start', position: 0 }, 11);
+    await admin.addImage({ alt_ar: 'صورة ثانية', alt_en: 'Second picture', position: 10 }, 12);
+    for (const viewport of VIEWPORTS) {
+      const { page } = await e2e.open({ width: viewport.width, height: viewport.height });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/api/home-page/cms/image/view/${first.id}`, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const shift = layoutShiftOf(page, '/', async (p) => {
+        const carousel = p.getByTestId('home-carousel');
+        await carousel.waitFor();
+        const before = await carousel.boundingBox();
+        release();
+        await p.locator(`.cms-carousel__image[src$="/view/${first.id}"]`).evaluate((image: HTMLImageElement) => image.decode());
+        expect(before?.height).toBeGreaterThan(100);
+        expect(await carousel.boundingBox()).toEqual(before);
+        await p.getByTestId('home-newest').getByTestId('course-card').first().waitFor();
+      });
+      expect(await shift, viewport.name).toBeLessThan(GOOD_LAYOUT_SHIFT);
+    }
+  });
 });

@@ -18,3 +18,4 @@ export * from './authoring';
 export * from './quiz';
 export * from './dashboard';
 export * from './validation-messages';
+export * from './cms';

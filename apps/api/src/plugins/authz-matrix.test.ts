@@ -34,6 +34,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/media/cover/:id',
   'GET /api/media/promo/:id',
   'GET /api/media/avatar/:id',
+  // Content pages (spec "admin-or-public"): the views and the hero image files.
+  'GET /api/home-page/cms/view',
+  'GET /api/contact-us/cms/view',
+  'GET /api/about-us/cms/view',
+  'GET /api/privacy-policy/cms/view',
+  'GET /api/home-page/cms/image/view/:id',
 ]);
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 

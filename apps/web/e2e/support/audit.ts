@@ -14,10 +14,13 @@ export interface Finding {
   problem: string;
 }
 
-/** Waits until the screen has settled: its heading rendered and nothing left loading. */
+/**
+ * Waits until the screen has settled: its heading rendered and nothing left loading. A live region
+ * that stays on purpose (the home carousel's "picture n of m") is marked `data-live-region`.
+ */
 export async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
-  await page.locator('[role="status"]').waitFor({ state: 'detached' });
+  await page.waitForFunction(() => ![...document.querySelectorAll('[role="status"]')].some((el) => !el.closest('[data-live-region]')));
 }
 
 /**

@@ -8,6 +8,7 @@ import { paths, patterns } from '../config/paths';
 // components into the first script of every area, the admin one included.
 import { catalogPreloads } from '../features/catalog/api';
 import { preloadSearch } from '../features/search/api';
+import { cmsPreloads } from '../features/cms/api';
 
 const PublicLayout = lazyScreen(() => import('../layouts/public-layout'));
 const AdminAuthLayout = lazyScreen(() => import('../layouts/admin-auth-layout'));
@@ -40,6 +41,10 @@ const MemberListPage = lazyScreen(() => import('../features/members/pages/member
 const MemberFormPage = lazyScreen(() => import('../features/members/pages/member-form-page'));
 const SubscribersPage = lazyScreen(() => import('../features/outreach/pages/subscribers-page'));
 const ContactMessagesPage = lazyScreen(() => import('../features/outreach/pages/contact-messages-page'));
+const AdminCmsHomePage = lazyScreen(() => import('../features/cms/pages/admin-home-page'));
+const AdminCmsContactPage = lazyScreen(() => import('../features/cms/pages/admin-contact-page'));
+const AdminCmsAboutPage = lazyScreen(() => import('../features/cms/pages/admin-about-page'));
+const AdminCmsPrivacyPage = lazyScreen(() => import('../features/cms/pages/admin-privacy-page'));
 const CourseListPage = lazyScreen(() => import('../features/authoring/pages/course-list-page'));
 const CourseViewPage = lazyScreen(() => import('../features/authoring/pages/course-view-page'));
 const CourseEditorPage = lazyScreen(() => import('../features/authoring/editor/course-editor-page'));
@@ -97,6 +102,10 @@ function roleArea(role: Role): RouteObject {
       page(paths.adminCategories, <CategoryListPage />, CategoryListPage),
       page(paths.newCategory, <CategoryFormPage />, CategoryFormPage),
       page(`${paths.adminCategories}/:id/edit`, <CategoryFormPage />, CategoryFormPage),
+      page(paths.adminCms('home'), <AdminCmsHomePage />, AdminCmsHomePage),
+      page(paths.adminCms('contact'), <AdminCmsContactPage />, AdminCmsContactPage),
+      page(paths.adminCms('about'), <AdminCmsAboutPage />, AdminCmsAboutPage),
+      page(paths.adminCms('privacy'), <AdminCmsPrivacyPage />, AdminCmsPrivacyPage),
     );
     for (const memberRole of ['instructor', 'participant'] as const) {
       children.push(
@@ -128,10 +137,10 @@ export const appRoutes: RouteObject[] = [
     // The footer's categories come with the home page's data.
     handle: handle(PublicLayout.preload, preloadPublicStylesheet, ({ queryClient }) => catalogPreloads.home(queryClient)),
     children: [
-      { index: true, element: <HomePage />, handle: handle(HomePage.preload) },
-      page(patterns.about, <AboutPage />, AboutPage),
-      page(patterns.contact, <ContactPage />, ContactPage),
-      page(patterns.privacy, <PrivacyPage />, PrivacyPage),
+      { index: true, element: <HomePage />, handle: handle(HomePage.preload, ({ queryClient }) => cmsPreloads.home(queryClient)) },
+      page(patterns.about, <AboutPage />, AboutPage, ({ queryClient }) => cmsPreloads.about(queryClient)),
+      page(patterns.contact, <ContactPage />, ContactPage, ({ queryClient }) => cmsPreloads.contact(queryClient)),
+      page(patterns.privacy, <PrivacyPage />, PrivacyPage, ({ queryClient }) => cmsPreloads.privacy(queryClient)),
       page(patterns.search, <SearchPage />, SearchPage, ({ queryClient, search }) => preloadSearch(queryClient, search)),
       page(patterns.category, <CategoryPage />, CategoryPage, ({ queryClient, params, search }) => catalogPreloads.category(queryClient, params.id, search)),
       page(patterns.courseDetails, <CourseDetailsPage />, CourseDetailsPage, ({ queryClient, params }) => catalogPreloads.details(queryClient, params.id)),

@@ -55,6 +55,8 @@ export const paths = {
   adminCategories: '/admin/category',
   newCategory: '/admin/category/new',
   editCategory: (id: string | number) => `/admin/category/${encodeURIComponent(String(id))}/edit`,
+  /** The content pages' screens (docs/cms.md). */
+  adminCms: (page: 'home' | 'contact' | 'about' | 'privacy') => `/admin/cms/${page}`,
   /** Course lists of the authoring roles (the spec's /admin/courses). */
   courses: (role: 'instructor' | 'admin') => `/${role}/courses`,
   newCourse: (role: 'instructor' | 'admin') => `/${role}/courses/new`,

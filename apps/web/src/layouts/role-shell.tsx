@@ -37,6 +37,10 @@ function shellLinks(role: Role): ShellLink[] {
       { to: paths.members('participant'), labelKey: 'members.participant.nav' },
       { to: paths.adminSubscribers, labelKey: 'subscribers.nav' },
       { to: paths.adminContactMessages, labelKey: 'contactMessages.nav' },
+      { to: paths.adminCms('home'), labelKey: 'adminCms.nav.home' },
+      { to: paths.adminCms('contact'), labelKey: 'adminCms.nav.contact' },
+      { to: paths.adminCms('about'), labelKey: 'adminCms.nav.about' },
+      { to: paths.adminCms('privacy'), labelKey: 'adminCms.nav.privacy' },
     );
   }
   if (role === 'instructor') links.push({ to: paths.instructorOrders, labelKey: 'instructorOrders.nav' });

@@ -9,6 +9,7 @@ import { Skeleton, SkeletonLine } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { CourseCard, CourseGrid, CourseGridItem, CourseGridSkeleton } from '../../../components/course-card';
 import { CardHeart } from '../../wishlist/public';
+import { HomeHero } from '../../cms/public';
 import { catalogQueries } from '../api';
 import '../catalog.css';
 
@@ -115,20 +116,7 @@ export default function HomePage() {
           </Alert>
         </div>
       ) : null}
-      <section className="hero" aria-labelledby="home-title">
-        <div className="site-container hero__inner">
-          <h1 className="hero__title" id="home-title">{t('home.title')}</h1>
-          <p className="hero__text">{t('home.subtitle')}</p>
-          <div className="hero__actions">
-            <Button component={Link} to={paths.register('participant')} size="lg" color="yellow.3" c="dark.9">
-              {t('home.cta.join')}
-            </Button>
-            <Button component={Link} to={paths.search} size="lg" variant="outline" color="white">
-              {t('home.cta.browse')}
-            </Button>
-          </div>
-        </div>
-      </section>
+      <HomeHero />
       <div className="site-container">
         {sections()}
         <section className="teach-banner" aria-labelledby="home-teach">

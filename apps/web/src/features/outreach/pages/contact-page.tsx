@@ -3,6 +3,7 @@ import { contactBody } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/forms';
 import { PublicPage } from '../../../components/public-page';
+import { ContactDetails } from '../../cms/public';
 import { sendContactMessage } from '../api';
 import '../outreach.css';
 
@@ -18,6 +19,7 @@ export default function ContactPage() {
   });
   return (
     <PublicPage title={t('contact.title')} lead={t('contact.lead')}>
+      <ContactDetails />
       {success !== null ? <Alert color="green" role="status" mb="md" data-testid="contact-success">{success || t('contact.success')}</Alert> : null}
       {failure ? <Alert color="red" role="alert" mb="md" data-testid="contact-error">{failure}</Alert> : null}
       <form onSubmit={onSubmit} noValidate className="contact-form" data-testid="contact-form">

@@ -1,0 +1,38 @@
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadingDots } from '../../../components/loading-dots';
+import { usePageTitle } from '../../../components/use-page-title';
+import '../cms.css';
+
+/** An admin content screen: its title, then its content once the saved page is in (loading and failure in both languages). */
+export function AdminFrame<T>({ title, query, children }: { title: string; query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation();
+  usePageTitle(title);
+  return (
+    <Stack gap="lg" maw={960} className="cms-admin">
+      <Title order={1} className="shell-page__title">
+        {title}
+      </Title>
+      {query.isPending ? (
+        <LoadingDots />
+      ) : query.isError ? (
+        <Alert color="red" role="alert" title={t('adminCms.loadFailed')}>
+          <Button mt="sm" variant="default" onClick={() => void query.refetch()}>
+            {t('adminCms.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        children(query.data)
+      )}
+    </Stack>
+  );
+}
+
+/** The outcome of the last save, announced politely. */
+export function Outcome({ success, failure }: { success: string | null; failure: string | null }) {
+  if (failure) return <Alert color="red" role="alert" data-testid="cms-failure">{failure}</Alert>;
+  if (success !== null) return <Alert color="green" role="status" data-testid="cms-saved">{success}</Alert>;
+  return null;
+}
