@@ -32,6 +32,7 @@ import { mediaModule } from './modules/media/media.routes';
 import { outreachModule } from './modules/outreach/outreach.routes';
 import { authoringModule } from './modules/authoring/authoring.routes';
 import { quizModule } from './modules/quiz/quiz.routes';
+import { mailModule } from './modules/mail/mail.routes';
 
 export interface AppDeps {
   db: Db;
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Each entry holds a JSON answer and its compressed forms: at most some tens of MB.
     publicResponses: new TtlCache(1000),
     storage: deps.storage ?? diskStorage(path.join(config.dataDir, 'uploads')),
+    mail: { wake: () => undefined },
     undocumentedStatus: (route, status) => {
       app.log.warn({ route, status }, 'status not listed in the contract');
       deps.onUndocumentedStatus?.(route, status);
@@ -158,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authoringModule(api, ctx);
     quizModule(api, ctx);
   });
+  mailModule(app, ctx);
 
   await registerWebApp(app, config.webDist);
   return app;

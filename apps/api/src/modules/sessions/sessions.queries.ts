@@ -64,3 +64,7 @@ export async function findSessionWithUser(db: Db, sessionId: string, userId: num
     .limit(1);
   return row;
 }
+
+export async function revokeAllSessions(db: Db, userId: number) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { addressKey, failureBudget } from '../../lib/failure-budget';
 import { hashToken, newRefreshToken, type AccessClaims } from '../../lib/tokens';
 import type { AppContext } from '../../context';
-import { findRefreshToken, findSessionWithUser, insertSession, revokeOtherSessions, revokeSession, rotateRefreshToken } from './sessions.queries';
+import { findRefreshToken, findSessionWithUser, insertSession, revokeAllSessions, revokeOtherSessions, revokeSession, rotateRefreshToken } from './sessions.queries';
 
 interface SessionUser {
   id: number;
@@ -65,4 +65,9 @@ export function endSession(ctx: AppContext, sessionId: string) {
 /** After a password change: every other session of the account ends; the one that changed it stays. */
 export function endOtherSessions(ctx: AppContext, userId: number, keepSessionId: string) {
   return revokeOtherSessions(ctx.db, userId, keepSessionId);
+}
+
+/** After a password reset: every session of the account ends, with all their refresh tokens. */
+export function endAllSessions(ctx: AppContext, userId: number) {
+  return revokeAllSessions(ctx.db, userId);
 }

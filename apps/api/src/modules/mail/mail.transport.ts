@@ -1,0 +1,81 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import nodemailer from 'nodemailer';
+
+/** One message as the worker hands it to a transport. */
+export interface OutgoingMail {
+  messageId: string;
+  from: string;
+  to: string;
+  lang: 'ar' | 'en';
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** Why a try failed: the server refused it (counts against MAIL_MAX_ATTEMPTS) or could not be reached (does not). */
+export interface SendFailure {
+  rejected: boolean;
+  message: string;
+}
+
+// Connection-level failures: nothing is wrong with the message, the relay is away.
+const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
+
+export function classifyFailure(error: unknown): SendFailure {
+  const e = error as { code?: string; responseCode?: number; message?: string; response?: string };
+  const message = String(e?.response ?? e?.message ?? error);
+  if (typeof e?.responseCode === 'number') return { rejected: true, message };
+  return { rejected: !(e?.code && UNREACHABLE.has(e.code)), message };
+}
+
+function nodemailerMessage(mail: OutgoingMail) {
+  return {
+    messageId: mail.messageId,
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: { 'Content-Language': mail.lang },
+  };
+}
+
+/**
+ * Over SMTP (SMTP_URL). The timeouts keep every try well inside the worker's claim lease, so a
+ * live worker never loses its claim to another one while it is still sending.
+ */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+  return {
+    async send(mail) {
+      await transporter.sendMail(nodemailerMessage(mail));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * With no SMTP_URL: each message is written to `dir` as an .eml file (openable by any mail reader)
+ * and its link logged, so a fresh install works with nothing else.
+ */
+export function fileTransport(dir: string, log: (line: string) => void): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = (await transporter.sendMail(nodemailerMessage(mail))) as unknown as { message: Buffer };
+      await mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^A-Za-z0-9-]/g, '').slice(0, 40)}.eml`;
+      const file = path.join(dir, name);
+      await writeFile(file, info.message);
+      log(`Mail to ${mail.to} ("${mail.subject}") written to ${pathToFileURL(file).href}`);
+    },
+    close: () => undefined,
+  };
+}
