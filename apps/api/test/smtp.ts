@@ -96,6 +96,8 @@ export async function startSmtpServer(opts: { port?: number; refuse?: (address: 
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // No reverse DNS of 127.0.0.1 per connection: it can take seconds on a machine without a resolver.
+    disableReverseLookup: true,
     onRcptTo(address, _session, callback) {
       recipientsTried.push(address.address);
       if (opts.refuse?.(address.address)) {

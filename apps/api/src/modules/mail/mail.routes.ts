@@ -12,8 +12,9 @@ export function mailModule(app: FastifyInstance, ctx: AppContext) {
   const worker = createMailWorker(ctx, {
     log: (level, message, detail) => {
       // The .eml links of the default transport are for whoever started the server: always shown.
-      if (level === 'info') console.log(message);
-      else app.log[level]({ err: detail }, message);
+      if (level === 'info') {
+        if (ctx.config.env !== 'test') console.log(message);
+      } else app.log[level]({ err: detail }, message);
     },
   });
   app.addHook('onReady', async () => {

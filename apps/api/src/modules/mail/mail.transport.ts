@@ -52,7 +52,8 @@ function nodemailerMessage(mail: OutgoingMail) {
  * live worker never loses its claim to another one while it is still sending.
  */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+  // The URL's own settings (host, port, user, TLS) win; the timeouts apply where it says nothing.
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(mail) {
       await transporter.sendMail(nodemailerMessage(mail));
@@ -71,7 +72,7 @@ export function fileTransport(dir: string, log: (line: string) => void): MailTra
     async send(mail) {
       const info = (await transporter.sendMail(nodemailerMessage(mail))) as unknown as { message: Buffer };
       await mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^A-Za-z0-9-]/g, '').slice(0, 40)}.eml`;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/^<|@.*$/g, '').replace(/[^A-Za-z0-9-]/g, '')}.eml`;
       const file = path.join(dir, name);
       await writeFile(file, info.message);
       log(`Mail to ${mail.to} ("${mail.subject}") written to ${pathToFileURL(file).href}`);
