@@ -8,9 +8,9 @@ import { parseMail, startSmtpServer, type TestSmtpServer } from '../../../test/s
 import { mailOutbox } from '../../db/schema';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import { translate } from '../../lib/i18n';
+import { hasTranslation, translate } from '../../lib/i18n';
 import { configuredTransport, enqueueMail } from './mail.service';
-import { smtpTransport, type MailTransport } from './mail.transport';
+import { classifyFailure, smtpTransport, type MailTransport } from './mail.transport';
 import { MailWorker, type MailWorkerOptions } from './mail.worker';
 import { claimDueMail } from './mail.queries';
 
@@ -176,6 +176,20 @@ describe('mail over SMTP', () => {
     const copies = server.received.filter((m) => m.to.includes(address));
     expect(copies).toHaveLength(2);
     expect(new Set(copies.map((m) => m.messageId))).toEqual(new Set([queued.messageId]));
+  });
+});
+
+describe('failures', () => {
+  it('counts only what the server refused; an unreachable or misconfigured relay is waited for', () => {
+    expect(classifyFailure(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' })).rejected).toBe(false);
+    expect(classifyFailure(Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' })).rejected).toBe(false);
+    expect(classifyFailure(Object.assign(new Error('Invalid login'), { code: 'EAUTH', responseCode: 535 })).rejected).toBe(false);
+    expect(classifyFailure(Object.assign(new Error('Mailbox unavailable'), { code: 'EENVELOPE', responseCode: 550 })).rejected).toBe(true);
+    expect(classifyFailure(Object.assign(new Error('Try again later'), { code: 'EMESSAGE', responseCode: 451 })).rejected).toBe(true);
+  });
+
+  it('every word of the reset mail exists in both languages, the account kinds included', () => {
+    for (const role of ['participant', 'instructor']) expect(hasTranslation(`api.passwordReset.mail.account.${role}`)).toBe(true);
   });
 });
 

@@ -19,7 +19,7 @@ export interface MailTransport {
   close(): void;
 }
 
-/** Why a try failed: the server refused it (counts against MAIL_MAX_ATTEMPTS) or could not be reached (does not). */
+/** Why a try failed: the server refused it (counts against MAIL_MAX_ATTEMPTS), or could not be reached or is misconfigured (does not). */
 export interface SendFailure {
   rejected: boolean;
   message: string;
@@ -28,11 +28,14 @@ export interface SendFailure {
 // Connection-level failures: nothing is wrong with the message, the relay is away.
 const UNREACHABLE = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
 
+// The relay's settings are wrong (credentials, TLS): an operator's problem, not the message's; it waits for the fix.
+const MISCONFIGURED = new Set(['EAUTH', 'ETLS', 'ENOAUTH']);
+
 export function classifyFailure(error: unknown): SendFailure {
   const e = error as { code?: string; responseCode?: number; message?: string; response?: string };
   const message = String(e?.response ?? e?.message ?? error);
-  if (typeof e?.responseCode === 'number') return { rejected: true, message };
-  return { rejected: !(e?.code && UNREACHABLE.has(e.code)), message };
+  if (e?.code && (UNREACHABLE.has(e.code) || MISCONFIGURED.has(e.code))) return { rejected: false, message };
+  return { rejected: true, message };
 }
 
 function nodemailerMessage(mail: OutgoingMail) {
