@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { numeric } from './numbers';
 import { ROLES, type Role, type RouteDef } from './route-def';
 import { session } from './sessions';
 
@@ -131,7 +132,7 @@ export const forgetPasswordBody = z
 /** The three segments of the mailed link /reset-password/{user}/{id}/{hash}. */
 const resetLink = {
   user: resetRole.describe('{user} of the link: the account\'s role'),
-  id: z.number().int().min(1).describe('{id} of the link: the account\'s id'),
+  id: numeric(z.number().int().min(1).max(2_147_483_647)).describe('{id} of the link: the account\'s id (a number, or its digits as the link has them)'),
   hash: z.string().min(1).max(200).describe('{hash} of the link: the single-use token (43 characters, base64url), kept only as its SHA-256'),
 };
 

@@ -118,6 +118,11 @@ describe.each(['participant', 'instructor'] as const)('%s forgot and reset passw
       expect(res.json().errors).toEqual({ hash: translate('en', 'api.passwordReset.link_invalid') });
     }
     expect((await post('/api/check', link)).statusCode).toBe(200);
+    // The id as the link has it (digits) is the same id; anything else is a field error.
+    expect((await post('/api/check', { ...link, id: String(link.id) })).statusCode).toBe(200);
+    const notANumber = await post('/api/check', { ...link, id: true });
+    expect(notANumber.statusCode).toBe(400);
+    expect(Object.keys(notANumber.json().errors)).toEqual(['id']);
     const { db } = await testDatabase();
     await db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
     expect((await post('/api/check', link)).statusCode).toBe(400);
