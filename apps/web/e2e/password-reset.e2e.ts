@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { testConfig } from '../../api/test/harness';
 import { parseMail } from '../../api/test/smtp';
@@ -15,6 +15,7 @@ import { labelled, tr } from './support/translations';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-e2e-mail-'));
 const outbox = path.join(dataDir, 'outbox');
 const e2e = e2eSuite({ dataDir, mail: { ...testConfig().mail, worker: true, pollMs: 200 } });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The reset mail sent to `email`, as its recipient would read it. */
 async function mailTo(email: string) {
