@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, testConfig, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
-import { mailOutbox, passwordResetTokens } from '../../db/schema';
+import { mailOutbox, passwordResetTokens, users } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import { FORGET_ANSWER_FLOOR_MS } from './password-reset.service';
 
@@ -147,6 +147,16 @@ describe('forgot password reveals nothing', () => {
     // The same floor of time for all: the work that differs is far below it.
     for (const a of answers) expect(a.ms).toBeGreaterThanOrEqual(FORGET_ANSWER_FLOOR_MS - 5);
     expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('mails nothing to a deactivated account, and answers it like any other', async () => {
+    const user = await createUser('participant');
+    const { db } = await testDatabase();
+    await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
+    const res = await forget(user.email, 'participant', { lang: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(translate('en', 'api.passwordReset.requested'));
+    expect(await mailsTo(user.email)).toHaveLength(0);
   });
 
   it('sends at most 3 links per email in an hour: a fourth request gets the same answer and no mail', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RESET_ROLES, resetPasswordBody } from '@nibras/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ function linkOf(params: Record<string, string | undefined>): ResetLink | null {
 function ResetForm({ link, email }: { link: ResetLink; email: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { form, onSubmit, pending, failure } = useContractForm({
     schema: resetPasswordBody,
     initialValues: { password: '', confirm_password: '' },
@@ -30,6 +31,8 @@ function ResetForm({ link, email }: { link: ResetLink; email: string }) {
     send: resetPassword,
     networkFailure: 'auth.error.network',
     onSuccess: (result) => {
+      // The link is used up: coming back to it must ask the server again.
+      queryClient.removeQueries({ queryKey: passwordResetQueries.check(link).queryKey });
       const state: AuthNotice = { notice: result.message };
       void navigate(paths.login(link.user), { replace: true, state });
     },
