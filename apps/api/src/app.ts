@@ -35,6 +35,7 @@ import { quizModule } from './modules/quiz/quiz.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { membersModule } from './modules/members/members.routes';
 import { cmsModule } from './modules/cms/cms.routes';
+import { mailModule } from './modules/mail/mail.routes';
 
 export interface AppDeps {
   db: Db;
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Each entry holds a JSON answer and its compressed forms: at most some tens of MB.
     publicResponses: new TtlCache(1000),
     storage: deps.storage ?? diskStorage(path.join(config.dataDir, 'uploads')),
+    mail: { wake: () => undefined },
     undocumentedStatus: (route, status) => {
       app.log.warn({ route, status }, 'status not listed in the contract');
       deps.onUndocumentedStatus?.(route, status);
@@ -164,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     membersModule(api, ctx);
     cmsModule(api, ctx);
   });
+  mailModule(app, ctx);
 
   await registerWebApp(app, config.webDist);
   return app;

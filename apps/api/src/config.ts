@@ -27,6 +27,12 @@ const envSchema = z.object({
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
   UPLOAD_VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(2048),
   QUIZ_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  MAIL_WORKER: bool.default(true),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
   BANK_TRANSFER_DETAILS: z.string().default('Nibras Academy — Demo Bank — IBAN SA00 0000 0000 0000 0000 0000'),
 });
 
@@ -58,6 +64,22 @@ export interface Config {
   uploadLimits: { imageBytes: number; videoBytes: number };
   /** Shown to participants with a pending order: where to send the money. */
   bankTransferDetails: string;
+  mail: {
+    /** smtp:// or smtps:// URL of the relay; unset: each message is written to DATA_DIR/outbox as an .eml file. */
+    smtpUrl: string | undefined;
+    /** The From header. */
+    from: string;
+    /** Run the sending worker in this process (tests start their own). */
+    worker: boolean;
+    /** Refusals by the SMTP server before a message is marked failed (an unreachable server does not count). */
+    maxAttempts: number;
+    /** First retry delay; doubles each try, at most 15 minutes. */
+    retryBaseMs: number;
+    /** How often an idle worker looks for due mail (it is also woken at once after an enqueue). */
+    pollMs: number;
+  };
+  /** Forgot-password requests per account in an hour; more get the same answer and no mail. */
+  passwordResetPerEmail: number;
   /** Answers arriving this long after an attempt's deadline still count (network, slow devices). */
   quizGraceSeconds: number;
 }
@@ -96,6 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.resolve(root, 'apps/web/dist'),
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
     quizGraceSeconds: e.QUIZ_GRACE_SECONDS,
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      from: e.MAIL_FROM || `"Nibras نبراس" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      worker: e.MAIL_WORKER,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: Math.round(e.MAIL_RETRY_BASE_SECONDS * 1000),
+      pollMs: 5000,
+    },
+    passwordResetPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL,
     uploadLimits: { imageBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1_048_576), videoBytes: Math.round(e.UPLOAD_VIDEO_MAX_MB * 1_048_576) },
   };
 }

@@ -15,6 +15,8 @@ export interface AppContext {
   /** Encoded answers of anonymous public reads (plugins/public-cache.ts); emptied with the catalog. */
   publicResponses: TtlCache;
   storage: Storage;
+  /** Wakes this process's mail worker after an enqueue (modules/mail); a no-op when none runs. */
+  mail: { wake: () => void };
   /** A route answered a status its contract entry does not list: logged; the API tests fail on it. */
   undocumentedStatus: (route: string, status: number) => void;
 }

@@ -34,7 +34,8 @@ export function testDatabase(): Promise<Database> {
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  return { ...base, webDist: undefined, ...overrides };
+  // No mail worker in test apps: the mail tests start their own, against a real SMTP server.
+  return { ...base, webDist: undefined, mail: { ...base.mail, worker: false }, ...overrides };
 }
 
 /** "METHOD /path -> status" answers that the route's contract entry does not list; checked after every test file (statuses.setup.ts). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
+import { numeric } from './numbers';
 import { ROLES, type Role, type RouteDef } from './route-def';
 import { session } from './sessions';
 
@@ -116,3 +117,53 @@ export const instructorRoutes = accountRoutes('instructor', { profile: 'profile'
 export const instructorRegistrationRoutes = registrationRoutes('instructor', 'Register');
 // The admin's profile read is GET /api/admin/edit in the spec.
 export const adminRoutes = accountRoutes('admin', { profile: 'edit', changePassword: 'change-password' });
+
+/** The roles that reset a forgotten password by mail (admins are helped by another admin). */
+export const RESET_ROLES = ['participant', 'instructor'] as const;
+const resetRole = z.enum(RESET_ROLES);
+
+export const forgetPasswordBody = z
+  .strictObject({
+    email: email.describe('The account\'s email'),
+    role: resetRole.describe('Which account of that email: participant or instructor'),
+  })
+  .describe('Asks for a reset link by mail. The answer is the same whether or not the account exists');
+
+/** The three segments of the mailed link /reset-password/{user}/{id}/{hash}. */
+const resetLink = {
+  user: resetRole.describe('{user} of the link: the account\'s role'),
+  id: numeric(z.number().int().min(1).max(2_147_483_647)).describe('{id} of the link: the account\'s id (a number, or its digits as the link has them)'),
+  hash: z.string().min(1).max(200).describe('{hash} of the link: the single-use token (43 characters, base64url), kept only as its SHA-256'),
+};
+
+export const checkResetBody = z.strictObject(resetLink).describe('Is this reset link still usable? (valid, unused, under an hour old)');
+
+export const resetLinkInfo = z.object({ email: z.string().describe('The account the link resets') });
+
+export const resetPasswordBody = z
+  .strictObject({
+    ...resetLink,
+    password: password.describe('The new password: 8 to 128 characters, not a common password'),
+    confirm_password: z.string().max(PASSWORD_MAX).describe('The same password again'),
+  })
+  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], message: 'api.passwordReset.mismatch' })
+  .describe('Sets a new password with a reset link; the link is used up and every session of the account ends');
+
+/** Forgot password (spec section 7): public, limited per address, never telling whether an account exists. */
+export const passwordResetRoutes = {
+  forgetPassword: {
+    method: 'POST', path: '/api/forget_password', access: 'public', errors: [429], tags: ['password reset'], rateLimit: 'form',
+    summary: 'Mail a reset link (at most PASSWORD_RESET_MAX_PER_EMAIL an hour per account); same answer for unknown accounts',
+    body: forgetPasswordBody, response: envelope(empty),
+  },
+  check: {
+    method: 'POST', path: '/api/check', access: 'public', errors: [429], tags: ['password reset'], rateLimit: 'login',
+    summary: 'Check a reset link before asking for the new password; a bad link is a 400 on `hash` and counts as a failed sign-in',
+    body: checkResetBody, response: envelope(resetLinkInfo),
+  },
+  resetPassword: {
+    method: 'POST', path: '/api/reset_password', access: 'public', errors: [429], tags: ['password reset'], rateLimit: 'login',
+    summary: 'Set a new password with a reset link; ends every session of the account',
+    body: resetPasswordBody, response: envelope(empty),
+  },
+} satisfies Record<string, RouteDef>;

@@ -13,9 +13,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('server messages', () => {
-  it('every api.* key the server uses exists in ar.json and en.json', () => {
+  it('every api.* key the server uses exists in ar.json and en.json (camelCase segments too: api.passwordReset.*)', () => {
     const src = fileURLToPath(new URL('..', import.meta.url));
-    const keys = new Set(sourceFiles(src).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/'(api\.[a-z_]+(?:\.[a-z_]+)+)'/g)].map((m) => m[1]!)));
+    const keys = new Set(sourceFiles(src).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/'(api\.[a-zA-Z_]+(?:\.[a-zA-Z_]+)+)'/g)].map((m) => m[1]!)));
     expect(keys.size).toBeGreaterThan(20);
     expect([...keys].filter((k) => !hasTranslation(k))).toEqual([]);
   });

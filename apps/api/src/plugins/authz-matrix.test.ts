@@ -17,6 +17,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/instructor/login',
   'POST /api/admin/login',
   'POST /api/auth/refresh',
+  // Forgot and reset password (spec section 6: public).
+  'POST /api/forget_password',
+  'POST /api/check',
+  'POST /api/reset_password',
   'GET /api/category/namelist',
   'GET /api/category/icon/:id',
   'GET /api/openapi.json',

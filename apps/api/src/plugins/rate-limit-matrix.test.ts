@@ -34,6 +34,10 @@ function limitedRoutes(): RouteDef[] {
 /** One attempt that counts against the route's budget, and how many the budget allows from one address. */
 function attemptOf(def: RouteDef): { body: () => object; budget: number } {
   if (def.rateLimit === 'login') {
+    // Reset links: a guessed link counts like a failed sign-in.
+    const link = () => ({ user: 'participant', id: 1, hash: `guessed-${uniqueEmail()}` });
+    if (def.path === '/api/check') return { body: link, budget: limits.loginFailuresPerAddress };
+    if (def.path === '/api/reset_password') return { body: () => ({ ...link(), password: 'Lantern-river-93', confirm_password: 'Lantern-river-93' }), budget: limits.loginFailuresPerAddress };
     return def.path === '/api/auth/refresh'
       ? { body: () => ({ refreshToken: `guessed-${uniqueEmail()}` }), budget: limits.loginFailuresPerAddress }
       : { body: () => ({ email: uniqueEmail(), password: 'wrong-password-1', returnSecureToken: true }), budget: limits.loginFailuresPerAddress };
@@ -46,9 +50,9 @@ function attemptOf(def: RouteDef): { body: () => object; budget: number } {
 const routes = limitedRoutes();
 
 describe('rate-limit matrix', () => {
-  it('covers every limited route of the contract: logins, refresh, registrations, the public forms and search', () => {
+  it('covers every limited route of the contract: logins, refresh, registrations, the public forms, search and password reset', () => {
     expect(routes.map((r) => r.path).sort()).toEqual(
-      expect.arrayContaining(['/api/admin/login', '/api/auth/refresh', '/api/contact-us/send', '/api/instructor/Register', '/api/instructor/login', '/api/newsletter/subscribe', '/api/participant/login', '/api/participant/register', '/api/public/search']),
+      expect.arrayContaining(['/api/admin/login', '/api/auth/refresh', '/api/check', '/api/contact-us/send', '/api/forget_password', '/api/instructor/Register', '/api/instructor/login', '/api/newsletter/subscribe', '/api/participant/login', '/api/participant/register', '/api/public/search', '/api/reset_password']),
     );
   });
 

@@ -7,7 +7,8 @@ const instructor: SignedIn = { ...nobody, instructor: true };
 const participant: SignedIn = { ...nobody, participant: true };
 
 const PUBLIC_PAGES = ['/', '/about', '/contact-us', '/privacy-policy', '/search', '/category/7', '/category/web-design', '/course-details/12', '/reset-password/participant/5/abc123', '/certificate/ABCD-EFGH-JKLM'];
-const MEMBER_AUTH = ['/instructor/login', '/instructor/register', '/participant/login', '/participant/register'];
+// The forgot-password screens follow the login screens' rules.
+const MEMBER_AUTH = ['/instructor/login', '/instructor/register', '/participant/login', '/participant/register', '/instructor/forgot-password', '/participant/forgot-password'];
 
 describe('guardRedirect: spec section 2 route guard rules', () => {
   it('lets anyone without a session open every public page and sign-in screen', () => {

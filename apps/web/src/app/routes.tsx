@@ -22,6 +22,7 @@ const AboutPage = lazyScreen(() => import('../features/cms/pages/about-page'));
 const ContactPage = lazyScreen(() => import('../features/outreach/pages/contact-page'));
 const PrivacyPage = lazyScreen(() => import('../features/cms/pages/privacy-page'));
 const ResetPasswordPage = lazyScreen(() => import('../features/accounts/pages/reset-password-page'));
+const ForgotPasswordPage = lazyScreen(() => import('../features/accounts/pages/forgot-password-page'));
 const MemberAuthPage = lazyScreen(() => import('../features/accounts/pages/member-auth-page'));
 const AdminLoginPage = lazyScreen(() => import('../features/accounts/pages/admin-login-page'));
 const AdminDashboardPage = lazyScreen(() => import('../features/dashboard/pages/admin-dashboard-page'));
@@ -150,6 +151,8 @@ export const appRoutes: RouteObject[] = [
       page(patterns.instructorRegister, <MemberAuthPage role="instructor" mode="register" />, MemberAuthPage),
       page(patterns.participantLogin, <MemberAuthPage role="participant" mode="login" />, MemberAuthPage),
       page(patterns.participantRegister, <MemberAuthPage role="participant" mode="register" />, MemberAuthPage),
+      page(patterns.instructorForgotPassword, <ForgotPasswordPage role="instructor" />, ForgotPasswordPage),
+      page(patterns.participantForgotPassword, <ForgotPasswordPage role="participant" />, ForgotPasswordPage),
       page('*', <NotFoundPage home={paths.home} />, NotFoundPage),
     ],
   },

@@ -19,6 +19,8 @@ export const patterns = {
   instructorRegister: '/instructor/register',
   participantLogin: '/participant/login',
   participantRegister: '/participant/register',
+  instructorForgotPassword: '/instructor/forgot-password',
+  participantForgotPassword: '/participant/forgot-password',
   learn: '/participant/learn/:id',
   certificate: '/certificate/:code',
 } as const;
@@ -34,6 +36,7 @@ export const paths = {
   area: (role: Role) => `/${role}`,
   login: (role: Role) => `/${role}/login`,
   register: (role: MemberRole) => `/${role}/register`,
+  forgotPassword: (role: MemberRole) => `/${role}/forgot-password`,
   auth: (role: MemberRole, mode: AuthMode) => `/${role}/${mode}`,
   dashboard: (role: Role) => `/${role}/dashboard`,
   myProfile: (role: Role) => `/${role}/my-profile`,
@@ -92,4 +95,6 @@ export const MEMBER_AUTH_PATTERNS: readonly string[] = [
   patterns.instructorRegister,
   patterns.participantLogin,
   patterns.participantRegister,
+  patterns.instructorForgotPassword,
+  patterns.participantForgotPassword,
 ];

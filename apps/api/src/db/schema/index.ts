@@ -4,3 +4,4 @@ export * from './learning';
 export * from './authoring';
 export * from './quiz';
 export * from './cms';
+export * from './mail';

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@nibras/contract';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { passwordResetTokens, users } from '../../db/schema';
 import { buildUserSearchText } from '../../lib/search-text';
 
 export type UserRow = typeof users.$inferSelect;
@@ -45,4 +45,52 @@ export async function updateUser(db: Db, id: number, values: Partial<Pick<UserRo
 export async function setUserAvatar(db: Db, id: number, key: string | null): Promise<UserRow> {
   const [row] = await db.update(users).set({ avatar: key, updatedAt: new Date() }).where(eq(users.id, id)).returning();
   return row!;
+}
+
+export type ResetTokenRow = typeof passwordResetTokens.$inferSelect & { role: Role; deactivatedAt: Date | null; email: string };
+
+export async function insertResetToken(db: Db, values: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/** Reset links asked for the account since `since`: the hourly limit per email. */
+export async function countResetTokensSince(db: Db, userId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), gte(passwordResetTokens.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function findResetToken(db: Db, tokenHash: string): Promise<ResetTokenRow | undefined> {
+  const [row] = await db
+    .select({
+      id: passwordResetTokens.id,
+      userId: passwordResetTokens.userId,
+      tokenHash: passwordResetTokens.tokenHash,
+      createdAt: passwordResetTokens.createdAt,
+      expiresAt: passwordResetTokens.expiresAt,
+      usedAt: passwordResetTokens.usedAt,
+      role: users.role,
+      email: users.email,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(eq(passwordResetTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Uses up every open link of the account at once; true when `tokenId` was among them (a second
+ * reset with the same link, even at the same moment, finds it used).
+ */
+export async function consumeResetTokens(db: Db, userId: number, tokenId: number): Promise<boolean> {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  return rows.some((r) => r.id === tokenId);
 }

@@ -5,12 +5,14 @@ import {
   instructorRoutes,
   participantRegistrationRoutes,
   participantRoutes,
+  passwordResetRoutes,
   type Role,
 } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import { translate } from '../../lib/i18n';
 import type { AppContext } from '../../context';
 import { presentProfile } from './accounts.presenter';
+import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.service';
 import { changePassword, getAccount, login, logout, registerAccount, removeAvatar, updateAccount, uploadAvatar } from './accounts.service';
 
 type AccountRoutes = typeof participantRoutes | typeof instructorRoutes | typeof adminRoutes;
@@ -51,4 +53,21 @@ export function accountsModule(app: FastifyInstance, ctx: AppContext) {
   accountRoutes(app, ctx, 'instructor', instructorRoutes);
   registrationRoutes(app, ctx, 'instructor', instructorRegistrationRoutes);
   accountRoutes(app, ctx, 'admin', adminRoutes);
+  passwordResetModule(app, ctx);
+}
+
+/** Forgot and reset password (docs/mail.md): public, for participants and instructors. */
+export function passwordResetModule(app: FastifyInstance, ctx: AppContext) {
+  addRoute(app, ctx, passwordResetRoutes.forgetPassword, async ({ body, request }) => {
+    await requestPasswordReset(ctx, request.lang, body.role, body.email);
+    return { message: 'api.passwordReset.requested', data: {} };
+  });
+  addRoute(app, ctx, passwordResetRoutes.check, async ({ body, request }) => ({
+    message: 'api.passwordReset.link_valid',
+    data: await checkResetLink(ctx, request.ip, body),
+  }));
+  addRoute(app, ctx, passwordResetRoutes.resetPassword, async ({ body, request }) => {
+    await resetPassword(ctx, request.ip, body, body.password);
+    return { message: 'api.passwordReset.done', data: {} };
+  });
 }

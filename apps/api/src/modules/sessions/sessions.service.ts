@@ -71,7 +71,7 @@ export function endOtherSessions(ctx: AppContext, userId: number, keepSessionId:
   return revokeOtherSessions(ctx.db, userId, keepSessionId);
 }
 
-/** A deactivated account, or one whose password an admin replaced: every session and refresh token ends. */
+/** A deactivated account, a password an admin replaced, or a password reset: every session and refresh token ends. */
 export function endAllSessions(ctx: AppContext, userId: number) {
   return revokeAllSessions(ctx.db, userId);
 }

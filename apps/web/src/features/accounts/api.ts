@@ -5,6 +5,7 @@ import {
   instructorRoutes,
   participantRegistrationRoutes,
   participantRoutes,
+  passwordResetRoutes,
   type Role,
 } from '@nibras/contract';
 export type { Session } from '@nibras/contract';
@@ -61,3 +62,26 @@ export function removeAvatar(role: MemberRole) {
 export async function uploadAvatar(role: MemberRole, file: File, onProgress: (percent: number) => void): Promise<Profile> {
   return (await uploadRoute(accountRoutes[role].avatar, { file, onProgress })).data;
 }
+
+export type ResetRole = RequestBody<typeof passwordResetRoutes.forgetPassword>['role'];
+export type ResetLink = RequestBody<typeof passwordResetRoutes.check>;
+
+/** Asks for a reset link by mail; the answer is the same whether or not the account exists. */
+export function forgetPassword(body: RequestBody<typeof passwordResetRoutes.forgetPassword>) {
+  return callRoute(passwordResetRoutes.forgetPassword, { body });
+}
+
+export function resetPassword(body: RequestBody<typeof passwordResetRoutes.resetPassword>) {
+  return callRoute(passwordResetRoutes.resetPassword, { body });
+}
+
+export const passwordResetQueries = {
+  /** Whether the mailed link still works (POST /api/check); a refused link is not retried. */
+  check: (link: ResetLink) =>
+    queryOptions({
+      queryKey: ['accounts', 'reset-link', link.user, link.id, link.hash],
+      queryFn: async () => (await callRoute(passwordResetRoutes.check, { body: link })).data,
+      staleTime: Infinity,
+      retry: false,
+    }),
+};

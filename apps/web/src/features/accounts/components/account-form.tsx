@@ -102,6 +102,11 @@ export function AccountForm({ role, mode }: AccountFormProps) {
             visibilityToggleFocusable
             visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
           />
+          {mode === 'login' && role !== 'admin' ? (
+            <Anchor component={Link} to={paths.forgotPassword(role)} size="sm" fw={600} data-testid="forgot-password-link">
+              {t('passwordReset.forgot.link')}
+            </Anchor>
+          ) : null}
           <Button type="submit" size="md" fullWidth loading={pending}>
             {t(`auth.${mode}.submit`)}
           </Button>

@@ -1,0 +1,101 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { testConfig } from '../../api/test/harness';
+import { parseMail } from '../../api/test/smtp';
+import { seedStorage, waitForPath } from './support/browser';
+import { auditAll, LANGUAGES, type Language } from './support/audit';
+import { newAccount } from './support/server';
+import { e2eSuite } from './support/suite';
+import { labelled, tr } from './support/translations';
+
+// No SMTP_URL: the server's own mail worker writes every message to DATA_DIR/outbox, where the test reads it.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-e2e-mail-'));
+const outbox = path.join(dataDir, 'outbox');
+const e2e = e2eSuite({ dataDir, mail: { ...testConfig().mail, worker: true, pollMs: 200 } });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The reset mail sent to `email`, as its recipient would read it. */
+async function mailTo(email: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox);
+    } catch {
+      // not written yet
+    }
+    const raw = files.map((f) => readFileSync(path.join(outbox, f), 'utf8')).find((r) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(r));
+    if (raw) {
+      const mail = parseMail(raw);
+      const link = /https?:\/\/\S+?(\/reset-password\/[^\s"<]+)/.exec(mail.text)![1]!;
+      return { ...mail, link };
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} in ${outbox}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function askForLink(page: Page, language: Language, role: 'participant' | 'instructor', email: string) {
+  await page.goto(`/${role}/login`);
+  await page.getByRole('link', { name: tr(language, 'passwordReset.forgot.link') }).click();
+  await waitForPath(page, `/${role}/forgot-password`);
+  await page.getByRole('heading', { level: 1, name: tr(language, `passwordReset.forgot.title.${role}`) }).waitFor();
+  await page.getByLabel(labelled(language, 'auth.email')).fill(email);
+  await page.getByRole('button', { name: tr(language, 'passwordReset.forgot.submit') }).click();
+  await page.getByTestId('forgot-sent').getByText(tr(language, 'api.passwordReset.requested')).waitFor();
+}
+
+describe('forgot and reset password in the browser', () => {
+  const cases = [
+    { language: 'ar', role: 'participant' },
+    { language: 'en', role: 'instructor' },
+  ] as const;
+  for (const { language, role } of cases) {
+    it(`${role} in ${language}: asks on the forgot-password screen, opens the mailed link, sets a new password, signs in with it`, async () => {
+      const { page } = await e2e.open();
+      await seedStorage(page, { language });
+      const account = await newAccount(role);
+      await askForLink(page, language, role, account.email);
+
+      const mail = await mailTo(account.email);
+      expect(mail.subject).toBe(tr(language, 'api.passwordReset.mail.subject'));
+      expect(/<html[^>]*>/.exec(mail.html)![0]).toContain(`dir="${language === 'ar' ? 'rtl' : 'ltr'}"`);
+      expect(mail.link).toMatch(new RegExp(`^/reset-password/${role}/\\d+/[A-Za-z0-9_-]{43}$`));
+
+      await page.goto(mail.link);
+      await page.getByRole('heading', { level: 1, name: tr(language, 'passwordReset.reset.title') }).waitFor();
+      await expect.poll(() => page.getByTestId('reset-email').textContent()).toBe(account.email);
+      const password = 'Saffron-window-48';
+      await page.getByLabel(labelled(language, 'passwordReset.reset.password')).fill(password);
+      await page.getByLabel(labelled(language, 'passwordReset.reset.confirm')).fill(password);
+      await page.getByRole('button', { name: tr(language, 'passwordReset.reset.submit') }).click();
+
+      await waitForPath(page, `/${role}/login`);
+      await page.getByTestId('auth-notice').getByText(tr(language, 'api.passwordReset.done')).waitFor();
+      await page.getByLabel(labelled(language, 'auth.email')).fill(account.email);
+      await page.getByLabel(labelled(language, 'auth.password')).fill(password);
+      await page.getByRole('button', { name: tr(language, 'auth.login.submit') }).click();
+      await waitForPath(page, `/${role}/dashboard`);
+
+      // The link was used up: opening it again offers a new one.
+      await page.goto(mail.link);
+      await page.getByTestId('reset-ask-again').waitFor();
+    });
+  }
+
+  it('accessibility of the new screens: no serious or critical axe violation at 1280 and 375 px, in Arabic and English', async ({ onTestFinished }) => {
+    const account = await newAccount('participant');
+    const response = await fetch(`${e2e.server.baseUrl}/api/forget_password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email, role: 'participant' }) });
+    expect(response.status).toBe(200);
+    const { link } = await mailTo(account.email);
+    const paths = ['/participant/forgot-password', '/instructor/forgot-password', link];
+    for (const language of LANGUAGES) {
+      for (const width of [1280, 375]) {
+        expect(await auditAll(e2e, { language, width, paths, finished: onTestFinished }), `${language} at ${width}px`).toEqual([]);
+      }
+    }
+  });
+});
