@@ -56,6 +56,9 @@ export default defineConfig({
           // One more try for a browser test that fails: the 2 shared cores make Chromium timing noisy.
           // A retried test still fails the run if it fails twice, and the report names it (docs/decisions/008).
           retry: 1,
+          // expect.poll waits 1 s by default: less than a page's first render takes on the 2 shared cores
+          // under the full run (the assessment summary's first poll timed out so, and passed on its retry).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -6,12 +6,13 @@ import type { Page } from 'playwright-core';
 import { png } from '../../api/test/media-files';
 import { seedSession } from './support/browser';
 import { auditAll, axeViolations, LANGUAGES, settled, type Language } from './support/audit';
-import { cmsAdmin } from './support/cms-admin';
+import { cmsAdmin, resetContentAfterAll } from './support/cms-admin';
 import { apiLogin, newAccount } from './support/server';
 import { e2eSuite } from './support/suite';
 import { tr } from './support/translations';
 
 const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-cms-screens-e2e-')) });
+resetContentAfterAll(() => e2e.server);
 
 const ADMIN_SCREENS = ['/admin/cms/home', '/admin/cms/contact', '/admin/cms/about', '/admin/cms/privacy'];
 const PUBLIC_PAGES = ['/', '/about', '/contact-us', '/privacy-policy'];

@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { XSS_PAYLOADS } from '../../api/test/xss-corpus';
 import { seedStorage } from './support/browser';
-import { cmsAdmin } from './support/cms-admin';
+import { cmsAdmin, resetContentAfterAll } from './support/cms-admin';
 import { e2eSuite } from './support/suite';
 
 const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-cms-xss-e2e-')) });
+resetContentAfterAll(() => e2e.server);
 
 const PAGES = ['/', '/about', '/contact-us', '/privacy-policy'];
 /** Payloads saved together, each page loaded once per group. */

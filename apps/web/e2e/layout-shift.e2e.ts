@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addLectures, createCategory, createCourse } from '../../api/test/factories';
 import { png } from '../../api/test/media-files';
-import { cmsAdmin } from './support/cms-admin';
+import { cmsAdmin, resetContentAfterAll } from './support/cms-admin';
 import { e2eSuite } from './support/suite';
 
 // A course with a cover: covers are served from the data directory's uploads folder.
@@ -14,6 +14,7 @@ mkdirSync(path.join(dataDir, 'uploads', 'covers'), { recursive: true });
 writeFileSync(path.join(dataDir, 'uploads', 'covers', 'layout-shift.png'), png({ width: 640, height: 360 }));
 
 const e2e = e2eSuite({ dataDir });
+resetContentAfterAll(() => e2e.server);
 
 /** What Lighthouse and the field call "good". */
 const GOOD_LAYOUT_SHIFT = 0.1;

@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import { png } from '../../../api/test/media-files';
 import { apiLogin, newAccount, type TestServer } from './server';
 
@@ -21,5 +22,28 @@ export async function cmsAdmin(server: TestServer) {
     if (!response.ok) throw new Error(`image upload: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { data: { id: number } }).data;
   };
-  return { login, post, get, addImage };
+  /**
+   * The site's content as it was before anything was saved: empty pages (the public pages show their
+   * default texts), no privacy entries, no home images. The content is global to the worker's shared
+   * database, so a file that changes it resets it when it ends: the next file's pages (and its
+   * server, whose uploads folder does not hold this file's images) see the site as it starts.
+   */
+  const resetContent = async () => {
+    const home = (await get('/api/home-page/cms/view')).body.data as { images: { id: number }[] };
+    for (const image of home.images) await get(`/api/home-page/cms/image/delete/${image.id}`);
+    const privacy = (await get('/api/privacy-policy/cms/view')).body.data as { entries: { id: number }[] };
+    for (const entry of privacy.entries) await get(`/api/privacy-policy/cms/delete/${entry.id}`);
+    for (const page of ['home-page', 'contact-us', 'about-us']) {
+      const saved = await post(`/api/${page}/cms`, {});
+      if (saved.status !== 200) throw new Error(`resetting ${page}: ${saved.status}`);
+    }
+  };
+  return { login, post, get, addImage, resetContent };
+}
+
+/** For a test file that changes the site's content: resets it when the file ends (see resetContent). */
+export function resetContentAfterAll(server: () => TestServer) {
+  afterAll(async () => {
+    await (await cmsAdmin(server())).resetContent();
+  });
 }

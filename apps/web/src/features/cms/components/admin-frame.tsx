@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,4 +35,16 @@ export function Outcome({ success, failure }: { success: string | null; failure:
   if (failure) return <Alert color="red" role="alert" data-testid="cms-failure">{failure}</Alert>;
   if (success !== null) return <Alert color="green" role="status" data-testid="cms-saved">{success}</Alert>;
   return null;
+}
+
+/** The submit button of a content page's form, the same on every screen. */
+export function SaveButton({ pending }: { pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Group>
+      <Button type="submit" loading={pending} data-testid="cms-save">
+        {t('adminCms.save')}
+      </Button>
+    </Group>
+  );
 }

@@ -1,10 +1,10 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { aboutContentBody, type AboutView } from '@nibras/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/forms';
 import { cmsKeys, cmsQueries, saveAbout } from '../api';
-import { AdminFrame, Outcome } from '../components/admin-frame';
+import { AdminFrame, Outcome, SaveButton } from '../components/admin-frame';
 import { RichTextField } from '../components/rich-text-field';
 
 function AboutForm({ saved }: { saved: AboutView }) {
@@ -30,11 +30,7 @@ function AboutForm({ saved }: { saved: AboutView }) {
             <RichTextField label={t('adminCms.about.bodyEn')} lang="en" testId="cms-about-en" {...form.getInputProps('body_en')} />
           </Stack>
         </Paper>
-        <Group>
-          <Button type="submit" loading={pending} data-testid="cms-save">
-            {t('adminCms.save')}
-          </Button>
-        </Group>
+        <SaveButton pending={pending} />
       </Stack>
     </form>
   );

@@ -1,10 +1,10 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { contactContentBody, type ContactView } from '@nibras/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/forms';
 import { cmsKeys, cmsQueries, saveContact } from '../api';
-import { AdminFrame, Outcome } from '../components/admin-frame';
+import { AdminFrame, Outcome, SaveButton } from '../components/admin-frame';
 import { RichTextField } from '../components/rich-text-field';
 
 function ContactForm({ saved }: { saved: ContactView }) {
@@ -37,11 +37,7 @@ function ContactForm({ saved }: { saved: ContactView }) {
             <RichTextField label={t('adminCms.contact.textEn')} lang="en" testId="cms-contact-text-en" {...form.getInputProps('text_en')} />
           </Stack>
         </Paper>
-        <Group>
-          <Button type="submit" loading={pending} data-testid="cms-save">
-            {t('adminCms.save')}
-          </Button>
-        </Group>
+        <SaveButton pending={pending} />
       </Stack>
     </form>
   );

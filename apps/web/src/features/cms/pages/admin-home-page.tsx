@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { useContractForm } from '../../../lib/forms';
 import { ApiError, failureText, type ApiResult } from '../../../lib/http';
 import { addHomeImage, cmsKeys, cmsQueries, deleteHomeImage, saveHome, updateHomeImage } from '../api';
-import { AdminFrame, Outcome } from '../components/admin-frame';
+import { AdminFrame, Outcome, SaveButton } from '../components/admin-frame';
 import { ConfirmDelete } from '../components/confirm-delete';
 import { inLanguage } from '../components/rich-content';
 
@@ -48,11 +48,7 @@ function HeroForm({ saved }: { saved: HomeView }) {
             <TextInput label={t('adminCms.home.ctaEn')} dir="ltr" lang="en" {...form.getInputProps('cta_label_en')} />
           </SimpleGrid>
           <TextInput label={t('adminCms.home.ctaLink')} description={t('adminCms.linkHint')} dir="ltr" {...form.getInputProps('cta_link')} />
-          <Group>
-            <Button type="submit" loading={pending} data-testid="cms-save">
-              {t('adminCms.save')}
-            </Button>
-          </Group>
+          <SaveButton pending={pending} />
         </Stack>
       </form>
     </Paper>

@@ -1,3 +1,4 @@
+import { OrderCards } from '../components/order-cards';
 import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -86,43 +87,44 @@ export default function AdminOrdersPage() {
       ) : null}
       <PagedList list={list} texts="adminOrders" page={page} onPage={setPage}>
         {(items) => (
-          <ul className="plain-list" aria-label={t('adminOrders.title')}>
-            {items.map((order) => (
-              <li key={order.id}>
-                <Paper withBorder radius="lg" p="md" data-testid="admin-order" data-order-id={order.id}>
-                  <Group justify="space-between" align="flex-start" gap="sm">
-                    <Stack gap={4} style={{ flex: '1 1 14rem', minInlineSize: 0 }}>
-                      <Text fw={700} dir="auto" className="break-anywhere">
-                        {order.course.title}
-                      </Text>
-                      <Text size="sm">
-                        <bdi>{order.participant.name}</bdi> · <bdi className="break-anywhere">{order.participantEmail}</bdi>
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })} · {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
-                      </Text>
-                      <Text size="sm">
-                        {t('orders.reference')} <bdi className="break-anywhere">{order.reference}</bdi>
-                      </Text>
-                    </Stack>
-                    <Stack gap="xs" align="flex-end">
-                      <OrderStatusBadge status={order.status} />
-                      {order.status === 'pending' ? (
-                        <Group gap="xs">
-                          <Button size="xs" onClick={() => setAction({ kind: 'confirm', orderId: order.id, title: order.course.title })}>
-                            {t('adminOrders.confirm')}
-                          </Button>
-                          <Button size="xs" variant="outline" color="red.9" onClick={() => setAction({ kind: 'cancel', orderId: order.id, title: order.course.title })}>
-                            {t('adminOrders.cancel')}
-                          </Button>
-                        </Group>
-                      ) : null}
-                    </Stack>
-                  </Group>
-                </Paper>
-              </li>
-            ))}
-          </ul>
+          <OrderCards
+            label={t('adminOrders.title')}
+            orders={items}
+            testId="admin-order"
+            details={(order) => (
+              <>
+                <Text fw={700} dir="auto" className="break-anywhere">
+                  {order.course.title}
+                </Text>
+                <Text size="sm">
+                  <bdi>{order.participant.name}</bdi> · <bdi className="break-anywhere">{order.participantEmail}</bdi>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })} · {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
+                </Text>
+                <Text size="sm">
+                  {t('orders.reference')} <bdi className="break-anywhere">{order.reference}</bdi>
+                </Text>
+              </>
+            )}
+            aside={(order) => (
+              <>
+                <Stack gap="xs" align="flex-end">
+                  <OrderStatusBadge status={order.status} />
+                  {order.status === 'pending' ? (
+                    <Group gap="xs">
+                      <Button size="xs" onClick={() => setAction({ kind: 'confirm', orderId: order.id, title: order.course.title })}>
+                        {t('adminOrders.confirm')}
+                      </Button>
+                      <Button size="xs" variant="outline" color="red.9" onClick={() => setAction({ kind: 'cancel', orderId: order.id, title: order.course.title })}>
+                        {t('adminOrders.cancel')}
+                      </Button>
+                    </Group>
+                  ) : null}
+                </Stack>
+              </>
+            )}
+          />
         )}
       </PagedList>
       <Modal

@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { OrderCards } from '../components/order-cards';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -34,29 +35,30 @@ export default function InstructorOrdersPage() {
         }
       >
         {(items) => (
-          <ul className="plain-list" aria-label={t('instructorOrders.title')}>
-            {items.map((order) => (
-              <li key={order.id}>
-                <Paper withBorder radius="lg" p="md" data-testid="instructor-order" data-order-id={order.id}>
-                  <Group justify="space-between" align="flex-start" gap="sm">
-                    <Stack gap={4} style={{ flex: '1 1 14rem', minInlineSize: 0 }}>
-                      <Text fw={700} dir="auto" className="break-anywhere">
-                        {order.course.title}
-                      </Text>
-                      <Text size="sm">
-                        {t('instructorOrders.buyer')} <bdi>{order.participant.name}</bdi>
-                      </Text>
-                      <Text size="sm" c="dimmed">
-                        {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })} ·{' '}
-                        {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
-                      </Text>
-                    </Stack>
-                    <OrderStatusBadge status={order.status} />
-                  </Group>
-                </Paper>
-              </li>
-            ))}
-          </ul>
+          <OrderCards
+            label={t('instructorOrders.title')}
+            orders={items}
+            testId="instructor-order"
+            details={(order) => (
+              <>
+                <Text fw={700} dir="auto" className="break-anywhere">
+                  {order.course.title}
+                </Text>
+                <Text size="sm">
+                  {t('instructorOrders.buyer')} <bdi>{order.participant.name}</bdi>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })} ·{' '}
+                  {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
+                </Text>
+              </>
+            )}
+            aside={(order) => (
+              <>
+                <OrderStatusBadge status={order.status} />
+              </>
+            )}
+          />
         )}
       </PagedList>
     </Stack>

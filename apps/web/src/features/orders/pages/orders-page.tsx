@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { OrderCards } from '../components/order-cards';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -35,45 +36,46 @@ export default function OrdersPage() {
         }
       >
         {(items) => (
-          <ul className="plain-list" aria-label={t('orders.title')}>
-            {items.map((order) => (
-              <li key={order.id}>
-                <Paper withBorder radius="lg" p="md" data-testid="order" data-order-id={order.id}>
-                  <Group justify="space-between" align="flex-start" gap="sm">
-                    <Stack gap={4} style={{ flex: '1 1 14rem', minInlineSize: 0 }}>
-                      <Anchor component={Link} to={paths.courseDetails(order.course.id)} fw={700} dir="auto" className="break-anywhere">
-                        {order.course.title}
-                      </Anchor>
-                      <Text size="sm" c="dimmed">
-                        {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })}
-                      </Text>
-                      <Text size="sm">
-                        {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
-                      </Text>
-                      {order.status === 'pending' && order.provider === 'bank_transfer' ? (
-                        <Text size="sm" data-testid="order-reference">
-                          {t('orders.reference')} <bdi className="break-anywhere">{order.reference}</bdi>
-                        </Text>
-                      ) : null}
-                      {order.status === 'pending' ? (
-                        <Text size="sm" c="dimmed">
-                          {t('orders.pendingHelp')}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                    <Stack gap="xs" align="flex-end">
-                      <OrderStatusBadge status={order.status} />
-                      {order.status === 'paid' ? (
-                        <Button component={Link} to={paths.learn(order.course.id)} size="xs" aria-label={t('pdash.continueCourse', { title: order.course.title })}>
-                          {t('orders.study')}
-                        </Button>
-                      ) : null}
-                    </Stack>
-                  </Group>
-                </Paper>
-              </li>
-            ))}
-          </ul>
+          <OrderCards
+            label={t('orders.title')}
+            orders={items}
+            testId="order"
+            details={(order) => (
+              <>
+                <Anchor component={Link} to={paths.courseDetails(order.course.id)} fw={700} dir="auto" className="break-anywhere">
+                  {order.course.title}
+                </Anchor>
+                <Text size="sm" c="dimmed">
+                  {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })}
+                </Text>
+                <Text size="sm">
+                  {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
+                </Text>
+                {order.status === 'pending' && order.provider === 'bank_transfer' ? (
+                  <Text size="sm" data-testid="order-reference">
+                    {t('orders.reference')} <bdi className="break-anywhere">{order.reference}</bdi>
+                  </Text>
+                ) : null}
+                {order.status === 'pending' ? (
+                  <Text size="sm" c="dimmed">
+                    {t('orders.pendingHelp')}
+                  </Text>
+                ) : null}
+              </>
+            )}
+            aside={(order) => (
+              <>
+                <Stack gap="xs" align="flex-end">
+                  <OrderStatusBadge status={order.status} />
+                  {order.status === 'paid' ? (
+                    <Button component={Link} to={paths.learn(order.course.id)} size="xs" aria-label={t('pdash.continueCourse', { title: order.course.title })}>
+                      {t('orders.study')}
+                    </Button>
+                  ) : null}
+                </Stack>
+              </>
+            )}
+          />
         )}
       </PagedList>
     </Stack>
