@@ -3,9 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 const cores = availableParallelism();
 
+/** API test files that compare site-wide totals: run alone (see the api-alone project). */
+const SITE_WIDE_FIGURES = ['apps/api/src/modules/dashboard/dashboard.test.ts'];
+
 // One runner for everything: API tests (Fastify inject on PGlite or TEST_DATABASE_URL), unit tests
 // of the web app and the scripts, and browser tests (playwright-core driving Debian's Chromium).
-// `npm run test:db` runs only the `api` project: the tests that touch the database (docs/decisions/009).
+// `npm run test:db` runs only the `api` and `api-alone` projects: the tests that touch the database (docs/decisions/009).
 export default defineConfig({
   test: {
     // The default output, then what a retried browser test failed with on its first try.
@@ -18,6 +21,7 @@ export default defineConfig({
           // tests, which start servers and Chromium and would compete with them for the cores.
           sequence: { groupOrder: 0 },
           include: ['apps/api/**/*.test.ts'],
+          exclude: [...SITE_WIDE_FIGURES],
           environment: 'node',
           // A worker per core, each with one database shared by its test files (a copy of the run's
           // migrated template on PGlite: global-setup.ts). Tests isolate themselves by data.
@@ -31,8 +35,25 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'unit',
+          // Tests of site-wide figures (the admin dashboard's counts) compare totals before and after
+          // their own changes: on a PostgreSQL server every worker shares one database, so another
+          // file's writes would change those totals meanwhile. They run alone, after the API suite.
+          name: 'api-alone',
           sequence: { groupOrder: 1 },
+          include: [...SITE_WIDE_FIGURES],
+          environment: 'node',
+          isolate: false,
+          maxWorkers: 1,
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          setupFiles: ['apps/api/test/statuses.setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 2 },
           include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx', 'packages/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           maxWorkers: cores,
@@ -42,7 +63,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],

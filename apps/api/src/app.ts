@@ -36,6 +36,9 @@ import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { membersModule } from './modules/members/members.routes';
 import { cmsModule } from './modules/cms/cms.routes';
 import { mailModule } from './modules/mail/mail.routes';
+import { appPageRenderer, seoModule } from './modules/seo/seo.routes';
+import { googleModule } from './modules/google/google.routes';
+import { messagesModule } from './modules/messages/messages.routes';
 
 export interface AppDeps {
   db: Db;
@@ -87,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicResponses: new TtlCache(1000),
     storage: deps.storage ?? diskStorage(path.join(config.dataDir, 'uploads')),
     mail: { wake: () => undefined },
+    log: (level, message, detail) => app.log[level]({ err: detail }, message),
     undocumentedStatus: (route, status) => {
       app.log.warn({ route, status }, 'status not listed in the contract');
       deps.onUndocumentedStatus?.(route, status);
@@ -165,9 +169,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     dashboardModule(api, ctx);
     membersModule(api, ctx);
     cmsModule(api, ctx);
+    googleModule(api, ctx);
+    messagesModule(api, ctx);
   });
   mailModule(app, ctx);
+  seoModule(app, ctx);
 
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, (webDist) => appPageRenderer(ctx, webDist));
   return app;
 }

@@ -23,6 +23,7 @@ const envSchema = z.object({
   REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   FORMS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   SEARCH_MAX_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  MESSAGES_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   WEB_DIST: z.string().optional(),
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
   UPLOAD_VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(2048),
@@ -33,6 +34,9 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
   PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
   BANK_TRANSFER_DETAILS: z.string().default('Nibras Academy — Demo Bank — IBAN SA00 0000 0000 0000 0000 0000'),
 });
 
@@ -58,6 +62,8 @@ export interface Config {
     formsPerAddress: number;
     /** Course searches per address in a minute (not in windowMs): the search screen sends one per submit, filter or page. */
     searchesPerMinute: number;
+    /** Messages and announcements a user may send in a minute of the clock (per sender, not per address). */
+    messagesPerMinute: number;
   };
   /** The built web app; unset or missing means the API runs alone. */
   webDist: string | undefined;
@@ -80,6 +86,11 @@ export interface Config {
   };
   /** Forgot-password requests per account in an hour; more get the same answer and no mail. */
   passwordResetPerEmail: number;
+  /**
+   * Google sign-in (OpenID Connect, docs/google-sign-in.md); off while `clientId` is unset. An http
+   * issuer is accepted only on a loopback address (the tests' local provider).
+   */
+  oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   /** Answers arriving this long after an attempt's deadline still count (network, slow devices). */
   quizGraceSeconds: number;
 }
@@ -91,6 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const issuer = new URL(e.OIDC_ISSUER);
+  if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname))) {
+    throw new Error('Invalid configuration:\n  OIDC_ISSUER: must be https (plain http only on a loopback address, for a local test provider)');
+  }
   const root = process.cwd();
   return {
     env: e.NODE_ENV,
@@ -114,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registerPerAddress: e.REGISTER_MAX_PER_ADDRESS,
       formsPerAddress: e.FORMS_MAX_PER_ADDRESS,
       searchesPerMinute: e.SEARCH_MAX_PER_ADDRESS_PER_MINUTE,
+      messagesPerMinute: e.MESSAGES_MAX_PER_MINUTE,
     },
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.resolve(root, 'apps/web/dist'),
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
@@ -127,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: 5000,
     },
     passwordResetPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL,
+    oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID || undefined, clientSecret: e.OIDC_CLIENT_SECRET || undefined },
     uploadLimits: { imageBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1_048_576), videoBytes: Math.round(e.UPLOAD_VIDEO_MAX_MB * 1_048_576) },
   };
 }

@@ -17,6 +17,8 @@ export interface AppContext {
   storage: Storage;
   /** Wakes this process's mail worker after an enqueue (modules/mail); a no-op when none runs. */
   mail: { wake: () => void };
+  /** The server's log (silent in tests): for what goes wrong after an answer's work is done, such as a notification not queued. */
+  log: (level: 'info' | 'warn' | 'error', message: string, detail?: unknown) => void;
   /** A route answered a status its contract entry does not list: logged; the API tests fail on it. */
   undocumentedStatus: (route: string, status: number) => void;
 }

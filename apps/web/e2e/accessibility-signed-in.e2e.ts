@@ -9,9 +9,9 @@ import { tr } from './support/translations';
 const e2e = e2eSuite();
 
 const SIGNED_IN_PAGES: Record<Role, string[]> = {
-  admin: ['/admin/dashboard', '/admin/Assessment'],
-  instructor: ['/instructor/dashboard', '/instructor/my-profile', '/instructor/assessment-summary', '/instructor/no-such-screen'],
-  participant: ['/participant/dashboard', '/participant/my-profile', '/participant/my-assessment'],
+  admin: ['/admin/dashboard', '/admin/Assessment', '/admin/messages', '/admin/messages/user'],
+  instructor: ['/instructor/dashboard', '/instructor/my-profile', '/instructor/assessment-summary', '/instructor/no-such-screen', '/instructor/messages'],
+  participant: ['/participant/dashboard', '/participant/my-profile', '/participant/my-assessment', '/participant/messages'],
 };
 
 // One test at a time: each already keeps a core busy with axe, and the test timeout must

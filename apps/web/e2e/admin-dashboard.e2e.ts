@@ -101,7 +101,8 @@ describe('admin categories', () => {
       await page.getByTestId('category-search').press('Enter');
       const item = page.getByTestId('category-item').filter({ hasText: `design-${t}` });
       await item.waitFor();
-      expect(await page.getByTestId('category-item').count()).toBe(1);
+      // The whole list stays on screen until the search's answer replaces it.
+      await expect.poll(() => page.getByTestId('category-item').count()).toBe(1);
       expect(await item.locator('img').count()).toBe(1);
       const id = Number(await item.getAttribute('data-category-id'));
       const names = async () => ((await (await fetch(`${e2e.server.baseUrl}/api/category/namelist`)).json()) as { data: { id: number; slug: string; name_en: string }[] }).data;

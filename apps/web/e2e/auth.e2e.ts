@@ -148,7 +148,10 @@ describe('sign-up', () => {
       const notice = page.getByTestId('auth-notice');
       await notice.filter({ hasText: tr('ar', 'api.auth.signup_success') }).waitFor();
       expect(await notice.textContent()).toBe(tr('ar', 'api.auth.signup_success'));
-      await fillLogin(page, { email, password: 'Quiet-harbour-71' });
+      // The address just registered is filled in, and the password field has the focus.
+      await expect.poll(() => page.getByLabel(labelled('ar', 'auth.email')).inputValue()).toBe(email);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+      await page.getByLabel(labelled('ar', 'auth.password')).fill('Quiet-harbour-71');
       await submit(page, 'auth.login.submit');
       await waitForPath(page, `/${role}/dashboard`);
       await page.getByRole('heading', { level: 1, name: tr('ar', 'dashboard.welcome', { name: 'ليلى حسن' }) }).waitFor();
@@ -190,7 +193,9 @@ describe('API calls from the browser', () => {
     for (const call of calls) {
       const headers = await call.allHeaders();
       expect(headers['x-requested-with'], call.url()).toBe('XMLHttpRequest');
-      expect(headers.accept, call.url()).toBe('application/json');
+      // The live message stream (not in the spec, docs/messages.md) asks for server-sent events; every other call for JSON.
+      const stream = new URL(call.url()).pathname === '/api/participant/message/stream';
+      expect(headers.accept, call.url()).toBe(stream ? 'text/event-stream' : 'application/json');
       expect(headers['accept-language'], call.url()).toBe('ar');
     }
     const login = calls.find((call) => call.url().endsWith('/api/participant/login'));

@@ -125,6 +125,8 @@ describe('course editor, instructor', () => {
     await page.getByTestId('file-cover').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
     const progress = page.getByTestId('upload-progress-cover');
     await progress.getByText(tr('en', 'authoring.step3.percent', { value: 100 }), { exact: true }).waitFor();
+    // Finished, the bar goes away.
+    await progress.waitFor({ state: 'detached' });
     const preview = page.getByTestId('cover-preview');
     await preview.waitFor();
     await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('[data-testid="cover-preview"]')?.naturalWidth ?? 0) > 0);

@@ -176,6 +176,7 @@ describe('course editor, step 4: sections and lectures', () => {
     await page.getByTestId(`lecture-video-input-${lectureId}`).setInputFiles(CLIP);
     await expect.poll(() => page.getByTestId(`upload-progress-lecture-${lectureId}`).textContent(), { timeout: 30_000 }).toBe(tr('ar', 'authoring.step4.percent', { percent: 100 }));
     await lectureRow(page, b).getByTestId('lecture-has-video').waitFor();
+    await page.getByTestId(`upload-progress-lecture-${lectureId}`).waitFor({ state: 'detached' });
     const uploaded = (await api<OutlineData>(login, 'GET', `/api/instructor/course/edit/step4/${courseId}`)).sections.flatMap((s) => s.lectures).find((l) => l.id === lectureId);
     expect(uploaded).toMatchObject({ has_video: true, duration_seconds: 8 });
 

@@ -177,6 +177,44 @@ describe('course details', () => {
     expect(state.duration).toBeGreaterThan(0);
   });
 
+  it("shows what participants will learn, the requirements and the audience (step 2) and plays the promo video (step 3)", async () => {
+    const title = `Promo ${unique()}`;
+    const course = await publicCourse({
+      title,
+      learnPoints: ['Read a chart', 'Clean a table'],
+      requirements: ['A laptop'],
+      audience: ['Analysts', 'Students'],
+      promoVideo: 'videos/clip-a.mp4',
+    });
+    for (const language of LANGUAGES) {
+      const { page } = await e2e.open();
+      await page.goto(`/course-details/${course.id}?lang=${language}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      const list = (id: string) => page.getByTestId(id).getByRole('listitem').allTextContents();
+      await expect(page.getByTestId('details-learn').getByRole('heading', { level: 2 }).textContent()).resolves.toBe(tr(language, 'details.learn'));
+      expect(await list('details-learn')).toEqual(['Read a chart', 'Clean a table']);
+      expect(await list('details-requirements')).toEqual(['A laptop']);
+      expect(await list('details-audience')).toEqual(['Analysts', 'Students']);
+      const promo = page.getByRole('complementary', { name: tr(language, 'details.enrol.label') }).getByTestId('promo-video');
+      expect(await promo.getAttribute('aria-label')).toBe(tr(language, 'details.promo', { title }));
+      await promo.evaluate((v: HTMLVideoElement) => v.load());
+      await page.waitForFunction(() => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid="promo-video"]');
+        return !!v && (v.readyState >= 1 || v.error !== null);
+      });
+      const state = await promo.evaluate((v: HTMLVideoElement) => ({ error: v.error?.code ?? null, duration: v.duration }));
+      expect(state).toEqual({ error: null, duration: expect.any(Number) });
+      expect(state.duration).toBeGreaterThan(0);
+    }
+    // A course without them shows none of these sections.
+    const bare = await publicCourse({ title: `Bare ${unique()}` });
+    const { page } = await e2e.open();
+    await page.goto(`/course-details/${bare.id}`);
+    await page.getByRole('heading', { level: 1, name: bare.title }).waitFor();
+    expect(await page.getByTestId('details-learn').count()).toBe(0);
+    expect(await page.getByTestId('promo-video').count()).toBe(0);
+  });
+
   it('a signed-out visitor pressing the heart signs in and comes back to the course, then toggles it', async () => {
     const title = `Wish ${unique()}`;
     const course = await publicCourse({ title });

@@ -173,12 +173,47 @@ describe('lecture player', () => {
     await waitForPath(page, `/certificate/${done.data.certificate?.code}`);
     await page.getByTestId('certificate-participant').filter({ hasText: account.name }).waitFor();
     expect(await page.getByTestId('certificate-course').textContent()).toBe(course.title);
+    // The card sits in the middle of the page.
+    const card = page.getByTestId('certificate');
+    const offCentre = await card.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const outer = el.parentElement!.getBoundingClientRect();
+      return Math.abs(box.left + box.width / 2 - (outer.left + outer.width / 2));
+    });
+    expect(offCentre).toBeLessThan(2);
     const pdfHref = await page.getByRole('link', { name: tr('ar', 'certificatePage.download') }).getAttribute('href');
     expect(pdfHref).toBe(`/api/public/certificate/${done.data.certificate?.code}/pdf`);
     const pdf = await fetch(`${e2e.server.baseUrl}${pdfHref}`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('when a lecture ends, says which comes next and moves on to it, unless the learner stays', async () => {
+    const { page } = await e2e.open();
+    const { login } = await participant();
+    const { course, lectures } = await enrolledCourse(login, 3);
+    const [first, second] = lectures as [(typeof lectures)[number], (typeof lectures)[number]];
+    await openAs(page, login, `/participant/learn/${course.id}`);
+    await page.getByTestId('lecture-title').filter({ hasText: first.title }).waitFor();
+    await videoReady(page);
+    await play(page, 'end', 4);
+    const upNext = page.getByTestId('up-next');
+    expect(await upNext.getAttribute('role')).toBe('status');
+    await upNext.getByText(tr('ar', 'learn.upNext.title')).waitFor();
+    expect(await upNext.textContent()).toContain(second.title);
+    // On its own after the countdown, and it says so.
+    await page.getByTestId('lecture-title').filter({ hasText: second.title }).waitFor({ timeout: 15_000 });
+    await upNext.getByText(tr('ar', 'learn.upNext.nowPlaying', { title: second.title })).waitFor();
+    expect(await video(page).getAttribute('data-lecture-id')).toBe(String(second.id));
+
+    // The second one ends too; this time the learner stays.
+    await videoReady(page);
+    await play(page, 'end', 4);
+    await upNext.getByRole('button', { name: tr('ar', 'learn.upNext.stay') }).click();
+    expect(await upNext.textContent()).toBe('');
+    await page.waitForTimeout(6000);
+    expect(await page.getByTestId('lecture-title').textContent()).toBe(second.title);
   });
 
   it('tells a participant who is not enrolled, with a link to the course details', async () => {
@@ -408,6 +443,14 @@ describe('wishlist, orders and the admin confirming a bank transfer', () => {
     await page.goto('/participant/orders');
     await settled(page);
     expect(await page.getByTestId('order').filter({ hasText: paid.title }).getByTestId('order-status').textContent()).toBe(tr('ar', 'orders.status.paid'));
+
+    // A free course's enrolment is recorded as an order of 0: it says free, never paid.
+    const free = await createCourse({ title: `دورة مجانية ${unique()}`, price: 0 });
+    expect((await api(login, 'POST', '/api/participant/enrollcourse/order', { course_id: free.id })).status).toBe(200);
+    await page.reload();
+    await settled(page);
+    expect(await page.getByTestId('order').filter({ hasText: free.title }).getByTestId('order-status').textContent()).toBe(tr('ar', 'orders.status.free'));
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

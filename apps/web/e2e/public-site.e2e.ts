@@ -57,6 +57,23 @@ describe('language', () => {
     expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
   });
 
+  it("opens in English from an address's ?lang=en, remembers it, and the server sends the next pages' head in the chosen language", async () => {
+    const { page } = await e2e.open();
+    const first = await page.goto('/about?lang=en');
+    expect(await first!.text()).toMatch(/<html lang="en" dir="ltr">/);
+    await h1(page, tr('en', 'about.title')).waitFor();
+    expect(await readStored(page, 'language')).toBe('en');
+    // No parameter now: the saved choice (its cookie) decides the head the server writes.
+    const next = await page.goto('/privacy-policy');
+    const html = await next!.text();
+    expect(html).toMatch(/<html lang="en" dir="ltr">/);
+    expect(html).toContain(`<title>${tr('en', 'privacy.title')} | ${tr('en', 'app.name')}</title>`);
+    await h1(page, tr('en', 'privacy.title')).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: tr('en', 'language.switch') }).click();
+    await h1(page, tr('ar', 'privacy.title')).waitFor();
+    expect(await (await page.goto('/about'))!.text()).toMatch(/<html lang="ar" dir="rtl">/);
+  });
+
   it('switches language inside a signed-in area', async () => {
     const { page } = await e2e.open();
     const account = await newAccount('instructor');
@@ -139,8 +156,12 @@ describe('public style sheet and body class', () => {
     expect(await page.evaluate(() => document.body.classList.contains('frontend'))).toBe(false);
   });
 
-  it('drops the sheet and the class when leaving the public site for a signed-in area', async () => {
+  it('keeps the sheet (loaded once) but drops the frontend class when a participant signs in and comes back', async () => {
     const { page } = await e2e.open();
+    const requested: string[] = [];
+    page.on('request', (request: Request) => {
+      if (PUBLIC_CSS.test(request.url())) requested.push(request.url());
+    });
     const account = await newAccount('participant');
     await page.goto('/participant/login');
     await page.getByLabel(labelled('ar', 'auth.email')).fill(account.email);
@@ -148,9 +169,25 @@ describe('public style sheet and body class', () => {
     await page.getByLabel(labelled('ar', 'auth.password')).press('Enter');
     await waitForPath(page, '/participant/dashboard');
     await page.getByRole('navigation', { name: tr('ar', 'shell.nav.label') }).waitFor();
-    expect(await page.locator('link[data-stylesheet="public"]').count()).toBe(0);
+    expect(await page.locator('link[data-stylesheet="public"]').count()).toBe(1);
+    expect(requested).toHaveLength(1);
     expect(await page.evaluate(() => document.body.classList.contains('frontend'))).toBe(false);
     expect(await readSession(page, 'participant')).not.toBeNull();
+    // Back to the public site and into the area again: still the one sheet.
+    await page.getByRole('navigation', { name: tr('ar', 'shell.nav.label') }).getByRole('link', { name: tr('ar', 'shell.nav.site') }).click();
+    await page.locator('body.frontend').waitFor({ state: 'attached' });
+    expect(await page.locator('link[data-stylesheet="public"]').count()).toBe(1);
+  });
+
+  it('an instructor loads the public sheet in the instructor area; an admin does not in the admin area', async () => {
+    for (const role of ['instructor', 'admin'] as const) {
+      const { page } = await e2e.open();
+      const account = await newAccount(role);
+      await seedSession(page, role, await apiLogin(e2e.server, role, account));
+      await page.goto(`/${role}/dashboard`);
+      await page.getByRole('navigation', { name: tr('ar', 'shell.nav.label') }).waitFor();
+      expect(await page.locator('link[data-stylesheet="public"]').count(), role).toBe(role === 'admin' ? 0 : 1);
+    }
   });
 });
 

@@ -109,6 +109,13 @@ for (const [language, width] of [['ar', 375], ['en', 1280]] as const) {
 
       const submitted = page.waitForResponse((r) => r.url().endsWith('/api/quiz/answer') && r.request().method() === 'POST');
       await page.getByTestId('quiz-submit').click();
+      // Answers cannot be changed once sent: the page asks first, and "keep answering" sends nothing.
+      const confirm = page.getByRole('dialog', { name: tr(language, 'quiz.take.confirmAllTitle') });
+      await confirm.getByRole('button', { name: tr(language, 'quiz.take.keepAnswering') }).first().click();
+      await confirm.waitFor({ state: 'hidden' });
+      await page.getByTestId('quiz-submit').click();
+      await confirm.getByText(tr(language, 'quiz.take.confirmAllText')).waitFor();
+      await confirm.getByTestId('quiz-submit-confirm').click();
       expect((await submitted).status()).toBe(200);
       const result = page.getByTestId('quiz-result').first();
       await expect.poll(() => result.getAttribute('data-status')).toBe('pending');

@@ -25,6 +25,28 @@ export const loginBody = z
   })
   .describe('Credentials; a wrong password and an unknown email get the same 401');
 
+/**
+ * Notification mails (docs/mail.md), each of which a user can turn off in the profile. The password
+ * reset mail and the newsletter's own mails are not notifications: never optional here.
+ */
+export const NOTIFICATION_KINDS = ['welcome', 'course_submitted', 'course_reviewed', 'order_received', 'order_paid', 'assessment_checked', 'certificate_earned'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The kinds each role receives, as the profile's switches list them. `welcome` is sent when the
+ * account is made, before any profile is saved, so it has no switch (it is still a notification kind).
+ */
+export const NOTIFICATIONS_BY_ROLE: Record<Role, readonly NotificationKind[]> = {
+  participant: ['order_received', 'order_paid', 'assessment_checked', 'certificate_earned'],
+  instructor: ['course_reviewed'],
+  admin: ['course_submitted'],
+};
+
+const mailOptOuts = z
+  .array(z.enum(NOTIFICATION_KINDS))
+  .max(NOTIFICATION_KINDS.length * 2)
+  .describe('Notification mails turned off (docs/mail.md); every other kind is sent. Kinds another role receives are ignored');
+
 export const profile = z.object({
   id: z.number().int(),
   role: z.enum(ROLES),
@@ -35,6 +57,7 @@ export const profile = z.object({
   phone: z.string(),
   avatar: z.string().nullable(),
   createdAt: z.string(),
+  mail_opt_outs: z.array(z.enum(NOTIFICATION_KINDS)).describe('Notification mails this account turned off'),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -48,6 +71,7 @@ export const updateProfileBody = z
     bio: z.string().max(2000).optional(),
     headline: z.string().max(150).optional(),
     phone: z.string().regex(/^[+0-9 ()-]{0,30}$/).optional(),
+    mail_opt_outs: mailOptOuts.optional(),
   })
   .describe('Profile fields; omitted fields stay as they are. A new email needs the current password');
 

@@ -85,7 +85,11 @@ export const paymentInstructions = z.object({ provider: z.literal('bank_transfer
 
 export const courseDetails = courseCard.extend({
   description: z.string().describe('Sanitised HTML'),
-  promoVideoUrl: z.string().nullable(),
+  promoVideoUrl: z.string().nullable().describe('The promo video of step 3, playable by anyone; null when there is none'),
+  coverAlt: z.string().describe("The cover's text alternative (step 3); empty when the instructor gave none"),
+  learnPoints: z.array(z.string()).describe('What participants will learn (step 2), plain text, in order'),
+  requirements: z.array(z.string()).describe('What participants need before starting (step 2)'),
+  audience: z.array(z.string()).describe('Who the course is for (step 2)'),
   tags: z.array(z.string()),
   sections: z.array(outlineSection),
   instructorProfile: z.object({ id: z.number().int(), name: z.string(), headline: z.string(), bio: z.string(), avatar: z.string().nullable(), courseCount: z.number().int() }),

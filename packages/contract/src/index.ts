@@ -19,3 +19,6 @@ export * from './quiz';
 export * from './dashboard';
 export * from './validation-messages';
 export * from './cms';
+export * from './oidc';
+export * from './mail-links';
+export * from './messages';

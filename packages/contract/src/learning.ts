@@ -24,7 +24,7 @@ export const learnLecture = z.object({
 });
 
 export const learnCourse = z.object({
-  course: z.object({ id: z.number().int(), title: z.string(), language: z.enum(COURSE_LANGUAGES), instructorName: z.string() }),
+  course: z.object({ id: z.number().int(), title: z.string(), language: z.enum(COURSE_LANGUAGES), instructorName: z.string(), instructorId: z.number().int() }),
   sections: z.array(z.object({ id: z.number().int(), title: z.string(), lectures: z.array(learnLecture) })),
   progress: progressSummary,
   resume: z.object({ lectureId: z.number().int(), positionSeconds: z.number().int() }).nullable().describe('The lecture to open: the last one watched, else the first unfinished'),

@@ -60,6 +60,7 @@ export interface JsonRouteDef extends RouteBase {
   /** The success envelope; failures are always the error envelope. */
   response: z.ZodType;
   file?: never;
+  redirect?: never;
 }
 
 /** A route answering a file (a stored upload, a rendered PDF); its failures are still the error envelope. */
@@ -72,9 +73,21 @@ export interface FileRouteDef extends RouteBase {
     ranges: boolean;
   };
   response?: never;
+  redirect?: never;
 }
 
-export type RouteDef = JsonRouteDef | FileRouteDef;
+/**
+ * A browser navigation (a sign-in with a third party): it answers 302 to the next page; its
+ * refusals before any redirect are still the error envelope.
+ */
+export interface RedirectRouteDef extends RouteBase {
+  method: 'GET';
+  redirect: true;
+  response?: never;
+  file?: never;
+}
+
+export type RouteDef = JsonRouteDef | FileRouteDef | RedirectRouteDef;
 
 /**
  * Every failure status a route may answer: what its shape implies (input -> 400, a role -> 401

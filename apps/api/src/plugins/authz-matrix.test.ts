@@ -17,6 +17,13 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/instructor/login',
   'POST /api/admin/login',
   'POST /api/auth/refresh',
+  // Google sign-in (docs/google-sign-in.md): browser redirects, the providers read and the hand-off exchange.
+  'GET /api/participant/google/login',
+  'GET /api/instructor/google/login',
+  'GET /api/participant/auth/google/call-back',
+  'GET /api/instructor/auth/google/call-back',
+  'GET /api/auth/providers',
+  'POST /api/auth/handoff',
   // Forgot and reset password (spec section 6: public).
   'POST /api/forget_password',
   'POST /api/check',
@@ -32,6 +39,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/public/certificate/:code',
   'GET /api/public/certificate/:code/pdf',
   'POST /api/newsletter/subscribe',
+  'POST /api/newsletter/confirm',
+  'POST /api/newsletter/unsubscribe',
+  'POST /api/newsletter/unsubscribe/:token',
   'POST /api/contact-us/send',
   // Media: free previews, covers, promos, avatars are open; lecture videos check a signed grant (learn.test.ts).
   'GET /api/media/lecture/:id',

@@ -38,6 +38,8 @@ function attemptOf(def: RouteDef): { body: () => object; budget: number } {
     const link = () => ({ user: 'participant', id: 1, hash: `guessed-${uniqueEmail()}` });
     if (def.path === '/api/check') return { body: link, budget: limits.loginFailuresPerAddress };
     if (def.path === '/api/reset_password') return { body: () => ({ ...link(), password: 'Lantern-river-93', confirm_password: 'Lantern-river-93' }), budget: limits.loginFailuresPerAddress };
+    // A guessed Google sign-in hand-off code counts like a guessed refresh token.
+    if (def.path === '/api/auth/handoff') return { body: () => ({ code: `guessed-${uniqueEmail()}` }), budget: limits.loginFailuresPerAddress };
     return def.path === '/api/auth/refresh'
       ? { body: () => ({ refreshToken: `guessed-${uniqueEmail()}` }), budget: limits.loginFailuresPerAddress }
       : { body: () => ({ email: uniqueEmail(), password: 'wrong-password-1', returnSecureToken: true }), budget: limits.loginFailuresPerAddress };
@@ -52,7 +54,7 @@ const routes = limitedRoutes();
 describe('rate-limit matrix', () => {
   it('covers every limited route of the contract: logins, refresh, registrations, the public forms, search and password reset', () => {
     expect(routes.map((r) => r.path).sort()).toEqual(
-      expect.arrayContaining(['/api/admin/login', '/api/auth/refresh', '/api/check', '/api/contact-us/send', '/api/forget_password', '/api/instructor/Register', '/api/instructor/login', '/api/newsletter/subscribe', '/api/participant/login', '/api/participant/register', '/api/public/search', '/api/reset_password']),
+      expect.arrayContaining(['/api/admin/login', '/api/auth/handoff', '/api/auth/refresh', '/api/check', '/api/contact-us/send', '/api/forget_password', '/api/instructor/Register', '/api/instructor/login', '/api/newsletter/subscribe', '/api/participant/login', '/api/participant/register', '/api/public/search', '/api/reset_password']),
     );
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ERROR_STATUSES, errorEnvelope, errorStatuses, type FileRouteDef, type JsonRouteDef, type RouteDef } from '@nibras/contract';
+import { ERROR_STATUSES, errorEnvelope, errorStatuses, type FileRouteDef, type JsonRouteDef, type RedirectRouteDef, type RouteDef } from '@nibras/contract';
 import { translate } from '../lib/i18n';
 import { AppError, tooManyAttempts } from '../lib/app-error';
 import { hitPerClockMinute } from '../lib/rate-limiter';
@@ -28,18 +28,20 @@ export interface HandlerResult<T> {
   data: T;
 }
 
-/** A JSON route answers data for the envelope; a file route answers with the reply it has sent. */
-export type RouteHandler<D extends RouteDef> = [D] extends [FileRouteDef]
+/** A JSON route answers data for the envelope; a file or redirect route answers with the reply it has sent. */
+export type RouteHandler<D extends RouteDef> = [D] extends [FileRouteDef | RedirectRouteDef]
   ? (input: HandlerInput<D>) => Promise<FastifyReply>
   : (input: HandlerInput<D>) => Promise<HandlerResult<DataOf<D>>>;
 
 const binary = z.string().meta({ format: 'binary' });
+const redirectAnswer = z.null().describe('A redirect to the next page of the sign-in (the `Location` header), with no body');
 
 /** The OpenAPI responses: the success, then each failure the route may answer (errorStatuses), all in the error envelope. */
 function responseSchemas(def: RouteDef) {
   const failures = Object.fromEntries(
     errorStatuses(def).map((status) => [status, { description: ERROR_STATUSES[status], content: { 'application/json': { schema: errorEnvelope } } }]),
   );
+  if (def.redirect) return { 302: redirectAnswer, ...failures };
   if (!def.file) return { 200: def.response, ...failures };
   const content = Object.fromEntries(def.file.types.map((type) => [type, { schema: binary }]));
   const partial = def.file.ranges ? { 206: { description: 'The requested byte range', content } } : {};
@@ -69,7 +71,7 @@ export interface RouteOptions {
 
 export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppContext, def: D, handler: RouteHandler<D>, options: RouteOptions = {}): void {
   const cached = !!options.publicCache && !def.file;
-  const answers = new Set<number>([200, ...(def.file?.ranges ? [206] : []), ...errorStatuses(def)]);
+  const answers = new Set<number>([def.redirect ? 302 : 200, ...(def.file?.ranges ? [206] : []), ...errorStatuses(def)]);
   app.route({
     // A file route answers HEAD itself, with the file's real length (Fastify's automatic HEAD route would send 0).
     method: def.file ? ['GET', 'HEAD'] : def.method,
@@ -119,7 +121,7 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppConte
         request,
         reply,
       };
-      if (def.file) return (handler as (input: HandlerInput<D>) => Promise<FastifyReply>)(input);
+      if (def.file || def.redirect) return (handler as (input: HandlerInput<D>) => Promise<FastifyReply>)(input);
       const result = await (handler as (input: HandlerInput<D>) => Promise<HandlerResult<unknown>>)(input);
       const answer = { success: true, status: true, message: translate(request.lang, result.message ?? 'api.ok'), data: result.data };
       if (!cached || !isAnonymous(request)) return answer;

@@ -21,7 +21,7 @@ beforeAll(async () => {
   // A stand-in build of the web app, so static files and the SPA fallback are covered too.
   webDist = mkdtempSync(path.join(tmpdir(), 'nibras-web-'));
   mkdirSync(path.join(webDist, 'build'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><body><div id="root"></div><script type="module" src="/build/app.js"></script></body></html>');
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><title>Nibras</title></head><body><div id="root"></div><script type="module" src="/build/app.js"></script></body></html>');
   writeFileSync(path.join(webDist, 'build', 'app.js'), 'console.log(1)');
   // A build file with the twins the web build writes next to it (apps/web/vite.config.ts).
   writeFileSync(path.join(webDist, 'build', 'big.js'), BIG_JS);

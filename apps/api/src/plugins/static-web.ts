@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendApiNotFound, sendMethodNotAllowed } from './errors';
 import { allowedMethods } from './allowed-methods';
+
+/** The app's HTML for an address (the SEO module fills its head); status 404 for an unknown course or category. */
+export type AppPage = (request: FastifyRequest) => Promise<{ status: number; html: string }>;
 
 /**
  * Serves the built web app from the same port: hashed files under /build/ are cached for good,
  * every other non-API GET falls back to index.html so the client router can take it.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined, appPage?: (webDist: string) => AppPage): Promise<void> {
   const hasWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -27,8 +30,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       },
     });
   }
+  const page = hasWeb && appPage ? appPage(webDist!) : null;
   const methodsOf = allowedMethods(app);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/')) {
       const allowed = methodsOf(url.split('?')[0]!);
@@ -37,6 +41,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (!hasWeb || url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendApiNotFound(request, reply);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!page) return reply.sendFile('index.html');
+    const { status, html } = await page(request);
+    // The head depends on the ?lang= of the address and on the language cookie.
+    return reply.status(status).header('vary', 'Cookie').send(html);
   });
 }

@@ -39,7 +39,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 async function audit(page: Page, path: string, width: number): Promise<Finding[]> {
   const response = await page.goto(path);
-  if (!response?.ok()) return [{ path, problem: `the server answered ${response?.status()} instead of the app` }];
+  // An unknown course or category is the app's not-found screen, sent with 404 for search engines (docs/seo.md).
+  const isApp = !!response && (response.ok() || (response.status() === 404 && (await response.text()).includes('<div id="root">')));
+  if (!isApp) return [{ path, problem: `the server answered ${response?.status()} instead of the app` }];
   await settled(page);
   const findings: Finding[] = (await axeViolations(page)).map((problem) => ({ path, problem }));
   const shape = await page.evaluate(() => ({

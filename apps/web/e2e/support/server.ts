@@ -19,7 +19,7 @@ export interface TestServer {
  * Every browser test talks to 127.0.0.1, so the per-address limits are raised; the limits
  * themselves are the API's tests' business.
  */
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startServer(overrides: Partial<Config> = {}, port = 0): Promise<TestServer> {
   const database = await testDatabase();
   const base = testConfig();
   const config = testConfig({
@@ -28,7 +28,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     ...overrides,
   });
   const app = await buildApp(config, { db: database.db, jwtSecret: TEST_JWT_SECRET });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // A fixed port when the server must know its own address first (PUBLIC_URL in a Google sign-in's redirect_uri).
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
   return { app, baseUrl: `http://127.0.0.1:${address.port}`, close: () => app.close() };

@@ -14,13 +14,21 @@ export interface E2E {
   open: (options?: ContextOptions, finished?: typeof onTestFinished) => Promise<{ context: BrowserContext; page: Page }>;
 }
 
+/** Settings decided when the file starts (a local OpenID provider's address): the server's config and port. */
+export type LateSettings = () => Promise<{ config: Partial<Config>; port?: number }>;
+
 /** One server per test file, the worker's browser, and a new context per test. */
-export function e2eSuite(overrides: Partial<Config> = {}): E2E {
+export function e2eSuite(overrides: Partial<Config> | LateSettings = {}): E2E {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(overrides), workerBrowser()]);
+    const start = async () => {
+      if (typeof overrides !== 'function') return startServer(overrides);
+      const late = await overrides();
+      return startServer(late.config, late.port);
+    };
+    [server, browser] = await Promise.all([start(), workerBrowser()]);
   });
   afterAll(async () => {
     await server?.close();

@@ -6,13 +6,19 @@ const admin: SignedIn = { ...nobody, admin: true };
 const instructor: SignedIn = { ...nobody, instructor: true };
 const participant: SignedIn = { ...nobody, participant: true };
 
-const PUBLIC_PAGES = ['/', '/about', '/contact-us', '/privacy-policy', '/search', '/category/7', '/category/web-design', '/course-details/12', '/reset-password/participant/5/abc123', '/certificate/ABCD-EFGH-JKLM'];
+const PUBLIC_PAGES = ['/', '/about', '/contact-us', '/privacy-policy', '/search', '/category/7', '/category/web-design', '/course-details/12', '/reset-password/participant/5/abc123', '/certificate/ABCD-EFGH-JKLM', '/newsletter/confirm/abc_DEF-123', '/newsletter/unsubscribe/4f1c2b9e-8d7a-4c3b-9e2f-1a2b3c4d5e6f'];
 // The forgot-password screens follow the login screens' rules.
 const MEMBER_AUTH = ['/instructor/login', '/instructor/register', '/participant/login', '/participant/register', '/instructor/forgot-password', '/participant/forgot-password'];
 
 describe('guardRedirect: spec section 2 route guard rules', () => {
   it('lets anyone without a session open every public page and sign-in screen', () => {
     for (const path of [...PUBLIC_PAGES, ...MEMBER_AUTH, '/admin/login']) expect(guardRedirect(path, nobody), path).toBeNull();
+  });
+
+  it('keeps the Google sign-in return pages open with or without a session: the session they bring is stored there', () => {
+    for (const path of ['/participant/google/login', '/instructor/google/login']) {
+      for (const who of [nobody, participant, instructor]) expect(guardRedirect(path, who), path).toBeNull();
+    }
   });
 
   it('sends a visitor without an instructor or participant session from any other route to /', () => {

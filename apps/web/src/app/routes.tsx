@@ -9,6 +9,7 @@ import { paths, patterns } from '../config/paths';
 import { catalogPreloads } from '../features/catalog/api';
 import { preloadSearch } from '../features/search/api';
 import { cmsPreloads } from '../features/cms/api';
+import { authProvidersQuery } from '../features/accounts/api';
 
 const PublicLayout = lazyScreen(() => import('../layouts/public-layout'));
 const AdminAuthLayout = lazyScreen(() => import('../layouts/admin-auth-layout'));
@@ -20,10 +21,13 @@ const CategoryPage = lazyScreen(() => import('../features/catalog/pages/category
 const CourseDetailsPage = lazyScreen(() => import('../features/catalog/pages/course-details-page'));
 const AboutPage = lazyScreen(() => import('../features/cms/pages/about-page'));
 const ContactPage = lazyScreen(() => import('../features/outreach/pages/contact-page'));
+const NewsletterConfirmPage = lazyScreen(() => import('../features/outreach/pages/newsletter-confirm-page'));
+const NewsletterUnsubscribePage = lazyScreen(() => import('../features/outreach/pages/newsletter-unsubscribe-page'));
 const PrivacyPage = lazyScreen(() => import('../features/cms/pages/privacy-page'));
 const ResetPasswordPage = lazyScreen(() => import('../features/accounts/pages/reset-password-page'));
 const ForgotPasswordPage = lazyScreen(() => import('../features/accounts/pages/forgot-password-page'));
 const MemberAuthPage = lazyScreen(() => import('../features/accounts/pages/member-auth-page'));
+const GoogleSignInPage = lazyScreen(() => import('../features/accounts/pages/google-sign-in-page'));
 const AdminLoginPage = lazyScreen(() => import('../features/accounts/pages/admin-login-page'));
 const AdminDashboardPage = lazyScreen(() => import('../features/dashboard/pages/admin-dashboard-page'));
 const MyProfilePage = lazyScreen(() => import('../features/accounts/pages/my-profile-page'));
@@ -53,6 +57,8 @@ const MyAssessmentsPage = lazyScreen(() => import('../features/quiz/pages/my-ass
 const AssessmentPage = lazyScreen(() => import('../features/quiz/pages/assessment-page'));
 const SubmissionListPage = lazyScreen(() => import('../features/quiz/pages/submission-list-page'));
 const SubmissionReviewPage = lazyScreen(() => import('../features/quiz/pages/submission-review-page'));
+const MessagesPage = lazyScreen(() => import('../features/messages/pages/messages-page'));
+const AdminUserMessagesPage = lazyScreen(() => import('../features/messages/pages/admin-user-messages-page'));
 const InstructorDashboardPage = lazyScreen(() => import('../features/authoring/pages/instructor-dashboard-page'));
 
 /** What a route's preload knows of the address it is preloading for. */
@@ -87,6 +93,13 @@ function roleArea(role: Role): RouteObject {
     page('*', <NotFoundPage home={paths.dashboard(role)} />, NotFoundPage),
   ];
   children.push(page('my-profile', <MyProfilePage role={role} />, MyProfilePage));
+  children.push(page(paths.messages(role), <MessagesPage role={role} key={`messages-${role}`} />, MessagesPage));
+  if (role === 'admin') {
+    children.push(
+      page(paths.adminUserMessages(), <AdminUserMessagesPage key="messages-user" />, AdminUserMessagesPage),
+      page(`${paths.adminUserMessages()}/:userId`, <AdminUserMessagesPage key="messages-user-id" />, AdminUserMessagesPage),
+    );
+  }
   if (role === 'participant') {
     children.push(
       page(patterns.learn, <LearnPage />, LearnPage),
@@ -131,6 +144,9 @@ function roleArea(role: Role): RouteObject {
   return { path: paths.area(role), element: <RoleShell role={role} />, handle: handle(RoleShell.preload), children };
 }
 
+/** The sign-in screens' Google button comes with them, not after them (no shift when it appears). */
+const preloadProviders: Preload = ({ queryClient }) => queryClient.prefetchQuery(authProvidersQuery());
+
 /** Every screen of spec section 2 that exists so far; the guard rules live in route-guard-rules.ts. */
 export const appRoutes: RouteObject[] = [
   {
@@ -147,10 +163,14 @@ export const appRoutes: RouteObject[] = [
       page(patterns.courseDetails, <CourseDetailsPage />, CourseDetailsPage, ({ queryClient, params }) => catalogPreloads.details(queryClient, params.id)),
       page(patterns.resetPassword, <ResetPasswordPage />, ResetPasswordPage),
       page(patterns.certificate, <CertificatePage />, CertificatePage),
-      page(patterns.instructorLogin, <MemberAuthPage role="instructor" mode="login" />, MemberAuthPage),
-      page(patterns.instructorRegister, <MemberAuthPage role="instructor" mode="register" />, MemberAuthPage),
-      page(patterns.participantLogin, <MemberAuthPage role="participant" mode="login" />, MemberAuthPage),
-      page(patterns.participantRegister, <MemberAuthPage role="participant" mode="register" />, MemberAuthPage),
+      page(patterns.newsletterConfirm, <NewsletterConfirmPage />, NewsletterConfirmPage),
+      page(patterns.newsletterUnsubscribe, <NewsletterUnsubscribePage />, NewsletterUnsubscribePage),
+      page(patterns.instructorLogin, <MemberAuthPage role="instructor" mode="login" />, MemberAuthPage, preloadProviders),
+      page(patterns.instructorRegister, <MemberAuthPage role="instructor" mode="register" />, MemberAuthPage, preloadProviders),
+      page(patterns.participantLogin, <MemberAuthPage role="participant" mode="login" />, MemberAuthPage, preloadProviders),
+      page(patterns.participantRegister, <MemberAuthPage role="participant" mode="register" />, MemberAuthPage, preloadProviders),
+      page(patterns.instructorGoogle, <GoogleSignInPage role="instructor" />, GoogleSignInPage),
+      page(patterns.participantGoogle, <GoogleSignInPage role="participant" />, GoogleSignInPage),
       page(patterns.instructorForgotPassword, <ForgotPasswordPage role="instructor" />, ForgotPasswordPage),
       page(patterns.participantForgotPassword, <ForgotPasswordPage role="participant" />, ForgotPasswordPage),
       page('*', <NotFoundPage home={paths.home} />, NotFoundPage),

@@ -21,8 +21,14 @@ export const patterns = {
   participantRegister: '/participant/register',
   instructorForgotPassword: '/instructor/forgot-password',
   participantForgotPassword: '/participant/forgot-password',
+  /** Where a Google sign-in comes back to (the spec's /participant/google/login), and the instructor's. */
+  instructorGoogle: '/instructor/google/login',
+  participantGoogle: '/participant/google/login',
   learn: '/participant/learn/:id',
   certificate: '/certificate/:code',
+  /** The newsletter mails' links (docs/mail.md): public, no sign-in. */
+  newsletterConfirm: '/newsletter/confirm/:token',
+  newsletterUnsubscribe: '/newsletter/unsubscribe/:token',
 } as const;
 
 export const paths = {
@@ -37,6 +43,7 @@ export const paths = {
   login: (role: Role) => `/${role}/login`,
   register: (role: MemberRole) => `/${role}/register`,
   forgotPassword: (role: MemberRole) => `/${role}/forgot-password`,
+  google: (role: MemberRole) => `/${role}/google/login`,
   auth: (role: MemberRole, mode: AuthMode) => `/${role}/${mode}`,
   dashboard: (role: Role) => `/${role}/dashboard`,
   myProfile: (role: Role) => `/${role}/my-profile`,
@@ -45,6 +52,11 @@ export const paths = {
   newMember: (role: 'instructor' | 'participant') => `/admin/${role}/add`,
   editMember: (role: 'instructor' | 'participant', id: string | number) => `/admin/${role}/edit/${encodeURIComponent(String(id))}`,
   adminSubscribers: '/admin/subscribers',
+  /** A role's message centre (docs/messages.md); `?thread=` opens a thread, `?to=&course=` starts one. */
+  messages: (role: Role) => `/${role}/messages`,
+  newMessage: (role: Role, to: number, courseId?: number) => `/${role}/messages?to=${to}${courseId ? `&course=${courseId}` : ''}`,
+  /** The admin's look at one user's conversations (no id: the user picker). */
+  adminUserMessages: (userId?: string | number) => (userId === undefined ? '/admin/messages/user' : `/admin/messages/user/${encodeURIComponent(String(userId))}`),
   adminContactMessages: '/admin/contact-messages',
   learn: (courseId: string | number) => `/participant/learn/${encodeURIComponent(String(courseId))}`,
   certificate: (code: string) => `/certificate/${encodeURIComponent(code)}`,
@@ -88,6 +100,11 @@ export const PUBLIC_PATTERNS: readonly string[] = [
   patterns.courseDetails,
   patterns.resetPassword,
   patterns.certificate,
+  // A Google sign-in finishes here: it must stay open while the session it brings is being stored.
+  patterns.instructorGoogle,
+  patterns.participantGoogle,
+  patterns.newsletterConfirm,
+  patterns.newsletterUnsubscribe,
 ];
 
 export const MEMBER_AUTH_PATTERNS: readonly string[] = [

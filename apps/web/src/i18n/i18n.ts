@@ -15,9 +15,23 @@ export function currentLanguage(): Language {
   return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
-/** Sets <html lang dir> before the first paint, then loads the translations over HTTP. */
+/**
+ * The choice is kept in the browser's storage, and in a cookie the server reads to send each page's
+ * head in that language (docs/seo.md).
+ */
+function remember(language: Language): void {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+/**
+ * Sets <html lang dir> before the first paint, then loads the translations over HTTP. An address's
+ * ?lang= (the one search engines and shared links carry) wins over the stored choice and becomes it.
+ */
 export function startI18n(): Promise<unknown> {
-  const language = storedLanguage(localStorage);
+  const asked = new URLSearchParams(window.location.search).get('lang');
+  const language = isLanguage(asked) ? asked : storedLanguage(localStorage);
+  remember(language);
   applyToDocument(language);
   i18n.on('languageChanged', (next) => {
     if (isLanguage(next)) applyToDocument(next);
@@ -26,6 +40,6 @@ export function startI18n(): Promise<unknown> {
 }
 
 export async function switchLanguage(language: Language): Promise<void> {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  remember(language);
   await i18n.changeLanguage(language);
 }

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Indicator, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { Role } from '@nibras/contract';
 import { NavLink, Outlet } from 'react-router';
@@ -6,9 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
 import { sessionStore } from '../lib/session';
 import { useAccountName } from '../features/accounts/public';
+import { MessagesHeaderLink, UnreadBadge, useUnreadMessages } from '../features/messages/public';
 import { LanguageSwitch } from '../components/language-switch';
 import { Logo } from '../components/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
+import { PUBLIC_STYLESHEET } from './public-stylesheet';
+import { useStylesheet } from './use-stylesheet';
 
 interface ShellLink {
   to: string;
@@ -44,12 +47,19 @@ function shellLinks(role: Role): ShellLink[] {
     );
   }
   if (role === 'instructor') links.push({ to: paths.instructorOrders, labelKey: 'instructorOrders.nav' });
+  links.push({ to: paths.messages(role), labelKey: 'messages.nav' });
   links.push({ to: paths.myProfile(role), labelKey: 'shell.nav.profile' });
   if (role !== 'admin') {
     // Members keep the public site (a participant enrols from course details).
     links.push({ to: paths.home, labelKey: 'shell.nav.site', end: true });
   }
   return links;
+}
+
+/** Spec section 2: every page but the admin's uses the public site's style sheet. */
+function PublicStylesheet() {
+  useStylesheet(PUBLIC_STYLESHEET.href, PUBLIC_STYLESHEET.name);
+  return null;
 }
 
 /** The signed-in area of one role: sidebar, header with the user's name, language and sign-out. */
@@ -59,6 +69,7 @@ export default function RoleShell({ role }: { role: Role }) {
   // The collapsed sidebar only slides off-screen; keep its links out of the tab order.
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const name = useAccountName(role);
+  const unread = useUnreadMessages(role);
 
   return (
     <AppShell
@@ -67,19 +78,22 @@ export default function RoleShell({ role }: { role: Role }) {
       padding="md"
       className={`role-shell role-shell--${role}`}
     >
+      {role === 'admin' ? null : <PublicStylesheet />}
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={opened ? t('shell.menu.close') : t('shell.menu.open')}
-              aria-expanded={opened}
-              aria-controls="role-shell-sidebar"
-            />
+            {/* On a phone the unread count sits on the menu button, whose menu has the Messages link. */}
+            <Indicator hiddenFrom="sm" disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red.9" offset={3} data-testid="menu-unread">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                size="sm"
+                aria-label={`${opened ? t('shell.menu.close') : t('shell.menu.open')}${unread > 0 ? ` (${t('messages.header.unread', { count: unread })})` : ''}`}
+                aria-expanded={opened}
+                aria-controls="role-shell-sidebar"
+              />
+            </Indicator>
             <Logo to={paths.dashboard(role)} />
             <Text component="span" size="sm" fw={600} c="nibras.8" visibleFrom="xs">
               {t(`role.${role}`)}
@@ -89,6 +103,7 @@ export default function RoleShell({ role }: { role: Role }) {
             <Text component="span" fw={700} size="sm" visibleFrom="sm" data-testid="account-name" dir="auto">
               {name.data ?? ''}
             </Text>
+            <MessagesHeaderLink role={role} count={unread} />
             <LanguageSwitch variant="subtle" size="compact-sm" />
             <Button variant="outline" size="compact-sm" onClick={() => sessionStore.signOut(role, 'user')}>
               {t('shell.logout')}
@@ -105,6 +120,13 @@ export default function RoleShell({ role }: { role: Role }) {
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} className="shell-nav__link" onClick={close}>
                 {t(link.labelKey)}
+                {link.labelKey === 'messages.nav' && unread > 0 ? (
+                  <>
+                    {' '}
+                    <UnreadBadge count={unread} />
+                    <span className="visually-hidden">{t('messages.unreadCount', { count: unread })}</span>
+                  </>
+                ) : null}
               </NavLink>
             </li>
           ))}

@@ -34,3 +34,22 @@ export function detachStylesheet(href: string): void {
   sheets.get(href)?.link.remove();
   sheets.delete(href);
 }
+
+const holders = new Map<string, number>();
+
+/**
+ * Keeps a sheet in <head> while at least one layout holds it. Moving between two layouts that share
+ * a sheet (the public site and a member's area) unmounts one and mounts the other in the same commit:
+ * the sheet is removed only if nobody holds it once that commit's effects have all run, so it is never
+ * dropped and downloaded again in between.
+ */
+export function holdStylesheet(href: string, name: string): () => void {
+  attachStylesheet(href, name);
+  holders.set(href, (holders.get(href) ?? 0) + 1);
+  return () => {
+    holders.set(href, (holders.get(href) ?? 1) - 1);
+    queueMicrotask(() => {
+      if ((holders.get(href) ?? 0) === 0) detachStylesheet(href);
+    });
+  };
+}

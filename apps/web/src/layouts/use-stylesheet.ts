@@ -1,16 +1,13 @@
 import { use, useEffect } from 'react';
-import { attachStylesheet, detachStylesheet } from './stylesheet';
+import { attachStylesheet, holdStylesheet } from './stylesheet';
 
 /**
- * The calling layout's own style sheet: suspends until it has loaded (no flash of unstyled
- * content), and removes it when the layout unmounts.
+ * A style sheet the calling layout needs: suspends until it has loaded (no flash of unstyled
+ * content), and removes it when no mounted layout needs it any more.
  */
 export function useStylesheet(href: string, name: string): void {
   use(attachStylesheet(href, name));
-  useEffect(() => {
-    attachStylesheet(href, name);
-    return () => detachStylesheet(href);
-  }, [href, name]);
+  useEffect(() => holdStylesheet(href, name), [href, name]);
 }
 
 /** A class on <body> for as long as the calling layout is mounted. */

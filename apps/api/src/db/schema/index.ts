@@ -5,3 +5,4 @@ export * from './authoring';
 export * from './quiz';
 export * from './cms';
 export * from './mail';
+export * from './messages';

@@ -133,11 +133,23 @@ export const certificates = pgTable(
   (t) => [uniqueIndex('certificates_participant_course_unique').on(t.participantId, t.courseId)],
 );
 
+/**
+ * The newsletter's list, double opt-in (docs/mail.md): a subscription counts once confirmed through the
+ * emailed link; every newsletter mail carries an unsubscribe link made from `unsubscribeToken`.
+ */
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: serial('id').primaryKey(),
   email: text('email').notNull(),
+  lang: text('lang', { enum: ['ar', 'en'] }).notNull().default('ar'),
+  /** SHA-256 of the confirmation link's token while unconfirmed; null once confirmed. */
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  unsubscribeToken: text('unsubscribe_token').notNull().default(sql`gen_random_uuid()::text`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('newsletter_email_unique').on(sql`lower(${t.email})`)]);
+}, (t) => [
+  uniqueIndex('newsletter_email_unique').on(sql`lower(${t.email})`),
+  uniqueIndex('newsletter_unsubscribe_token_unique').on(t.unsubscribeToken),
+]);
 
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),

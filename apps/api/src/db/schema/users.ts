@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -20,12 +20,19 @@ export const users = pgTable(
      * messages): they can no longer sign in, and an admin can reactivate them (docs/admin.md).
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** The language mail is written in: the one the user last signed up, signed in or saved the profile in. */
+    lang: text('lang', { enum: ['ar', 'en'] }).notNull().default('ar'),
+    /** The Google account's subject (OpenID Connect `sub`) linked to this account, when signed in with Google. */
+    googleSubject: text('google_subject'),
+    /** Notification mail kinds the user turned off in the profile (docs/mail.md); every other kind is sent. */
+    mailOptOuts: jsonb('mail_opt_outs').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_role_email_unique').on(t.role, sql`lower(${t.email})`),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    uniqueIndex('users_role_google_subject_unique').on(t.role, t.googleSubject),
   ],
 );
 

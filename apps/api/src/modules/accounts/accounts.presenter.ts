@@ -1,4 +1,4 @@
-import type { Profile } from '@nibras/contract';
+import { NOTIFICATIONS_BY_ROLE, type Profile } from '@nibras/contract';
 import type { UserRow } from './accounts.queries';
 
 /** The only shape in which an account leaves the server: never the hash. */
@@ -13,5 +13,7 @@ export function presentProfile(u: UserRow): Profile {
     phone: u.phone,
     avatar: u.avatar ? `/api/media/avatar/${u.id}?v=${u.updatedAt.getTime()}` : null,
     createdAt: u.createdAt.toISOString(),
+    // Only the kinds of the account's role: the profile shows one switch for each of them.
+    mail_opt_outs: NOTIFICATIONS_BY_ROLE[u.role].filter((kind) => u.mailOptOuts.includes(kind)),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@nibras/contract';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
@@ -21,14 +21,14 @@ export async function findUserById(db: Db, role: Role, id: number): Promise<User
 /** Every new account gets its search text (name and email, normalised) at once. */
 export async function insertUser(
   db: Db,
-  values: { role: Role; name: string; email: string; passwordHash: string } & Partial<Pick<UserRow, 'bio' | 'headline' | 'phone'>>,
+  values: { role: Role; name: string; email: string; passwordHash: string } & Partial<Pick<UserRow, 'bio' | 'headline' | 'phone' | 'lang'>>,
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values({ ...values, searchText: buildUserSearchText(values.name, values.email) }).returning();
   return row!;
 }
 
 /** A new name or email refreshes the search text in the same write. */
-export async function updateUser(db: Db, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'bio' | 'headline' | 'phone' | 'passwordHash'>>) {
+export async function updateUser(db: Db, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'bio' | 'headline' | 'phone' | 'passwordHash' | 'lang' | 'mailOptOuts'>>) {
   let searchText: string | undefined;
   if (values.name !== undefined || values.email !== undefined) {
     const [current] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
@@ -40,6 +40,11 @@ export async function updateUser(db: Db, id: number, values: Partial<Pick<UserRo
     .where(eq(users.id, id))
     .returning();
   return row!;
+}
+
+/** The language the account's mail is written in (docs/mail.md): kept as the user's last sign-in. Not an edit of the profile. */
+export async function setUserLang(db: Db, id: number, lang: 'ar' | 'en'): Promise<void> {
+  await db.update(users).set({ lang }).where(and(eq(users.id, id), ne(users.lang, lang)));
 }
 
 export async function setUserAvatar(db: Db, id: number, key: string | null): Promise<UserRow> {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   adminRoutes,
   instructorRegistrationRoutes,
@@ -9,7 +9,7 @@ import {
   type Role,
 } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
-import { translate } from '../../lib/i18n';
+import { translate, type Language } from '../../lib/i18n';
 import type { AppContext } from '../../context';
 import { presentProfile } from './accounts.presenter';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.service';
@@ -20,7 +20,7 @@ type AccountRoutes = typeof participantRoutes | typeof instructorRoutes | typeof
 function accountRoutes(app: FastifyInstance, ctx: AppContext, role: Role, routes: AccountRoutes) {
   addRoute(app, ctx, routes.login, async ({ body, request }) => ({
     message: 'api.auth.login_success',
-    data: await login(ctx, role, request.ip, body.email, body.password, translate(request.lang, 'api.auth.login_success')),
+    data: await login(ctx, role, request.ip, body.email, body.password, translate(request.lang, 'api.auth.login_success'), askedLanguage(request)),
   }));
   addRoute(app, ctx, routes.logout, async ({ user }) => {
     await logout(ctx, user);
@@ -29,7 +29,7 @@ function accountRoutes(app: FastifyInstance, ctx: AppContext, role: Role, routes
   addRoute(app, ctx, routes.profile, async ({ user }) => ({ data: presentProfile(await getAccount(ctx, user)) }));
   addRoute(app, ctx, routes.update, async ({ user, body, request }) => ({
     message: 'api.account.updated',
-    data: presentProfile(await updateAccount(ctx, user, request.ip, body)),
+    data: presentProfile(await updateAccount(ctx, user, request.ip, body, askedLanguage(request))),
   }));
   addRoute(app, ctx, routes.changePassword, async ({ user, body, request }) => {
     await changePassword(ctx, user, request.ip, body.old_password, body.new_password);
@@ -39,10 +39,15 @@ function accountRoutes(app: FastifyInstance, ctx: AppContext, role: Role, routes
   addRoute(app, ctx, routes.removeAvatar, async ({ user }) => ({ message: 'api.account.avatar_removed', data: presentProfile(await removeAvatar(ctx, user)) }));
 }
 
-function registrationRoutes(app: FastifyInstance, ctx: AppContext, role: Role, routes: typeof participantRegistrationRoutes | typeof instructorRegistrationRoutes) {
-  addRoute(app, ctx, routes.register, async ({ body }) => ({
+/** The request's language when it says one (Accept-Language): the account's mail follows it (docs/mail.md). */
+function askedLanguage(request: FastifyRequest): Language | undefined {
+  return request.headers['accept-language'] ? request.lang : undefined;
+}
+
+function registrationRoutes(app: FastifyInstance, ctx: AppContext, role: 'participant' | 'instructor', routes: typeof participantRegistrationRoutes | typeof instructorRegistrationRoutes) {
+  addRoute(app, ctx, routes.register, async ({ body, request }) => ({
     message: 'api.auth.signup_success',
-    data: await registerAccount(ctx, role, body),
+    data: await registerAccount(ctx, role, request.lang, body),
   }));
   addRoute(app, ctx, routes.name, async ({ user }) => ({ data: { name: (await getAccount(ctx, user)).name } }));
 }

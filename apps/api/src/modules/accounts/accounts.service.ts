@@ -1,17 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role, Session } from '@nibras/contract';
+import { NOTIFICATIONS_BY_ROLE, type NotificationKind, type Role, type Session, mailLinks } from '@nibras/contract';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../lib/app-error';
 import { addressKey, failureBudget } from '../../lib/failure-budget';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import { sanitizePlainText } from '../../lib/sanitize';
 import { receiveUpload } from '../../lib/uploads';
+import type { Language } from '../../lib/i18n';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
+import { notifyUser, siteLink } from '../mail/mail.service';
 import { refreshInstructorSearchText } from '../search/search.service';
 import { endAllSessions, endOtherSessions, endSession, startSession } from '../sessions/sessions.service';
-import { findUserByEmail, findUserById, insertUser, setUserAvatar, updateUser, type UserRow } from './accounts.queries';
+import { findUserByEmail, findUserById, insertUser, setUserAvatar, setUserLang, updateUser, type UserRow } from './accounts.queries';
 
 export type { UserRow };
 
@@ -32,24 +34,26 @@ function assertUsablePassword(password: string, field: string) {
  * Register must tell a person that their email is taken; the per-address limit on the
  * route (see plugins/route.ts) is what keeps it from listing accounts in bulk.
  */
-export async function registerAccount(ctx: AppContext, role: Role, input: { name: string; email: string; password: string }) {
+export async function registerAccount(ctx: AppContext, role: 'participant' | 'instructor', lang: Language, input: { name: string; email: string; password: string }) {
   const name = plainName(input.name);
   assertUsablePassword(input.password, 'password');
   if (await findUserByEmail(ctx.db, role, input.email)) throw emailTaken();
+  let user: UserRow;
   try {
-    const user = await insertUser(ctx.db, { role, name, email: input.email.trim(), passwordHash: await hashPassword(input.password) });
-    return { id: user.id, name: user.name, email: user.email };
+    user = await insertUser(ctx.db, { role, name, email: input.email.trim(), passwordHash: await hashPassword(input.password), lang });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  await notifyUser(ctx, user.id, (to) => ({ kind: 'welcome', params: { name: to.name, role, link: siteLink(ctx, mailLinks.dashboard(role)) } }));
+  return { id: user.id, name: user.name, email: user.email };
 }
 
 /**
  * Wrong password and unknown email fail alike, in body and in time. Five failures for one
  * account from one address (or many from one address) lock that pair out for the window.
  */
-export async function login(ctx: AppContext, role: Role, ip: string, email: string, password: string, message: string): Promise<Session> {
+export async function login(ctx: AppContext, role: Role, ip: string, email: string, password: string, message: string, lang?: Language): Promise<Session> {
   const accountKey = `login:${role}:${email.trim().toLowerCase()}:${ip}`;
   const { loginFailuresPerAccount, loginFailuresPerAddress } = ctx.config.rateLimits;
   const budget = failureBudget(ctx.limiter, [[accountKey, loginFailuresPerAccount], [addressKey(ip), loginFailuresPerAddress]]);
@@ -63,6 +67,8 @@ export async function login(ctx: AppContext, role: Role, ip: string, email: stri
   ctx.limiter.reset(accountKey);
   // Only whoever knows the password learns that an admin disabled the account (docs/admin-users.md).
   if (user.deactivatedAt) throw new AppError('api.members.account_disabled', 401);
+  // Mail follows the language the user last signed in with (docs/mail.md).
+  if (lang) await setUserLang(ctx.db, user.id, lang);
   return startSession(ctx, { id: user.id, role, email: user.email }, message);
 }
 
@@ -94,12 +100,26 @@ export async function getAccount(ctx: AppContext, user: RequestUser): Promise<Us
   return row;
 }
 
+/** The kinds turned off, once each, in the contract's order; kinds of other roles are dropped. */
+function optOutsOf(role: Role, kinds: NotificationKind[]): NotificationKind[] {
+  return NOTIFICATIONS_BY_ROLE[role].filter((kind) => kinds.includes(kind));
+}
+
 /** A new email needs the current password (`current_password`); the other fields do not. */
 export async function updateAccount(
   ctx: AppContext,
   user: RequestUser,
   ip: string,
-  input: { name: string; email?: string | undefined; current_password?: string | undefined; bio?: string | undefined; headline?: string | undefined; phone?: string | undefined },
+  input: {
+    name: string;
+    email?: string | undefined;
+    current_password?: string | undefined;
+    bio?: string | undefined;
+    headline?: string | undefined;
+    phone?: string | undefined;
+    mail_opt_outs?: NotificationKind[] | undefined;
+  },
+  lang?: Language,
 ) {
   const name = plainName(input.name);
   const email = input.email?.trim();
@@ -117,6 +137,8 @@ export async function updateAccount(
       ...(input.bio !== undefined ? { bio: sanitizePlainText(input.bio) } : {}),
       ...(input.headline !== undefined ? { headline: sanitizePlainText(input.headline).replace(/\s+/g, ' ') } : {}),
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      ...(input.mail_opt_outs !== undefined ? { mailOptOuts: optOutsOf(user.role, input.mail_opt_outs) } : {}),
+      ...(lang ? { lang } : {}),
     });
     // An instructor's name, headline and bio are on their course pages and cards, and the name is searched.
     if (user.role === 'instructor') {

@@ -197,7 +197,8 @@ export async function instructorFigures(db: Db, instructorId: number, since: Dat
       .select({
         total: sql<string>`coalesce(sum(${orders.amount}), 0)`,
         recent: sql<string>`coalesce(sum(${orders.amount}) filter (where ${orders.paidAt} >= ${from}), 0)`,
-        n: count(),
+        // Orders that brought money: a free enrolment is recorded as a paid order of 0, but nobody paid.
+        n: sql<number>`(count(*) filter (where ${orders.amount} > 0))::int`,
       })
       .from(orders)
       .innerJoin(courses, eq(courses.id, orders.courseId))

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { step3UploadFields, type approveBody, type step1Body, type step2Body, type step3Body, type step3UnlinkBody, type step6Body } from '@nibras/contract';
+import { step3UploadFields, type approveBody, type step1Body, type step2Body, type step3Body, type step3UnlinkBody, type step6Body, mailLinks } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { sanitizePlainText, sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
+import { notifyUser, siteLink } from '../mail/mail.service';
 import { afterCourseContentChanged, assertCourseAccess, courseState, editCourse, missingSteps, requireCourseAccess, saveMessage } from './course-edit.service';
 import { presentState } from './authoring.presenter';
 import {
@@ -231,6 +232,11 @@ export async function reviewCourse(ctx: AppContext, admin: RequestUser, body: z.
     return { before: course, after, missing };
   });
   if (result.before.approveStatus === 'approved' || result.after.approveStatus === 'approved') invalidateCatalog(ctx);
+  // In the instructor's language, whatever the admin's: with the admin's message and a link to the course.
+  await notifyUser(ctx, result.after.instructorId, (to) => ({
+    kind: 'course_reviewed',
+    params: { name: to.name, course: result.after.title, approved: body.approve_status === 'approved', message, link: siteLink(ctx, mailLinks.instructorCourse(body.id)) },
+  }));
   return {
     message: body.approve_status === 'approved' ? 'api.authoring.approved' : 'api.authoring.rejected',
     data: { id: body.id, state: presentState(result.after, result.missing) },

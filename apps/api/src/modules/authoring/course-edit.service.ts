@@ -1,9 +1,11 @@
+import { mailLinks } from '@nibras/contract';
 import type { CourseState } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
+import { notifyAdmins, recipientName, siteLink } from '../mail/mail.service';
 import { refreshCourseSearchText } from '../search/search.service';
 import { presentState } from './authoring.presenter';
 import { completionFacts, findLiveCourse, lockLiveCourse, updateCourse, type CourseRow } from './authoring.queries';
@@ -110,7 +112,17 @@ export async function editCourse<T>(ctx: AppContext, user: RequestUser, courseId
   await Promise.all(removeFiles.map((key) => ctx.storage.remove(key)));
   if (result.before.approveStatus === 'approved' || result.after.approveStatus === 'approved') invalidateCatalog(ctx);
   if (opts.searchText) await afterCourseContentChanged(ctx, courseId);
+  if (result.transition === 'submitted') await notifySubmitted(ctx, result.after);
   return { value: result.value, course: result.after, state: presentState(result.after, result.missing), transition: result.transition };
+}
+
+/** A course waits for review: every admin who has not turned it off is told, with a link to the course's review screen. */
+async function notifySubmitted(ctx: AppContext, course: CourseRow): Promise<void> {
+  const instructor = await recipientName(ctx, course.instructorId);
+  await notifyAdmins(ctx, (to) => ({
+    kind: 'course_submitted',
+    params: { name: to.name, course: course.title, instructor, link: siteLink(ctx, mailLinks.adminCourse(course.id)) },
+  }));
 }
 
 /** The answer's message for a change: what it did to the review status first, else `done`. */

@@ -137,6 +137,10 @@ async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<Cour
     ...cards[0]!,
     description: course.description,
     promoVideoUrl: course.promoVideo ? `/api/media/promo/${id}` : null,
+    coverAlt: course.coverAlt,
+    learnPoints: course.learnPoints,
+    requirements: course.requirements,
+    audience: course.audience,
     tags: tagNames,
     sections: outline.map((s) => ({
       id: s.id,

@@ -156,6 +156,19 @@ describe('course details: POST /api/course/{id}/b', () => {
     expect(d.reviews.items[0]).toHaveProperty('participant.name');
     expect(JSON.stringify(d.reviews)).not.toContain('@');
     expect(d.similar.map((c: { id: number }) => c.id)).toEqual([similar.id]);
+    expect(d).toMatchObject({ learnPoints: [], requirements: [], audience: [], promoVideoUrl: null, coverAlt: '' });
+  });
+
+  it("carries the instructor's step 2 lists, the promo video and the cover's text alternative", async () => {
+    const course = await createCourse({ learnPoints: ['Read a chart', 'Clean a table'], requirements: ['A laptop'], audience: ['Analysts'], promoVideo: 'videos/p.mp4', coverImage: 'covers/c.png', coverAlt: 'A chart on a screen' });
+    const d = (await details(course.id)).json().data;
+    expect(d).toMatchObject({
+      learnPoints: ['Read a chart', 'Clean a table'],
+      requirements: ['A laptop'],
+      audience: ['Analysts'],
+      promoVideoUrl: `/api/media/promo/${course.id}`,
+      coverAlt: 'A chart on a screen',
+    });
   });
 
   it('tells a signed-in participant whether they are enrolled and have wishlisted it', async () => {

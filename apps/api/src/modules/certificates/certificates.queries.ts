@@ -22,13 +22,17 @@ export async function completionFacts(db: Db, participantId: number, courseId: n
   return row ?? { lectures: 0, completed: 0, unpassed: 0, code: null };
 }
 
-/** The enrolment is complete (once) and the certificate issued (once): both writes are idempotent. */
-export async function completeEnrolment(db: Db, participantId: number, courseId: number, code: string) {
+/**
+ * The enrolment is complete (once) and the certificate issued (once): both writes are idempotent.
+ * True when this call issued the certificate (a concurrent one may have got there first).
+ */
+export async function completeEnrolment(db: Db, participantId: number, courseId: number, code: string): Promise<boolean> {
   await db
     .update(enrollments)
     .set({ completedAt: new Date() })
     .where(and(eq(enrollments.participantId, participantId), eq(enrollments.courseId, courseId), isNull(enrollments.completedAt)));
-  await db.insert(certificates).values({ code, participantId, courseId }).onConflictDoNothing();
+  const issued = await db.insert(certificates).values({ code, participantId, courseId }).onConflictDoNothing().returning({ code: certificates.code });
+  return issued.length > 0;
 }
 
 export async function findCertificateCode(db: Db, participantId: number, courseId: number): Promise<string | null> {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mailLinks } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { renderCertificatePdf } from '../../lib/certificate-pdf';
 import type { AppContext } from '../../context';
+import { notifyUser, siteLink } from '../mail/mail.service';
 import { certificatesOf, completeEnrolment, completionFacts, findCertificateByCode, findCertificateCode } from './certificates.queries';
 
 export function certificateLink(code: string) {
@@ -29,9 +31,18 @@ export async function issueCertificateIfEarned(ctx: AppContext, participantId: n
   if (facts.code) return certificateLink(facts.code);
   const earned = facts.lectures > 0 && facts.completed >= facts.lectures && facts.unpassed === 0;
   if (!earned) return null;
-  await completeEnrolment(ctx.db, participantId, courseId, newCertificateCode());
+  const issued = await completeEnrolment(ctx.db, participantId, courseId, newCertificateCode());
   // Two reports at once may both issue: the unique index keeps the first, and both answer with it.
-  return findCertificate(ctx, participantId, courseId);
+  const certificate = await findCertificate(ctx, participantId, courseId);
+  // Only the call that issued it mails the participant, once.
+  if (issued && certificate) {
+    const course = await findCertificateByCode(ctx.db, certificate.code);
+    await notifyUser(ctx, participantId, (to) => ({
+      kind: 'certificate_earned',
+      params: { name: to.name, course: course?.courseTitle ?? '', link: siteLink(ctx, mailLinks.certificate(certificate.code)) },
+    }));
+  }
+  return certificate;
 }
 
 export async function verifyCertificate(ctx: AppContext, code: string) {

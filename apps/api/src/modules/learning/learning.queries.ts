@@ -69,7 +69,7 @@ export function unfinishedEnrolments(db: Db, participantId: number, limit: numbe
 /** A live course with its instructor's name, as the player's header shows it. */
 export async function findLiveCourseHead(db: Db, courseId: number) {
   const [row] = await db
-    .select({ id: courses.id, title: courses.title, language: courses.language, instructorName: users.name })
+    .select({ id: courses.id, title: courses.title, language: courses.language, instructorName: users.name, instructorId: users.id })
     .from(courses)
     .innerJoin(users, eq(users.id, courses.instructorId))
     .where(and(eq(courses.id, courseId), isNull(courses.deletedAt)));

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, users } from '../../db/schema';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type NewMail = Pick<typeof mailOutbox.$inferInsert, 'messageId' | 'kind' | 'toAddress' | 'lang' | 'subject' | 'textBody' | 'htmlBody'>;
@@ -98,4 +98,26 @@ export async function blankOldBodies(db: Db, olderThanMs: number): Promise<void>
     .update(mailOutbox)
     .set({ textBody: '', htmlBody: '' })
     .where(and(inArray(mailOutbox.status, ['sent', 'failed']), lt(sql`coalesce(${mailOutbox.sentAt}, ${mailOutbox.nextAttemptAt})`, inMs(-olderThanMs)), sql`${mailOutbox.textBody} <> ''`));
+}
+
+/** Who a notification goes to: address, name, mail language and opt-outs; deactivated accounts get none. */
+export interface Recipient {
+  id: number;
+  role: 'admin' | 'instructor' | 'participant';
+  email: string;
+  name: string;
+  lang: 'ar' | 'en';
+  mailOptOuts: string[];
+}
+
+const recipientColumns = { id: users.id, role: users.role, email: users.email, name: users.name, lang: users.lang, mailOptOuts: users.mailOptOuts };
+
+export async function findRecipient(db: Db, userId: number): Promise<Recipient | undefined> {
+  const [row] = await db.select(recipientColumns).from(users).where(and(eq(users.id, userId), isNull(users.deactivatedAt))).limit(1);
+  return row;
+}
+
+/** Every active admin (course_submitted goes to each who has not turned it off). */
+export function activeAdmins(db: Db): Promise<Recipient[]> {
+  return db.select(recipientColumns).from(users).where(and(eq(users.role, 'admin'), isNull(users.deactivatedAt))).orderBy(asc(users.id));
 }

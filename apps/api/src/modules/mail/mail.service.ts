@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Language } from '../../lib/i18n';
 import type { AppContext } from '../../context';
-import { insertMail } from './mail.queries';
-import { renderMail, type MailTemplate } from './mail.templates';
+import { activeAdmins, findRecipient, insertMail, type Recipient } from './mail.queries';
+import { renderMail, type MailTemplate, type NotificationTemplate } from './mail.templates';
 import { fileTransport, smtpTransport, type MailTransport } from './mail.transport';
 import { MailWorker } from './mail.worker';
 
-export type { MailTemplate } from './mail.templates';
+export type { MailTemplate, NotificationTemplate } from './mail.templates';
+export type { Recipient } from './mail.queries';
 
 /**
- * Queues one mail to `to`, rendered now in `lang` (the recipient's language: the Accept-Language
- * of the request that caused it), and wakes this process's worker. Other modules send mail only
+ * Queues one mail to `to`, rendered now in `lang` (the recipient's language), and wakes this
+ * process's worker. Other modules send mail only
  * through this; nothing waits for the SMTP server.
  */
 export async function enqueueMail(ctx: AppContext, mail: { to: string; lang: Language; template: MailTemplate }): Promise<{ messageId: string }> {
@@ -48,4 +49,55 @@ export function createMailWorker(ctx: AppContext, overrides: { transport?: MailT
     pollMs: ctx.config.mail.pollMs,
     log,
   });
+}
+
+/** An account's name for a letter about it (the instructor of a submitted course); empty when it cannot be read. */
+export async function recipientName(ctx: AppContext, userId: number): Promise<string> {
+  try {
+    return (await findRecipient(ctx.db, userId))?.name ?? '';
+  } catch (error) {
+    ctx.log('error', 'a notification mail could not be prepared', error);
+    return '';
+  }
+}
+
+/** An absolute link into the web app: PUBLIC_URL and a route of apps/web/src/config/paths.ts. */
+export function siteLink(ctx: AppContext, path: string): string {
+  return `${ctx.config.publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
+/**
+ * Queues a notification (docs/mail.md) to one account, in the account's language (users.lang), unless
+ * the account turned that kind off or is deactivated. Called after the change it reports is committed;
+ * it never fails the request that caused it: a failure to queue is logged and the request goes on.
+ * Returns whether a mail was queued.
+ */
+export async function notifyUser(ctx: AppContext, userId: number, letter: (recipient: Recipient) => NotificationTemplate): Promise<boolean> {
+  try {
+    const recipient = await findRecipient(ctx.db, userId);
+    if (!recipient) return false;
+    return await notifyRecipient(ctx, recipient, letter);
+  } catch (error) {
+    ctx.log('error', 'a notification mail could not be queued', error);
+    return false;
+  }
+}
+
+/** The same to every active admin who has not turned the kind off (a course to review). */
+export async function notifyAdmins(ctx: AppContext, letter: (recipient: Recipient) => NotificationTemplate): Promise<number> {
+  try {
+    let queued = 0;
+    for (const admin of await activeAdmins(ctx.db)) if (await notifyRecipient(ctx, admin, letter)) queued += 1;
+    return queued;
+  } catch (error) {
+    ctx.log('error', 'a notification mail could not be queued', error);
+    return 0;
+  }
+}
+
+async function notifyRecipient(ctx: AppContext, recipient: Recipient, letter: (recipient: Recipient) => NotificationTemplate): Promise<boolean> {
+  const template = letter(recipient);
+  if (recipient.mailOptOuts.includes(template.kind)) return false;
+  await enqueueMail(ctx, { to: recipient.email, lang: recipient.lang, template });
+  return true;
 }

@@ -4,10 +4,21 @@ import { translate, type Language } from '../../lib/i18n';
  * Every mail the server sends, by kind, with the values it needs. Its words are server messages
  * (api.mail.* and the kind's own keys) in the recipient's language; values are escaped in the HTML part.
  */
-export type MailTemplate = {
-  kind: 'password_reset';
-  params: { name: string; link: string; minutes: number; role: 'participant' | 'instructor' };
-};
+export type MailTemplate =
+  | { kind: 'password_reset'; params: { name: string; link: string; minutes: number; role: 'participant' | 'instructor' } }
+  | NotificationTemplate
+  | { kind: 'newsletter_confirm'; params: { link: string } }
+  | { kind: 'newsletter'; params: { subject: string; body: string; unsubscribeLink: string } };
+
+/** The notification mails (docs/mail.md), each of which the recipient may turn off in the profile. */
+export type NotificationTemplate =
+  | { kind: 'welcome'; params: { name: string; role: 'participant' | 'instructor' | 'admin'; link: string } }
+  | { kind: 'course_submitted'; params: { name: string; course: string; instructor: string; link: string } }
+  | { kind: 'course_reviewed'; params: { name: string; course: string; approved: boolean; message: string; link: string } }
+  | { kind: 'order_received'; params: { name: string; course: string; reference: string; amount: string; link: string } }
+  | { kind: 'order_paid'; params: { name: string; course: string; link: string } }
+  | { kind: 'assessment_checked'; params: { name: string; assessment: string; course: string; passed: boolean; score: number; maxScore: number; link: string } }
+  | { kind: 'certificate_earned'; params: { name: string; course: string; link: string } };
 
 export interface RenderedMail {
   subject: string;
@@ -16,12 +27,21 @@ export interface RenderedMail {
 }
 
 /** A rendered mail's pieces, in reading order. */
-type Block = { type: 'paragraph'; text: string } | { type: 'button'; text: string; href: string } | { type: 'note'; text: string };
+type Block =
+  | { type: 'paragraph'; text: string }
+  | { type: 'button'; text: string; href: string }
+  | { type: 'note'; text: string }
+  /** A quoted text of someone else (the reviewer's message), set apart. */
+  | { type: 'quote'; label: string; text: string };
 
 interface Letter {
   subject: string;
   greeting: string;
   blocks: Block[];
+  /** The closing line; the account signature unless the letter has its own. */
+  signature?: string;
+  /** A link after the signature (the newsletter's unsubscribe link). */
+  footerLink?: { text: string; href: string };
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -45,6 +65,112 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
         ],
       };
     }
+    case 'welcome': {
+      const { name, role, link } = template.params;
+      return {
+        subject: t('api.notify.welcome.subject'),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t(`api.notify.welcome.intro.${role}`) },
+          { type: 'button', text: t('api.notify.welcome.action'), href: link },
+        ],
+      };
+    }
+    case 'course_submitted': {
+      const { name, course, instructor, link } = template.params;
+      return {
+        subject: t('api.notify.course_submitted.subject', { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.course_submitted.intro', { course, instructor }) },
+          { type: 'button', text: t('api.notify.course_submitted.action'), href: link },
+        ],
+      };
+    }
+    case 'course_reviewed': {
+      const { name, course, approved, message, link } = template.params;
+      const outcome = approved ? 'approved' : 'rejected';
+      return {
+        subject: t(`api.notify.course_reviewed.subject.${outcome}`, { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t(`api.notify.course_reviewed.intro.${outcome}`, { course }) },
+          ...(message ? [{ type: 'quote' as const, label: t('api.notify.course_reviewed.message'), text: message }] : []),
+          { type: 'button', text: t('api.notify.course_reviewed.action'), href: link },
+        ],
+      };
+    }
+    case 'order_received': {
+      const { name, course, reference, amount, link } = template.params;
+      return {
+        subject: t('api.notify.order_received.subject', { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.order_received.intro', { course, amount }) },
+          { type: 'paragraph', text: t('api.notify.order_received.reference', { reference }) },
+          { type: 'button', text: t('api.notify.order_received.action'), href: link },
+        ],
+      };
+    }
+    case 'order_paid': {
+      const { name, course, link } = template.params;
+      return {
+        subject: t('api.notify.order_paid.subject', { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.order_paid.intro', { course }) },
+          { type: 'button', text: t('api.notify.order_paid.action'), href: link },
+        ],
+      };
+    }
+    case 'assessment_checked': {
+      const { name, assessment, course, passed, score, maxScore, link } = template.params;
+      return {
+        subject: t('api.notify.assessment_checked.subject', { assessment }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t(`api.notify.assessment_checked.intro.${passed ? 'passed' : 'failed'}`, { assessment, course, score, max: maxScore }) },
+          { type: 'button', text: t('api.notify.assessment_checked.action'), href: link },
+        ],
+      };
+    }
+    case 'certificate_earned': {
+      const { name, course, link } = template.params;
+      return {
+        subject: t('api.notify.certificate_earned.subject', { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.certificate_earned.intro', { course }) },
+          { type: 'button', text: t('api.notify.certificate_earned.action'), href: link },
+        ],
+      };
+    }
+    case 'newsletter_confirm': {
+      return {
+        subject: t('api.newsletter.mail.confirm.subject'),
+        greeting: t('api.mail.greeting_plain'),
+        blocks: [
+          { type: 'paragraph', text: t('api.newsletter.mail.confirm.intro') },
+          { type: 'button', text: t('api.newsletter.mail.confirm.action'), href: template.params.link },
+          { type: 'note', text: t('api.newsletter.mail.confirm.ignore') },
+        ],
+        signature: t('api.newsletter.mail.confirm.signature'),
+      };
+    }
+    case 'newsletter': {
+      const { subject, body, unsubscribeLink } = template.params;
+      return {
+        subject,
+        greeting: t('api.mail.greeting_plain'),
+        blocks: body
+          .split(/\n\s*\n/)
+          .map((text) => text.trim())
+          .filter(Boolean)
+          .map((text) => ({ type: 'paragraph' as const, text })),
+        signature: t('api.newsletter.mail.signature'),
+        footerLink: { text: t('api.newsletter.mail.unsubscribe'), href: unsubscribeLink },
+      };
+    }
   }
 }
 
@@ -52,9 +178,11 @@ function textPart(lang: Language, letter: Letter): string {
   const lines = [letter.greeting, ''];
   for (const block of letter.blocks) {
     if (block.type === 'button') lines.push(`${block.text}:`, block.href, '');
+    else if (block.type === 'quote') lines.push(`${block.label}`, ...block.text.split('\n').map((line) => `> ${line}`), '');
     else lines.push(block.text, '');
   }
-  lines.push('--', translate(lang, 'api.mail.signature'));
+  lines.push('--', letter.signature ?? translate(lang, 'api.mail.signature'));
+  if (letter.footerLink) lines.push('', `${letter.footerLink.text}:`, letter.footerLink.href);
   return lines.join('\n');
 }
 
@@ -73,6 +201,12 @@ function htmlPart(lang: Language, letter: Letter): string {
           `<p style="margin:0 0 16px;font-size:13px;color:#495057">${escapeHtml(translate(lang, 'api.mail.link_hint'))}<br><a href="${href}" dir="ltr" style="color:#0b7285;word-break:break-all">${href}</a></p>`
         );
       }
+      if (block.type === 'quote') {
+        return (
+          `<p style="margin:0 0 4px;font-weight:bold">${escapeHtml(block.label)}</p>` +
+          `<blockquote dir="auto" style="margin:0 0 16px;padding:8px 16px;border-inline-start:4px solid #0b7285;background:#f1f3f5;white-space:pre-line">${escapeHtml(block.text)}</blockquote>`
+        );
+      }
       const style = block.type === 'note' ? 'margin:16px 0;font-size:13px;color:#495057' : 'margin:0 0 16px';
       return `<p style="${style}">${escapeHtml(block.text)}</p>`;
     })
@@ -85,7 +219,11 @@ function htmlPart(lang: Language, letter: Letter): string {
 <p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#0b7285">${escapeHtml(translate(lang, 'api.mail.brand'))}</p>
 <p style="margin:0 0 16px">${escapeHtml(letter.greeting)}</p>
 ${body}
-<p style="margin:24px 0 0;font-size:12px;color:#868e96">${escapeHtml(translate(lang, 'api.mail.signature'))}</p>
+<p style="margin:24px 0 0;font-size:12px;color:#868e96">${escapeHtml(letter.signature ?? translate(lang, 'api.mail.signature'))}</p>${
+    letter.footerLink
+      ? `\n<p style="margin:8px 0 0;font-size:12px"><a href="${escapeHtml(letter.footerLink.href)}" style="color:#495057">${escapeHtml(letter.footerLink.text)}</a></p>`
+      : ''
+  }
 </div>
 </body>
 </html>
@@ -95,4 +233,16 @@ ${body}
 export function renderMail(lang: Language, template: MailTemplate): RenderedMail {
   const letter = letterOf(lang, template);
   return { subject: letter.subject, text: textPart(lang, letter), html: htmlPart(lang, letter) };
+}
+
+/**
+ * Headers a kind adds when sent. A newsletter carries the one-click unsubscribe of RFC 8058: its
+ * List-Unsubscribe is the API's `POST /api/newsletter/unsubscribe/{token}` for the subscription whose
+ * unsubscribe page the mail links to (the page's link is in the text; nothing else is stored).
+ */
+export function sendingHeaders(kind: string, text: string): Record<string, string> {
+  if (kind !== 'newsletter') return {};
+  const link = /(https?:\/\/\S+?)\/newsletter\/unsubscribe\/([0-9A-Za-z-]+)\s*$/m.exec(text);
+  if (!link) return {};
+  return { 'List-Unsubscribe': `<${link[1]}/api/newsletter/unsubscribe/${link[2]}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }

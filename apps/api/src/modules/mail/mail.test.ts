@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { buildTestApp, createUser, inject, testConfig, testDatabase, uniqueEmail } from '../../../test/harness';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
+import { parkOtherPendingMail } from '../../../test/mail-backlog';
 import { mailOutbox } from '../../db/schema';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
@@ -15,6 +16,10 @@ import { MailWorker, type MailWorkerOptions } from './mail.worker';
 import { claimDueMail } from './mail.queries';
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
+// The workers these tests start must see only the mail the test itself queues.
+beforeEach(async () => {
+  cleanups.push(await parkOtherPendingMail((await testDatabase()).db, []));
+});
 afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });

@@ -12,6 +12,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Headers of the kind (the newsletter's List-Unsubscribe), besides the usual ones. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -46,7 +48,7 @@ function nodemailerMessage(mail: OutgoingMail) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    headers: { 'Content-Language': mail.lang },
+    headers: { 'Content-Language': mail.lang, ...mail.headers },
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { blankOldBodies, claimDueMail, markAttemptFailed, markSent, msUntilNextDue, type MailRow } from './mail.queries';
+import { sendingHeaders } from './mail.templates';
 import { classifyFailure, type MailTransport } from './mail.transport';
 
 export interface MailWorkerOptions {
@@ -114,6 +115,7 @@ export class MailWorker {
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
+        headers: sendingHeaders(row.kind, row.textBody),
       });
     } catch (error) {
       const failure = classifyFailure(error);

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { certificates, courses, enrollments, orders, quizAttempts, ratings, users } from '../../db/schema';
+import { certificates, courses, enrollments, messages, orders, quizAttempts, ratings, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 import { buildUserSearchText } from '../../lib/search-text';
 import type { MemberRoleName } from '@nibras/contract';
@@ -58,8 +58,10 @@ const exists = async (db: Db, query: Promise<{ n: number }[]>) => ((await query)
  * attempts), ratings or certificates.
  */
 export async function hasKeptData(db: Db, role: MemberRoleName, id: number): Promise<boolean> {
-  if (role === 'instructor') return exists(db, db.select({ n: count() }).from(courses).where(eq(courses.instructorId, id)));
+  const wrote = exists(db, db.select({ n: count() }).from(messages).where(or(eq(messages.fromId, id), eq(messages.toId, id))));
+  if (role === 'instructor') return (await Promise.all([exists(db, db.select({ n: count() }).from(courses).where(eq(courses.instructorId, id))), wrote])).some(Boolean);
   const checks = await Promise.all([
+    wrote,
     exists(db, db.select({ n: count() }).from(orders).where(eq(orders.participantId, id))),
     exists(db, db.select({ n: count() }).from(enrollments).where(eq(enrollments.participantId, id))),
     exists(db, db.select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.participantId, id))),

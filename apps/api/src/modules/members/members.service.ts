@@ -46,7 +46,7 @@ export async function updateMember(ctx: AppContext, role: MemberRoleName, id: nu
 }
 
 /**
- * An account with data that must stay (courses, orders, submissions…) is deactivated: it can no
+ * An account with data that must stay (courses, orders, submissions, messages…) is deactivated: it can no
  * longer sign in, its sessions end, and an admin can reactivate it. An account with nothing is removed.
  */
 export async function deleteOrDeactivate(ctx: AppContext, role: MemberRoleName, id: number): Promise<{ outcome: 'removed' | 'deactivated' }> {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, loginPath, signedIn, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
 import { createCourse, enrollParticipant } from '../../../test/factories';
-import { courses, users } from '../../db/schema';
+import { courses, messages, users } from '../../db/schema';
 import { buildUserSearchText } from '../../lib/search-text';
 import { backfillUserSearchText } from './members.queries';
 
@@ -120,6 +120,19 @@ describe.each(['instructor', 'participant'] as const)('admin %s management', (ro
     expect(back.statusCode).toBe(200);
     expect(back.json().data).toMatchObject({ status: 'active', deactivatedAt: null });
     await loginAs(app, role, user.email);
+  });
+
+  it('deactivates instead of removing an account that only has messages', async () => {
+    const user = await createUser(role);
+    const { db } = await testDatabase();
+    const adminUser = await createUser('admin');
+    await db.insert(messages).values({ fromId: user.id, toId: adminUser.id, replyFrom: role, replyTo: 'admin', msg: 'Hello' });
+    const res = await inject(app, { method: 'GET', url: `/api/admin/${role}/delete/${user.id}`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ outcome: 'deactivated' });
+    const received = await createUser(role);
+    await db.insert(messages).values({ fromId: adminUser.id, toId: received.id, replyFrom: 'admin', replyTo: role, msg: 'Welcome' });
+    expect((await inject(app, { method: 'GET', url: `/api/admin/${role}/delete/${received.id}`, headers: admin })).json().data).toEqual({ outcome: 'deactivated' });
   });
 
   it('pages, sorts and searches names whatever their Arabic spelling', async () => {

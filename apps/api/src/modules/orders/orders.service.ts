@@ -1,11 +1,13 @@
 import { AppError } from '../../lib/app-error';
+import { mailLinks } from '@nibras/contract';
 import { bankTransferProvider, newOrderReference } from '../../lib/payments';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog, publicCourseOr404 } from '../catalog/catalog.service';
+import { notifyUser, siteLink } from '../mail/mail.service';
 import { presentAdminOrder, presentOrder } from './orders.presenter';
-import { findLiveOrderOrEnrollment, findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, userEmail } from './orders.queries';
+import { findLiveOrderOrEnrollment, findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, userEmail, type OrderRow } from './orders.queries';
 
 const PER_PAGE = 10;
 const alreadyOrdered = () => new AppError('api.order.already', 409, { fields: { course_id: 'api.order.already' } });
@@ -40,6 +42,7 @@ export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: 
     );
     if (free) invalidateCatalog(ctx);
     const row = (await findOrder(ctx.db, orderId))!;
+    await notifyOrder(ctx, row);
     const provider = bankTransferProvider(ctx.config.bankTransferDetails);
     return { order: presentOrder(row), enrolled: free, payment: free ? null : provider.instructions({ reference: row.reference, amount }) };
   } catch (error) {
@@ -78,7 +81,24 @@ export async function confirmOrder(ctx: AppContext, admin: RequestUser, orderId:
     throw new AppError('api.order.not_pending', 409);
   }
   invalidateCatalog(ctx);
-  return presentAdminOrder((await findOrder(ctx.db, orderId))!);
+  const paid = (await findOrder(ctx.db, orderId))!;
+  await notifyOrder(ctx, paid);
+  return presentAdminOrder(paid);
+}
+
+/**
+ * The participant's mail about an order (docs/mail.md): received while it waits for the bank
+ * transfer (with the reference to quote), paid once enrolled (a free course is paid at once).
+ */
+async function notifyOrder(ctx: AppContext, row: OrderRow): Promise<void> {
+  await notifyUser(ctx, row.participantId, (to) =>
+    row.status === 'paid'
+      ? { kind: 'order_paid', params: { name: to.name, course: row.courseTitle, link: siteLink(ctx, mailLinks.learn(row.courseId)) } }
+      : {
+          kind: 'order_received',
+          params: { name: to.name, course: row.courseTitle, reference: row.reference, amount: String(Number(row.amount)), link: siteLink(ctx, mailLinks.participantOrders()) },
+        },
+  );
 }
 
 /** Refused like a second confirm when a confirm got there first: the answer never says "cancelled" for a paid order. */

@@ -12,13 +12,35 @@ import {
   sendContactMessage,
   subscribe,
   subscribersCsv,
+  confirmSubscription,
+  unsubscribe,
+  sendNewsletter,
 } from './outreach.service';
 
 export function outreachModule(app: FastifyInstance, ctx: AppContext) {
-  addRoute(app, ctx, outreachRoutes.subscribe, async ({ body }) => {
-    await subscribe(ctx, body.email);
+  addRoute(app, ctx, outreachRoutes.subscribe, async ({ body, request }) => {
+    await subscribe(ctx, request.lang, body.email);
     return { message: 'api.newsletter.subscribed', data: {} };
   });
+  addRoute(app, ctx, outreachRoutes.confirmSubscription, async ({ body }) => {
+    await confirmSubscription(ctx, body.token);
+    return { message: 'api.newsletter.confirmed', data: {} };
+  });
+  addRoute(app, ctx, outreachRoutes.unsubscribe, async ({ body }) => {
+    await unsubscribe(ctx, body.token);
+    return { message: 'api.newsletter.unsubscribed', data: {} };
+  });
+  // Mail readers post the one-click unsubscribe as a form (RFC 8058): parsed for this route only.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    addRoute(scope, ctx, outreachRoutes.oneClickUnsubscribe, async ({ params }) => {
+      await unsubscribe(ctx, params.token);
+      return { message: 'api.newsletter.unsubscribed', data: {} };
+    });
+  });
+  addRoute(app, ctx, outreachRoutes.sendNewsletter, async ({ body }) => ({ message: 'api.newsletter.sent', data: await sendNewsletter(ctx, body) }));
   addRoute(app, ctx, outreachRoutes.contact, async ({ body }) => ({ message: 'api.contact.sent', data: await sendContactMessage(ctx, body) }));
   addRoute(app, ctx, outreachRoutes.subscribers, async ({ query, body }) => ({ data: await listSubscribers(ctx, query.page, body) }));
   addRoute(app, ctx, outreachRoutes.contactMessages, async ({ query, body }) => ({ data: await listContactMessages(ctx, query.page, body) }));

@@ -1,8 +1,9 @@
-import { SUBMISSION_STATUSES, type MarkBody, type SubmissionReview } from '@nibras/contract';
+import { SUBMISSION_STATUSES, type MarkBody, type SubmissionReview, mailLinks } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { issueCertificateIfEarned } from '../certificates/certificates.service';
+import { notifyUser, siteLink } from '../mail/mail.service';
 import { submissionStatus } from './grading';
 import { presentReview, presentSummary } from './quiz.presenter';
 import { answerMarks, answersOf, findSubmission, listSubmissions, lockAttempt, markAnswer, questionsOf, reviewerNames, updateAttempt, type SubmissionFilters, type SubmissionRow } from './quiz.queries';
@@ -76,8 +77,23 @@ export async function markSubmission(ctx: AppContext, user: RequestUser, body: M
     const score = all.reduce((sum, a) => sum + (a.awarded ?? 0), 0);
     const next = submissionStatus(all.map((a) => a.correct), score, attempt!.maxScore, attempt!.passMark);
     await updateAttempt(tx, row.id, { status: next, score, checkedAt: next === 'pending' ? null : now });
-    return next;
+    return { next, before: attempt!.status, score, maxScore: attempt!.maxScore };
   });
-  if (status === 'passed') await issueCertificateIfEarned(ctx, row.participantId, row.courseId);
+  // The participant hears once, when the last short answer is checked (a later correction sends nothing).
+  if (status.before === 'pending' && status.next !== 'pending') {
+    await notifyUser(ctx, row.participantId, (to) => ({
+      kind: 'assessment_checked',
+      params: {
+        name: to.name,
+        assessment: row.assessmentTitle,
+        course: row.courseTitle,
+        passed: status.next === 'passed',
+        score: status.score,
+        maxScore: status.maxScore,
+        link: siteLink(ctx, mailLinks.assessment(row.assessmentId)),
+      },
+    }));
+  }
+  if (status.next === 'passed') await issueCertificateIfEarned(ctx, row.participantId, row.courseId);
   return reviewOf(ctx, (await findSubmission(ctx.db, row.id))!);
 }

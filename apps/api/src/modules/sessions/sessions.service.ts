@@ -49,6 +49,44 @@ export async function refreshSession(ctx: AppContext, ip: string, refreshToken: 
   return issue(ctx, { id: row.userId, role: row.role, email: row.email }, row.sessionId, next, message);
 }
 
+/** How long the one-time code of a third-party sign-in may wait for the web app to exchange it. */
+export const HANDOFF_TTL_SECONDS = 60;
+
+/**
+ * A sign-in that happened in a browser redirect (Google, modules/google): the session starts
+ * here, but its first refresh token is never shown. The web app gets a code signed for 60
+ * seconds that names the token by its hash; exchanging it rotates that token, so it works once
+ * (a second exchange finds it used and revokes the whole session, as a reused refresh token does).
+ */
+export async function startHandoffSession(ctx: AppContext, user: SessionUser): Promise<string> {
+  const id = randomUUID();
+  const tokenHash = hashToken(newRefreshToken());
+  const expiresAt = new Date(Date.now() + ctx.config.refreshTokenTtl * 1000);
+  await insertSession(ctx.db, { id, userId: user.id, expiresAt, tokenHash });
+  return ctx.tokens.signRaw({ typ: 'handoff', sid: id, uid: user.id, role: user.role, th: tokenHash }, HANDOFF_TTL_SECONDS);
+}
+
+/** The session a hand-off code names, once; failures count against the address like failed logins. */
+export async function exchangeHandoff(ctx: AppContext, ip: string, code: string, message: string): Promise<Session> {
+  const budget = failureBudget(ctx.limiter, [[addressKey(ip), ctx.config.rateLimits.loginFailuresPerAddress]]);
+  budget.assertOpen();
+  const refused = () => {
+    budget.failed();
+    return new AppError('api.auth.handoff_invalid', 401);
+  };
+  const claims = await ctx.tokens.verifyRaw(code);
+  if (!claims || claims.typ !== 'handoff' || typeof claims.th !== 'string' || typeof claims.sid !== 'string') throw refused();
+  const row = await findRefreshToken(ctx.db, claims.th);
+  if (!row || row.sessionId !== claims.sid || row.userId !== claims.uid || row.role !== claims.role) throw refused();
+  if (row.revokedAt || row.deactivatedAt || row.expiresAt.getTime() <= Date.now()) throw refused();
+  const next = newRefreshToken();
+  const rotated = !row.usedAt && (await rotateRefreshToken(ctx.db, row.tokenId, row.sessionId, hashToken(next)));
+  if (!rotated) {
+    await revokeSession(ctx.db, row.sessionId);
+    throw refused();
+  }
+  return issue(ctx, { id: row.userId, role: row.role, email: row.email }, row.sessionId, next, message);
+}
 
 /**
  * The account behind a verified access token, while its session is live, the role unchanged and

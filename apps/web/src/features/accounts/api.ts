@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   adminRoutes,
+  authProviderRoutes,
   instructorRegistrationRoutes,
   instructorRoutes,
   participantRegistrationRoutes,
@@ -36,6 +37,20 @@ export const accountQueries = {
       meta: { access: role },
     }),
 };
+
+/** Whether the sign-in screens offer Google (the server says; it never sends the client secret). */
+export const authProvidersQuery = () => ({ ...routeQuery(['auth', 'providers'], authProviderRoutes.providers), staleTime: 10 * 60_000 });
+
+/** The one-time code a Google sign-in brought back, exchanged for the session. */
+export function exchangeHandoff(code: string) {
+  return callRoute(authProviderRoutes.handoff, { body: { code } });
+}
+
+/** Where the "Continue with Google" button goes: a full page load of the API, which redirects to Google. */
+export function googleLoginHref(role: MemberRole, language: string, returnTo: string | null): string {
+  const query = new URLSearchParams({ lang: language === 'en' ? 'en' : 'ar', ...(returnTo ? { return: returnTo } : {}) });
+  return `/api/${role}/google/login?${query.toString()}`;
+}
 
 export function login(role: Role, credentials: Credentials) {
   // The spec's login payload always asks for a secure token.

@@ -1,4 +1,5 @@
 import { outreachRoutes, SUBSCRIBER_EXPORTS } from '@nibras/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { callRoute, fetchFile, type RequestBody, type ResponseData } from '../../lib/http';
 import { routeQuery } from '../../lib/query';
 
@@ -16,6 +17,26 @@ export const outreachQueries = {
   subscribers: (page: number, body: AdminListBody) => routeQuery([...outreachKeys.subscribers, page, body], outreachRoutes.subscribers, { query: { page }, body }),
   contactMessages: (page: number, body: AdminListBody) => routeQuery([...outreachKeys.contactMessages, page, body], outreachRoutes.contactMessages, { query: { page }, body }),
 };
+
+export const newsletterQueries = {
+  /** The mailed confirmation link, confirmed once as its page opens: kept for good, never retried (the link is used up). */
+  confirm: (token: string) =>
+    queryOptions({
+      queryKey: [...outreachKeys.all, 'newsletter-confirm', token],
+      queryFn: () => callRoute(outreachRoutes.confirmSubscription, { body: { token } }),
+      staleTime: Infinity,
+      gcTime: Infinity,
+      retry: false,
+    }),
+};
+
+export function unsubscribeNewsletter(token: string) {
+  return callRoute(outreachRoutes.unsubscribe, { body: { token } });
+}
+
+export function sendNewsletter(body: RequestBody<typeof outreachRoutes.sendNewsletter>) {
+  return callRoute(outreachRoutes.sendNewsletter, { body });
+}
 
 export function subscribeNewsletter(body: RequestBody<typeof outreachRoutes.subscribe>) {
   return callRoute(outreachRoutes.subscribe, { body });

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { loginBody, registerBody, type Role } from '@nibras/contract';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, type AuthMode } from '../../../config/paths';
@@ -8,15 +9,17 @@ import { safeReturnTo } from '../../../lib/return-to';
 import { sessionStore } from '../../../lib/session';
 import { usePageTitle } from '../../../components/use-page-title';
 import { login, register, type Registration, type Session } from '../api';
+import { GoogleSignIn, GoogleSignInError } from './google-sign-in';
 
 export interface AccountFormProps {
   role: Role;
   mode: AuthMode;
 }
 
-/** What the login page shows after a successful sign-up. */
+/** What the login page shows after a successful sign-up: the message, and the address just registered, filled in. */
 export interface AuthNotice {
   notice?: string;
+  email?: string;
 }
 
 /**
@@ -27,7 +30,7 @@ export function AccountForm({ role, mode }: AccountFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const notice = (location.state as AuthNotice | null)?.notice;
+  const { notice, email: registeredEmail } = (location.state as AuthNotice | null) ?? {};
   const isRegister = mode === 'register' && role !== 'admin';
   const title = t(`auth.${mode}.title.${role}`);
   usePageTitle(title);
@@ -38,9 +41,9 @@ export function AccountForm({ role, mode }: AccountFormProps) {
     toBody: (values) => (isRegister ? values : { email: values.email, password: values.password }),
     send: (body): Promise<{ message: string; data: unknown }> => (isRegister ? register(role, body as Registration) : login(role, body)),
     networkFailure: 'auth.error.network',
-    onSuccess: (result) => {
+    onSuccess: (result, values) => {
       if (isRegister) {
-        const state: AuthNotice = { notice: result.message };
+        const state: AuthNotice = { notice: result.message, email: values.email };
         void navigate(paths.login(role), { state });
         return;
       }
@@ -51,6 +54,13 @@ export function AccountForm({ role, mode }: AccountFormProps) {
       void navigate(returnTo ?? paths.dashboard(role), { replace: true });
     },
   });
+
+  // Straight from sign-up: only the password is left to type.
+  useEffect(() => {
+    if (mode !== 'login' || !registeredEmail) return;
+    form.setFieldValue('email', registeredEmail);
+    document.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+  }, [mode, registeredEmail]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <Paper component="section" withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={440} mx="auto" aria-labelledby="account-form-title">
@@ -65,6 +75,7 @@ export function AccountForm({ role, mode }: AccountFormProps) {
           {notice}
         </Alert>
       ) : null}
+      {role !== 'admin' && mode === 'login' && !failure ? <GoogleSignInError /> : null}
       {failure ? (
         <Alert color="red" mb="md" role="alert" data-testid="auth-error">
           {failure}
@@ -112,6 +123,7 @@ export function AccountForm({ role, mode }: AccountFormProps) {
           </Button>
         </Stack>
       </form>
+      {role !== 'admin' ? <GoogleSignIn role={role} mode={mode} /> : null}
       {role !== 'admin' ? (
         <Text mt="lg" ta="center">
           {t(mode === 'login' ? 'auth.login.noAccount' : 'auth.register.haveAccount')}{' '}

@@ -1,7 +1,7 @@
-import { Alert, Button, FileButton, Group, Modal, Paper, PasswordInput, Progress, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Modal, Paper, PasswordInput, Progress, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { changePasswordBody, updateProfileBody } from '@nibras/contract';
+import { changePasswordBody, NOTIFICATIONS_BY_ROLE, updateProfileBody, type NotificationKind } from '@nibras/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../lib/http';
@@ -223,6 +223,79 @@ function AvatarPanel({ role, profile }: { role: MemberRole; profile: Profile }) 
   );
 }
 
+/**
+ * One switch per notification mail of the role (docs/mail.md), on unless turned off; saved through
+ * the profile update with the name as it is. The password reset mail is never optional.
+ */
+function NotificationsForm({ role, profile }: { role: Role; profile: Profile }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [off, setOff] = useState<NotificationKind[]>(profile.mail_opt_outs);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const kinds = NOTIFICATIONS_BY_ROLE[role];
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    setFailure(null);
+    setSaved(null);
+    try {
+      const result = await updateProfile(role, { name: profile.name, mail_opt_outs: off });
+      queryClient.setQueryData(accountQueries.profile(role).queryKey, result.data);
+      setOff(result.data.mail_opt_outs);
+      setSaved(t('profile.notifications.saved'));
+    } catch (error) {
+      setFailure(failureText(error, t('profile.saveFailed')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="profile-notifications">
+      <Title order={2} size="h3" id="profile-notifications" mb="xs">
+        {t('profile.notifications.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('profile.notifications.text')}
+      </Text>
+      <form onSubmit={(event) => void save(event)} noValidate>
+        <Stack gap="md">
+          {saved ? (
+            <Alert color="green" aria-live="polite" data-testid="notifications-saved">
+              {saved}
+            </Alert>
+          ) : null}
+          {failure ? (
+            <Alert color="red.9" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          {kinds.map((kind) => (
+            <Switch
+              key={kind}
+              label={t(`profile.notifications.kind.${kind}`)}
+              checked={!off.includes(kind)}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                setOff((current) => (on ? current.filter((k) => k !== kind) : [...current, kind]));
+              }}
+              data-testid={`notify-${kind}`}
+            />
+          ))}
+          <Group>
+            <Button type="submit" loading={pending}>
+              {t('profile.notifications.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
 function PasswordForm({ role }: { role: Role }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -293,6 +366,7 @@ export default function MyProfilePage({ role }: { role: Role }) {
         <>
           {role !== 'admin' ? <AvatarPanel role={role} profile={profile.data} /> : null}
           <DetailsForm role={role} profile={profile.data} key={profile.data.id} />
+          <NotificationsForm role={role} profile={profile.data} key={`notifications-${profile.data.id}`} />
           <PasswordForm role={role} />
         </>
       ) : null}

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createAuthoringStore } from './authoring-store';
+import { describe, expect, it, vi } from 'vitest';
+import { createAuthoringStore, FINISHED_BAR_MS } from './authoring-store';
 
 describe('course editor store (spec section 4)', () => {
   it('keeps upload progress per field as a rounded whole percentage', () => {
@@ -8,6 +8,26 @@ describe('course editor store (spec section 4)', () => {
     store.setProgress('lecture:7', 66.5);
     store.setProgress('promo', 140);
     expect(store.getSnapshot().progress).toEqual({ cover: 33, 'lecture:7': 67, promo: 100 });
+  });
+
+  it("a finished upload's bar shows 100 % for a moment, then goes away; a new upload in between keeps its bar", () => {
+    vi.useFakeTimers();
+    try {
+      const store = createAuthoringStore();
+      store.setProgress('cover', 40);
+      store.finishProgress('cover');
+      expect(store.getSnapshot().progress).toEqual({ cover: 100 });
+      vi.advanceTimersByTime(FINISHED_BAR_MS);
+      expect(store.getSnapshot().progress).toEqual({});
+
+      store.finishProgress('lecture:3');
+      vi.advanceTimersByTime(FINISHED_BAR_MS / 2);
+      store.setProgress('lecture:3', 10);
+      vi.advanceTimersByTime(FINISHED_BAR_MS);
+      expect(store.getSnapshot().progress).toEqual({ 'lecture:3': 10 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('clearing step 3 clears its data and the cover and promo progress, nothing else', () => {

@@ -20,9 +20,18 @@ export interface AuthoringSnapshot {
 
 const STEP_OF_FIELD = (field: ProgressField): StepNumber => (field.startsWith('lecture:') ? 4 : 3);
 
+/** How long a finished upload's bar stays at 100 % before it goes away. */
+export const FINISHED_BAR_MS = 2000;
+
 export function createAuthoringStore() {
   let snapshot: AuthoringSnapshot = { courseId: null, steps: {}, progress: {} };
   const listeners = new Set<() => void>();
+  // A finished bar's pending removal, by field; any later progress of that field cancels it.
+  const removals = new Map<ProgressField, ReturnType<typeof setTimeout>>();
+  const cancelRemoval = (field: ProgressField) => {
+    clearTimeout(removals.get(field));
+    removals.delete(field);
+  };
   const set = (next: AuthoringSnapshot) => {
     snapshot = next;
     for (const listener of listeners) listener();
@@ -54,11 +63,21 @@ export function createAuthoringStore() {
     },
     /** Progress as a rounded whole percentage between 0 and 100. */
     setProgress(field: ProgressField, percent: number) {
+      cancelRemoval(field);
       const value = Math.min(100, Math.max(0, Math.round(percent)));
       if (snapshot.progress[field] === value) return;
       set({ ...snapshot, progress: { ...snapshot.progress, [field]: value } });
     },
+    /** A finished upload: its bar shows 100 % for FINISHED_BAR_MS, then goes away. */
+    finishProgress(field: ProgressField) {
+      this.setProgress(field, 100);
+      removals.set(
+        field,
+        setTimeout(() => this.clearProgress(field), FINISHED_BAR_MS),
+      );
+    },
     clearProgress(field: ProgressField) {
+      cancelRemoval(field);
       if (!(field in snapshot.progress)) return;
       const progress = { ...snapshot.progress };
       delete progress[field];

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { authoringQueries, type AuthoringRole, type WholeCourse } from '../api';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../config/paths';
+import { AnnounceForm } from '../../messages/public';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -81,6 +82,7 @@ function CourseView({ role, course }: { role: AuthoringRole; course: WholeCourse
       />
 
       {role === 'admin' ? <ReviewPanel courseId={course.id} status={state.approve_status} /> : null}
+      {role === 'instructor' ? <AnnounceForm courseId={course.id} /> : null}
 
       <ReviewStepCard {...card} step={1} title={t('authoring.view.step1')}>
         {step1.subtitle ? (

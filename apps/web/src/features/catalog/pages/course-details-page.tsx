@@ -19,6 +19,21 @@ import { CardHeart } from '../../wishlist/public';
 import { catalogKeys, catalogQueries, courseIdOf } from '../api';
 import '../catalog.css';
 
+/** One of step 2's lists (what participants will learn, requirements, audience), left out when empty. */
+function StepTwoList({ id, title, items, columns = false }: { id: string; title: string; items: string[]; columns?: boolean }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id} data-testid={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className={columns ? 'details-points details-points--learn' : 'details-points'}>
+        {items.map((item, i) => (
+          <li key={i} dir="auto">{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Outline({ course }: { course: CourseDetails }) {
   const { t } = useTranslation();
   const [playing, setPlaying] = useState<number | null>(null);
@@ -209,6 +224,7 @@ export default function CourseDetailsPage() {
       </section>
       <div className="site-container details-layout">
         <div>
+          <StepTwoList id="details-learn" title={t('details.learn')} items={course.learnPoints} columns />
           <section aria-labelledby="details-about">
             <h2 id="details-about">{t('details.about')}</h2>
             {/* The server sanitises this HTML (allow-listed tags and attributes) before it is stored and sent; that is the only reason it may be set as HTML here. */}
@@ -219,6 +235,8 @@ export default function CourseDetailsPage() {
               </Group>
             ) : null}
           </section>
+          <StepTwoList id="details-requirements" title={t('details.requirements')} items={course.requirements} />
+          <StepTwoList id="details-audience" title={t('details.audience')} items={course.audience} />
           <section aria-labelledby="details-outline">
             <h2 id="details-outline">{t('details.outline.title')}</h2>
             <Outline course={course} />
@@ -257,7 +275,21 @@ export default function CourseDetailsPage() {
         </div>
         <aside className="details-aside" aria-label={t('details.enrol.label')}>
           <Paper withBorder shadow="sm" p="lg" radius="lg">
-            {course.coverImage ? <img className="details-cover" src={course.coverImage} alt="" /> : null}
+            {course.promoVideoUrl ? (
+              <video
+                className="details-video details-promo"
+                controls
+                preload="none"
+                poster={course.coverImage ?? undefined}
+                src={course.promoVideoUrl}
+                aria-label={t('details.promo', { title: course.title })}
+                data-testid="promo-video"
+              >
+                <track kind="captions" />
+              </video>
+            ) : course.coverImage ? (
+              <img className="details-cover" src={course.coverImage} alt={course.coverAlt} />
+            ) : null}
             <EnrolPanel course={course} onChange={refresh} />
           </Paper>
         </aside>

@@ -63,7 +63,7 @@ export default function HomePage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const notice = (location.state as HomeNotice | null)?.homeNotice;
-  usePageTitle('');
+  usePageTitle(t('home.title'));
   const home = useQuery(catalogQueries.home());
 
   const sections = () => {

@@ -46,7 +46,7 @@ export default function CertificatePage() {
         </EmptyState>
       ) : null}
       {certificate.data ? (
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={820} data-testid="certificate">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={820} mx="auto" data-testid="certificate">
           <Stack gap="lg">
             <Group gap="sm">
               {/* A darker green than the palette's 9th shade: white 13 px text on green.9 is 4.36:1, under WCAG AA. */}

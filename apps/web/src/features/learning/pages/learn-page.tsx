@@ -15,6 +15,9 @@ import { CourseAssessments } from '../../quiz/public';
 import '../learning.css';
 import { formatClock } from '../../../lib/format';
 
+/** How long the next lecture waits after one ends, so the learner can stay. */
+const UP_NEXT_SECONDS = 5;
+
 const REPORT_EVERY_MS = 10_000;
 /** A jump in timeupdate larger than this is a seek, not playback. */
 
@@ -67,6 +70,10 @@ function Player({ course }: { course: LearnCourse }) {
   const seeking = useRef(false);
   const currentRef = useRef<number | null>(currentId);
   const pendingSeek = useRef<number | null>(initial?.positionSeconds ?? null);
+  // After a lecture ends: the next one, opened when the countdown runs out unless the learner stays.
+  const [upNext, setUpNext] = useState<{ lecture: LearnLecture; secondsLeft: number } | null>(null);
+  const [nowPlaying, setNowPlaying] = useState<string | null>(null);
+  const playWhenLoaded = useRef(false);
 
   const index = lectures.findIndex((lecture) => lecture.id === currentId);
   const lecture = index >= 0 ? lectures[index] : undefined;
@@ -129,6 +136,8 @@ function Player({ course }: { course: LearnCourse }) {
   }, [report]);
 
   const open = (next: LearnLecture) => {
+    setUpNext(null);
+    setNowPlaying(null);
     if (next.id === currentRef.current) return;
     report();
     currentRef.current = next.id;
@@ -142,6 +151,11 @@ function Player({ course }: { course: LearnCourse }) {
 
   const onLoadedMetadata = () => {
     const video = videoRef.current;
+    if (video && playWhenLoaded.current) {
+      playWhenLoaded.current = false;
+      // The learner started this run of lectures by pressing play; a browser that still refuses just shows the play button.
+      video.play().catch(() => undefined);
+    }
     const position = pendingSeek.current;
     pendingSeek.current = null;
     if (!video || position === null || position <= 0) return;
@@ -164,15 +178,32 @@ function Player({ course }: { course: LearnCourse }) {
   const previous = index > 0 ? lectures[index - 1] : undefined;
   const next = index >= 0 && index < lectures.length - 1 ? lectures[index + 1] : undefined;
 
+  useEffect(() => {
+    if (!upNext) return;
+    if (upNext.secondsLeft <= 0) {
+      playWhenLoaded.current = true;
+      open(upNext.lecture);
+      setNowPlaying(upNext.lecture.title);
+      return;
+    }
+    const timer = window.setTimeout(() => setUpNext({ ...upNext, secondsLeft: upNext.secondsLeft - 1 }), 1000);
+    return () => window.clearTimeout(timer);
+  }, [upNext]); // eslint-disable-line react-hooks/exhaustive-deps
+
   return (
     <Stack gap="lg">
       <div>
         <Title order={1} className="shell-page__title" dir="auto">
           {course.course.title}
         </Title>
-        <Text c="dimmed" size="sm">
-          {t('learn.instructor')} <bdi>{course.course.instructorName}</bdi>
-        </Text>
+        <Group gap="sm" align="center">
+          <Text c="dimmed" size="sm">
+            {t('learn.instructor')} <bdi>{course.course.instructorName}</bdi>
+          </Text>
+          <Button component={Link} to={paths.newMessage('participant', course.course.instructorId, course.course.id)} size="compact-sm" variant="light" data-testid="message-instructor">
+            {t('messages.toInstructor')}
+          </Button>
+        </Group>
       </div>
       <Progress.Root size={22} radius="xl" aria-hidden="true">
         <Progress.Section value={progress.percent} color="nibras">
@@ -230,11 +261,37 @@ function Player({ course }: { course: LearnCourse }) {
                     lastTick.current = performance.now();
                   }}
                   onPause={() => report()}
-                  onEnded={() => report()}
+                  onEnded={() => {
+                    report();
+                    setNowPlaying(null);
+                    if (next) setUpNext({ lecture: next, secondsLeft: UP_NEXT_SECONDS });
+                  }}
                 />
               ) : (
                 <EmptyState title={t('learn.noVideo.title')} description={t('learn.noVideo.text')} headingLevel={3} />
               )}
+              <div role="status" aria-live="polite" data-live-region data-testid="up-next">
+                {upNext ? (
+                  <Alert color="nibras" title={t('learn.upNext.title')}>
+                    <Stack gap="xs">
+                      <Text size="sm" dir="auto">{upNext.lecture.title}</Text>
+                      <Progress value={(100 * (UP_NEXT_SECONDS - upNext.secondsLeft)) / UP_NEXT_SECONDS} size="sm" aria-hidden="true" />
+                      <Group gap="xs">
+                        <Button size="xs" onClick={() => setUpNext({ ...upNext, secondsLeft: 0 })}>
+                          {t('learn.upNext.playNow')}
+                        </Button>
+                        <Button size="xs" variant="default" onClick={() => setUpNext(null)}>
+                          {t('learn.upNext.stay')}
+                        </Button>
+                      </Group>
+                    </Stack>
+                  </Alert>
+                ) : nowPlaying ? (
+                  <Text size="sm" c="dimmed">
+                    {t('learn.upNext.nowPlaying', { title: nowPlaying })}
+                  </Text>
+                ) : null}
+              </div>
               <Group justify="space-between" gap="sm">
                 <Button variant="default" disabled={!previous} onClick={() => previous && open(previous)}>
                   {t('learn.previous')}

@@ -210,6 +210,9 @@ export default function MemberListPage({ role }: { role: MemberRoleName }) {
                         <Button size="xs" variant="default" component={Link} to={paths.editMember(role, member.id)} aria-label={t('members.editNamed', { name: member.name })}>
                           {t('members.edit')}
                         </Button>
+                        <Button size="xs" variant="default" component={Link} to={paths.adminUserMessages(member.id)} aria-label={t('members.messagesNamed', { name: member.name })} data-testid="member-messages">
+                          {t('members.messages')}
+                        </Button>
                         {member.status === 'deactivated' ? (
                           <Button size="xs" variant="light" loading={reactivate.isPending && reactivate.variables?.id === member.id} onClick={() => reactivate.mutate(member)} aria-label={t('members.reactivateNamed', { name: member.name })}>
                             {t('members.reactivate')}

@@ -2,13 +2,15 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '../api';
 
-const COLORS: Record<OrderStatus, string> = { pending: 'yellow.9', paid: 'green.9', cancelled: 'gray.7' };
+const COLORS: Record<OrderStatus | 'free', string> = { pending: 'yellow.9', paid: 'green.9', cancelled: 'gray.7', free: 'teal.9' };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/** An order's state; a free enrolment (recorded as paid, amount 0) says free, never paid. */
+export function OrderStatusBadge({ status, amount }: { status: OrderStatus; amount: number }) {
   const { t } = useTranslation();
+  const shown = status === 'paid' && amount === 0 ? 'free' : status;
   return (
-    <Badge color={COLORS[status]} variant="filled" autoContrast data-testid="order-status" data-status={status}>
-      {t(`orders.status.${status}`)}
+    <Badge color={COLORS[shown]} variant="filled" autoContrast data-testid="order-status" data-status={shown}>
+      {t(`orders.status.${shown}`)}
     </Badge>
   );
 }

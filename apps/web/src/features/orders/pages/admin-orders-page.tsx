@@ -110,7 +110,7 @@ export default function AdminOrdersPage() {
             aside={(order) => (
               <>
                 <Stack gap="xs" align="flex-end">
-                  <OrderStatusBadge status={order.status} />
+                  <OrderStatusBadge status={order.status} amount={order.amount} />
                   {order.status === 'pending' ? (
                     <Group gap="xs">
                       <Button size="xs" onClick={() => setAction({ kind: 'confirm', orderId: order.id, title: order.course.title })}>

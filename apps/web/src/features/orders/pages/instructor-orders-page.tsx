@@ -55,7 +55,7 @@ export default function InstructorOrdersPage() {
             )}
             aside={(order) => (
               <>
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusBadge status={order.status} amount={order.amount} />
               </>
             )}
           />

@@ -66,9 +66,9 @@ export default function OrdersPage() {
             aside={(order) => (
               <>
                 <Stack gap="xs" align="flex-end">
-                  <OrderStatusBadge status={order.status} />
+                  <OrderStatusBadge status={order.status} amount={order.amount} />
                   {order.status === 'paid' ? (
-                    <Button component={Link} to={paths.learn(order.course.id)} size="xs" aria-label={t('pdash.continueCourse', { title: order.course.title })}>
+                    <Button component={Link} to={paths.learn(order.course.id)} size="xs" aria-label={t('orders.studyCourse', { title: order.course.title })}>
                       {t('orders.study')}
                     </Button>
                   ) : null}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,10 @@ import { formatLongDate } from '../../../lib/format';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PagedList } from '../../../components/paged-list';
 import { AdminSearch } from '../components/admin-search';
+import { NewsletterSendForm } from '../components/newsletter-send-form';
 import { downloadSubscribers, outreachKeys, outreachQueries, removeSubscriber, type Subscriber } from '../api';
 
-/** The newsletter's subscribers: search, a CSV download of all of them, removal behind a confirmation. */
+/** The newsletter's subscribers (unconfirmed ones marked): search, a CSV download of the confirmed ones, removal behind a confirmation, and sending a newsletter. */
 export default function SubscribersPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -92,9 +93,16 @@ export default function SubscribersPage() {
                 <Paper withBorder radius="lg" p="sm" data-testid="subscriber-row">
                   <Group justify="space-between" gap="sm" wrap="wrap">
                     <Stack gap={2} style={{ flex: '1 1 14rem', minInlineSize: 0 }}>
-                      <Text fw={600} className="break-anywhere">
-                        <bdi>{s.email}</bdi>
-                      </Text>
+                      <Group gap="xs" wrap="wrap">
+                        <Text fw={600} className="break-anywhere">
+                          <bdi>{s.email}</bdi>
+                        </Text>
+                        {s.confirmed ? null : (
+                          <Badge color="yellow.9" variant="light" data-testid="subscriber-waiting">
+                            {t('subscribers.waiting')}
+                          </Badge>
+                        )}
+                      </Group>
                       <Text size="sm" c="dimmed">
                         {t('subscribers.since', { date: formatLongDate(s.createdAt, i18n.language) })}
                       </Text>
@@ -109,6 +117,7 @@ export default function SubscribersPage() {
           </ul>
         )}
       </PagedList>
+      <NewsletterSendForm />
       <Modal opened={toRemove !== null} onClose={() => setToRemove(null)} title={t('subscribers.removeTitle')} centered closeButtonProps={{ 'aria-label': t('subscribers.keep') }}>
         <Stack>
           <Text>{toRemove ? t('subscribers.removeText', { email: toRemove.email }) : ''}</Text>

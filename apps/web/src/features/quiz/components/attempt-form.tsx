@@ -95,10 +95,11 @@ export function AttemptForm({ details, receivedAt, onSubmitted, onRefused }: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [left]);
 
+  // Answers cannot be changed once sent: always asked first, except to send again after a failed try.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (unanswered > 0) setConfirming(true);
-    else send();
+    if (error) send();
+    else setConfirming(true);
   };
 
   return (
@@ -143,15 +144,27 @@ export function AttemptForm({ details, receivedAt, onSubmitted, onRefused }: {
           </Button>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('quiz.take.confirmTitle')} centered closeButtonProps={{ 'aria-label': t('quiz.take.keepAnswering') }}>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t(unanswered > 0 ? 'quiz.take.confirmTitle' : 'quiz.take.confirmAllTitle')}
+        centered
+        closeButtonProps={{ 'aria-label': t('quiz.take.keepAnswering') }}
+      >
         <Stack>
-          <Text>{t('quiz.take.confirmText', { count: unanswered })}</Text>
+          <Text>{unanswered > 0 ? t('quiz.take.confirmText', { count: unanswered }) : t('quiz.take.confirmAllText')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('quiz.take.keepAnswering')}
             </Button>
-            <Button onClick={send} data-testid="quiz-submit-anyway">
-              {t('quiz.take.submitAnyway')}
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                send();
+              }}
+              data-testid="quiz-submit-confirm"
+            >
+              {t(unanswered > 0 ? 'quiz.take.submitAnyway' : 'quiz.take.confirmSubmit')}
             </Button>
           </Group>
         </Stack>

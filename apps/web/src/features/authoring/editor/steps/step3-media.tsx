@@ -105,7 +105,7 @@ function MediaUpload({ role, courseId, field, url, alt, onChanged }: MediaUpload
     abort.current = controller;
     try {
       const { data, message } = await uploadStep3File(role, courseId, field, file, (percent) => authoringStore.setProgress(field, percent), controller.signal);
-      authoringStore.setProgress(field, 100);
+      authoringStore.finishProgress(field);
       onChanged(data, message);
     } catch (failure) {
       if (controller.signal.aborted) return;

@@ -257,6 +257,7 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
     authoringStore.setProgress(`lecture:${lectureId}`, 0);
     try {
       afterServerChange(await uploadLectureVideo(role, courseId, lectureId, file, (percent) => authoringStore.setProgress(`lecture:${lectureId}`, percent)));
+      authoringStore.finishProgress(`lecture:${lectureId}`);
     } catch (error) {
       authoringStore.clearProgress(`lecture:${lectureId}`);
       setUploadErrors((current) => ({ ...current, [lectureId]: error instanceof ApiError && !error.network ? (error.fieldErrors.file ?? error.message) : t('authoring.step4.failed') }));

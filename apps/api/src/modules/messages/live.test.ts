@@ -1,0 +1,238 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, TEST_JWT_SECRET } from '../../../test/harness';
+import { createCourse, enrollParticipant } from '../../../test/factories';
+
+/** The live delivery of point 4: a stream on one server sees a message sent through another. */
+
+interface StreamEvent {
+  event: string;
+  data: string;
+}
+
+/** Opens a user's event stream over real HTTP; `next(match)` waits for a matching event. */
+async function openStream(base: string, role: string, token: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/${role}/message/stream`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: controller.signal });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const seen: StreamEvent[] = [];
+  let buffer = '';
+  const waiters: (() => void)[] = [];
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event) seen.push({ event, data: data ?? '' });
+          waiters.splice(0).forEach((w) => w());
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const next = (match: (e: StreamEvent) => boolean, timeoutMs = 5000) =>
+    new Promise<StreamEvent>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching event in ${timeoutMs} ms; seen ${JSON.stringify(seen)}`)), timeoutMs);
+      const check = () => {
+        const found = seen.find(match);
+        if (found) {
+          clearTimeout(timer);
+          resolve(found);
+        } else waiters.push(check);
+      };
+      check();
+    });
+  return { next, seen, close: () => controller.abort() };
+}
+
+describe('live delivery on the embedded database', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let baseA: string;
+  let baseB: string;
+  beforeAll(async () => {
+    // Two app instances on one database: the notification goes through the database, not memory.
+    a = await buildTestApp();
+    b = await buildTestApp();
+    baseA = await a.listen({ port: 0, host: '127.0.0.1' });
+    baseB = await b.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('a message reaches the recipient\'s open stream within 5 seconds, and only theirs', async () => {
+    const instructor = await createUser('instructor');
+    const course = await createCourse({ instructorId: instructor.id });
+    const { participant } = await enrollParticipant(course.id);
+    const bystander = await createUser('instructor');
+    const instructorSession = await loginAs(b, 'instructor', instructor.email);
+    const bystanderSession = await loginAs(b, 'instructor', bystander.email);
+    const participantSession = await loginAs(a, 'participant', participant.email);
+
+    const stream = await openStream(baseB, 'instructor', instructorSession.token);
+    const other = await openStream(baseB, 'instructor', bystanderSession.token);
+    await stream.next((e) => e.event === 'ready');
+    await other.next((e) => e.event === 'ready');
+    try {
+      const started = Date.now();
+      const sent = await inject(a, { method: 'POST', url: '/api/participant/message/send', headers: { authorization: `Bearer ${participantSession.token}` }, payload: { Toid: instructor.id, msg: 'Live hello' } });
+      expect(sent.statusCode).toBe(200);
+      const id = sent.json().data.id as number;
+      const event = await stream.next((e) => e.event === 'message');
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(JSON.parse(event.data)).toEqual({ id, threadId: id });
+      // Opening the thread tells the reader's streams (other tabs) to update their badge.
+      await inject(b, { method: 'GET', url: `/api/instructor/message/thread/${id}`, headers: { authorization: `Bearer ${instructorSession.token}` } });
+      expect(JSON.parse((await stream.next((e) => e.event === 'read')).data)).toEqual({ threadId: id });
+      expect(other.seen.filter((e) => e.event !== 'ready')).toEqual([]);
+    } finally {
+      stream.close();
+      other.close();
+    }
+  });
+
+  it("an announcement reaches each enrolled participant's open stream, live", async () => {
+    const instructor = await createUser('instructor');
+    const course = await createCourse({ instructorId: instructor.id });
+    const { participant } = await enrollParticipant(course.id);
+    const participantSession = await loginAs(b, 'participant', participant.email);
+    const instructorSession = await loginAs(a, 'instructor', instructor.email);
+    const stream = await openStream(baseB, 'participant', participantSession.token);
+    try {
+      await stream.next((e) => e.event === 'ready');
+      const started = Date.now();
+      const res = await inject(a, { method: 'POST', url: '/api/instructor/message/announce', headers: { authorization: `Bearer ${instructorSession.token}` }, payload: { course_id: course.id, msg: 'Exam moved' } });
+      expect(res.statusCode).toBe(200);
+      const event = await stream.next((e) => e.event === 'message');
+      expect(Date.now() - started).toBeLessThan(5000);
+      const list = await inject(b, { method: 'GET', url: '/api/participant/message/list', headers: { authorization: `Bearer ${participantSession.token}` } });
+      expect(JSON.parse(event.data).threadId).toBe(list.json().data.items[0].id);
+      expect(list.json().data.unread).toBe(1);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('refuses a stream without a session (401) or without asking for event-stream (400)', async () => {
+    expect((await fetch(`${baseA}/api/participant/message/stream`, { headers: { accept: 'text/event-stream' } })).status).toBe(401);
+    const user = await createUser('participant');
+    const session = await loginAs(a, 'participant', user.email);
+    const plain = await fetch(`${baseA}/api/participant/message/stream`, { headers: { authorization: `Bearer ${session.token}` } });
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { success: boolean }).success).toBe(false);
+  });
+});
+
+// Two real server processes on one PostgreSQL server: only in the PostgreSQL pass of the API
+// tests (`TEST_DATABASE_URL`, as CI runs it), where LISTEN/NOTIFY crosses processes.
+if (process.env.TEST_DATABASE_URL) {
+  describe('live delivery across two API processes on PostgreSQL', () => {
+    const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+    const tsx = path.join(root, 'node_modules/.bin/tsx');
+    const children: ChildProcess[] = [];
+    afterAll(async () => {
+      await Promise.all(
+        children.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              if (c.exitCode !== null) return resolve();
+              c.on('exit', () => resolve());
+              process.kill(-c.pid!, 'SIGTERM');
+            }),
+        ),
+      );
+    });
+
+    const freePort = () =>
+      new Promise<number>((resolve) => {
+        const s = createServer().listen(0, '127.0.0.1', () => {
+          const { port } = s.address() as { port: number };
+          s.close(() => resolve(port));
+        });
+      });
+
+    async function startServer(): Promise<string> {
+      const port = await freePort();
+      const child = spawn(tsx, ['apps/api/src/server.ts'], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: process.env.TEST_DATABASE_URL,
+          JWT_SECRET: TEST_JWT_SECRET,
+          SEED_DEMO: 'false',
+          MAIL_WORKER: 'false',
+          NODE_ENV: 'test',
+          WEB_DIST: path.join(root, 'no-web-dist'),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      children.push(child);
+      let output = '';
+      child.stdout!.on('data', (d) => (output += d));
+      child.stderr!.on('data', (d) => (output += d));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+        child.stdout!.on('data', () => {
+          if (output.includes('is running on')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
+      });
+      return `http://127.0.0.1:${port}`;
+    }
+
+    const login = async (base: string, role: string, email: string) => {
+      const res = await fetch(`${base}/api/${role}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: GOOD_PASSWORD, returnSecureToken: true }) });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { token: string } }).data.token;
+    };
+
+    it('the recipient connected to one process sees a message sent through the other within 5 seconds', async () => {
+      const [one, two] = await Promise.all([startServer(), startServer()]);
+      const instructor = await createUser('instructor');
+      const course = await createCourse({ instructorId: instructor.id });
+      const { participant } = await enrollParticipant(course.id);
+      const instructorToken = await login(two, 'instructor', instructor.email);
+      const participantToken = await login(one, 'participant', participant.email);
+      const stream = await openStream(two, 'instructor', instructorToken);
+      try {
+        await stream.next((e) => e.event === 'ready', 10_000);
+        const started = Date.now();
+        const res = await fetch(`${one}/api/participant/message/send`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${participantToken}` },
+          body: JSON.stringify({ Toid: instructor.id, msg: 'Across processes' }),
+        });
+        expect(res.status).toBe(200);
+        const id = ((await res.json()) as { data: { id: number } }).data.id;
+        const event = await stream.next((e) => e.event === 'message');
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(JSON.parse(event.data)).toEqual({ id, threadId: id });
+      } finally {
+        stream.close();
+      }
+    }, 120_000);
+  });
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { mailLinks } from '@nibras/contract';
+import { guardRedirect, type SignedIn } from './route-guard-rules';
+
+// The route table's modules reach for the browser's storage as they load (the session store): an empty one will do.
+const memory = new Map<string, string>();
+Object.assign(globalThis, {
+  window: globalThis,
+  localStorage: { getItem: (k: string) => memory.get(k) ?? null, setItem: (k: string, v: string) => memory.set(k, v), removeItem: (k: string) => memory.delete(k) },
+});
+const { appRoutes } = await import('./routes');
+
+/**
+ * Every link the API mails (packages/contract/src/mail-links.ts) opens a screen of this app: a
+ * route of the table other than the "not found" one, and one its guard lets the recipient see.
+ */
+const samples: { link: string; reader: SignedIn }[] = [];
+const nobody: SignedIn = { admin: false, instructor: false, participant: false };
+samples.push(
+  ...(['participant', 'instructor', 'admin'] as const).map((role) => ({ link: mailLinks.dashboard(role), reader: { ...nobody, [role]: true } })),
+  { link: mailLinks.adminCourse(12), reader: { ...nobody, admin: true } },
+  { link: mailLinks.instructorCourse(12), reader: { ...nobody, instructor: true } },
+  { link: mailLinks.participantOrders(), reader: { ...nobody, participant: true } },
+  { link: mailLinks.learn(12), reader: { ...nobody, participant: true } },
+  { link: mailLinks.assessment(7), reader: { ...nobody, participant: true } },
+  { link: mailLinks.certificate('ABCD-EFGH-JKLM'), reader: nobody },
+  { link: mailLinks.newsletterConfirm('x8Yk_3-Qa'), reader: nobody },
+  { link: mailLinks.newsletterUnsubscribe('4f1c2b9e-8d7a-4c3b-9e2f-1a2b3c4d5e6f'), reader: nobody },
+);
+
+describe('mailed links', () => {
+  it.each(samples.map((s) => [s.link, s] as const))('%s is a screen of the route table that its reader may open', (_link, { link, reader }) => {
+    const matches = matchRoutes(appRoutes, link) ?? [];
+    const leaf = matches[matches.length - 1];
+    expect(leaf, link).toBeDefined();
+    expect(leaf!.route.path, link).not.toBe('*');
+    expect(guardRedirect(link, reader), link).toBeNull();
+  });
+
+  it('an unknown path falls to the "not found" route (the check above can fail)', () => {
+    const matches = matchRoutes(appRoutes, '/participant/no-such-screen/1') ?? [];
+    expect(matches[matches.length - 1]!.route.path).toBe('*');
+  });
+});

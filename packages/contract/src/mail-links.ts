@@ -1,0 +1,21 @@
+import type { Role } from './route-def';
+
+/**
+ * The web app's screens that mails link to (docs/mail.md), as paths under PUBLIC_URL. The API builds
+ * every mailed link from these; the web app's test (apps/web/src/app/mail-links.test.ts) checks that
+ * each one is a screen of its route table, so a renamed route cannot leave mails linking to nothing.
+ */
+const id = (value: string | number) => encodeURIComponent(String(value));
+
+export const mailLinks = {
+  dashboard: (role: Role) => `/${role}/dashboard`,
+  /** The admin's view of a course, with the review form. */
+  adminCourse: (courseId: number) => `/admin/courses/${id(courseId)}`,
+  instructorCourse: (courseId: number) => `/instructor/courses/${id(courseId)}`,
+  participantOrders: () => '/participant/orders',
+  learn: (courseId: number) => `/participant/learn/${id(courseId)}`,
+  assessment: (assessmentId: number) => `/participant/my-assessment/${id(assessmentId)}`,
+  certificate: (code: string) => `/certificate/${id(code)}`,
+  newsletterConfirm: (token: string) => `/newsletter/confirm/${id(token)}`,
+  newsletterUnsubscribe: (token: string) => `/newsletter/unsubscribe/${id(token)}`,
+} as const;
