@@ -9,6 +9,7 @@ import { createUser, GOOD_PASSWORD, testDatabase } from '../../api/test/harness'
 import { refreshCourseSearchText } from '../../api/src/modules/search/search.service';
 import { auditAll, LANGUAGES } from './support/audit';
 import { seedSession, waitForPath } from './support/browser';
+import { NO_TRANSITIONS, textContrast } from './support/contrast';
 import { apiLogin, newAccount, type TestServer } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
@@ -238,6 +239,39 @@ describe('course details', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="enrol-panel"] [data-testid="wishlist-toggle"]')?.getAttribute('aria-pressed') === 'true');
     await heart.click();
     await page.waitForFunction(() => document.querySelector('[data-testid="enrol-panel"] [data-testid="wishlist-toggle"]')?.getAttribute('aria-pressed') === 'false');
+  });
+
+  it("the wishlist button's label reads at 4.5:1 or more, saved and not, at rest, hovered and focused, in both languages", async () => {
+    const title = `Contrast ${unique()}`;
+    const course = await publicCourse({ title });
+    const account = await newAccount('participant');
+    const login = await apiLogin(e2e.server, 'participant', account);
+    const { page } = await e2e.open();
+    const heart = page.getByTestId('enrol-panel').getByTestId('wishlist-toggle');
+    const measured: Record<string, number> = {};
+    for (const language of LANGUAGES) {
+      await seedSession(page, 'participant', login, { language });
+      await page.goto(`/course-details/${course.id}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.addStyleTag({ content: NO_TRANSITIONS });
+      for (const saved of [false, true]) {
+        if ((await heart.getAttribute('aria-pressed')) !== String(saved)) {
+          await heart.click();
+          await expect.poll(() => heart.getAttribute('aria-pressed')).toBe(String(saved));
+        }
+        await page.mouse.move(0, 0);
+        await page.locator('h1').focus();
+        measured[`${language} ${saved ? 'saved' : 'not saved'} at rest`] = await textContrast(heart);
+        await heart.hover();
+        measured[`${language} ${saved ? 'saved' : 'not saved'} hovered`] = await textContrast(heart);
+        await page.mouse.move(0, 0);
+        await heart.focus();
+        measured[`${language} ${saved ? 'saved' : 'not saved'} focused`] = await textContrast(heart);
+      }
+    }
+    expect(Object.keys(measured)).toHaveLength(12);
+    const unreadable = Object.entries(measured).filter(([, ratio]) => ratio < 4.5);
+    expect(unreadable).toEqual([]);
   });
 
   it('enrols a participant in a free course and offers to start learning', async () => {

@@ -248,3 +248,62 @@ describe('loading indicator', () => {
     expect(advanced).toBeLessThanOrEqual(300);
   });
 });
+
+describe('site header', () => {
+  for (const language of ['ar', 'en'] as const) {
+    it(`in ${language} at 1366 px holds the logo, the links, the search box and the actions on one row, inside the window`, async () => {
+      const { page } = await e2e.open({ width: 1366, height: 800 });
+      await page.goto(`/about?lang=${language}`);
+      await h1(page, tr(language, 'about.title')).waitFor();
+      const banner = page.getByRole('banner');
+      for (const key of ['nav.home', 'nav.courses', 'nav.about', 'nav.contact', 'header.instructorLogin', 'header.signIn']) {
+        expect(await banner.getByRole('link', { name: tr(language, key), exact: true }).isVisible(), key).toBe(true);
+      }
+      expect(await banner.getByRole('searchbox').isVisible()).toBe(true);
+      expect(await page.getByTestId('site-menu-button').isVisible()).toBe(false);
+      const layout = await page.locator('.site-header__inner').evaluate((row) => {
+        const boxes = [...row.children].filter((child) => getComputedStyle(child).display !== 'none').map((child) => child.getBoundingClientRect());
+        const middle = (box: DOMRect) => box.top + box.height / 2;
+        return {
+          rows: new Set(boxes.map((box) => Math.round(middle(box) / 12))).size,
+          inside: boxes.every((box) => box.left >= 0 && box.right <= document.documentElement.clientWidth),
+          overflows: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        };
+      });
+      expect(layout).toEqual({ rows: 1, inside: true, overflows: false });
+    });
+
+    it(`in ${language} at 375 px opens a drawer from the menu button holding every link, "for instructors" included, which closes with Escape`, async () => {
+      const { page } = await e2e.open({ width: 375, height: 812 });
+      await page.goto(`/about?lang=${language}`);
+      await h1(page, tr(language, 'about.title')).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+      const banner = page.getByRole('banner');
+      expect(await banner.getByRole('link', { name: tr(language, 'nav.about'), exact: true }).isVisible()).toBe(false);
+      const menuButton = page.getByRole('button', { name: tr(language, 'shell.menu.open') });
+      expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+      await menuButton.click();
+      const drawer = page.getByRole('dialog', { name: tr(language, 'nav.main') });
+      await drawer.waitFor();
+      for (const key of ['nav.home', 'nav.courses', 'nav.about', 'nav.contact', 'header.instructorLogin', 'header.signIn']) {
+        expect(await drawer.getByRole('link', { name: tr(language, key), exact: true }).isVisible(), key).toBe(true);
+      }
+      // The drawer comes from the start side: the right in Arabic, the left in English.
+      const box = (await drawer.boundingBox())!;
+      if (language === 'ar') expect(box.x).toBeGreaterThan(375 - box.width - 20);
+      else expect(box.x).toBe(0);
+      // Nothing covers it, the cookie banner at the bottom of the window included.
+      const covered = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="dialog"]') === null,
+        [box.x + box.width / 2, box.y + box.height - 60],
+      );
+      expect(covered).toBe(false);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await menuButton.click();
+      await drawer.getByRole('link', { name: tr(language, 'header.instructorLogin'), exact: true }).click();
+      await waitForPath(page, '/instructor/login');
+      await drawer.waitFor({ state: 'hidden' });
+    });
+  }
+});

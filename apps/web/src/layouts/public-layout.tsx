@@ -1,4 +1,5 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor, Burger, Button, Drawer } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
@@ -12,25 +13,84 @@ import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { PUBLIC_STYLESHEET } from './public-stylesheet';
 import { useBodyClass, useStylesheet } from './use-stylesheet';
 
-function SiteHeaderActions() {
-  const { t } = useTranslation();
+/** Who is signed in on the public site: an instructor or participant goes to their dashboard. */
+function useMember() {
   const { sessions } = useSessionSnapshot();
-  const member = sessions.instructor ? 'instructor' : sessions.participant ? 'participant' : null;
+  return sessions.instructor ? 'instructor' : sessions.participant ? 'participant' : null;
+}
+
+function SiteHeaderActions({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const member = useMember();
   if (member) {
     return (
-      <Button component={Link} to={paths.dashboard(member)} size="sm">
+      <Button component={Link} to={paths.dashboard(member)} size="sm" onClick={onNavigate}>
         {t('header.myDashboard')}
       </Button>
     );
   }
   return (
     <>
-      <Anchor component={Link} to={paths.login('instructor')} className="site-header__teach" size="sm">
+      <Anchor component={Link} to={paths.login('instructor')} className="site-header__teach" size="sm" onClick={onNavigate}>
         {t('header.instructorLogin')}
       </Anchor>
-      <Button component={Link} to={paths.login('participant')} size="sm">
+      <Button component={Link} to={paths.login('participant')} size="sm" onClick={onNavigate}>
         {t('header.signIn')}
       </Button>
+    </>
+  );
+}
+
+function SiteNavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="site-nav__list">
+      <li><NavLink to={paths.home} end className="site-nav__link" onClick={onNavigate}>{t('nav.home')}</NavLink></li>
+      <li><NavLink to={paths.search} className="site-nav__link" onClick={onNavigate}>{t('nav.courses')}</NavLink></li>
+      <li><NavLink to={paths.about} className="site-nav__link" onClick={onNavigate}>{t('nav.about')}</NavLink></li>
+      <li><NavLink to={paths.contact} className="site-nav__link" onClick={onNavigate}>{t('nav.contact')}</NavLink></li>
+    </ul>
+  );
+}
+
+/**
+ * Under 70em the header keeps the logo, the search box, the language and the sign-in button; the
+ * menu button opens a drawer from the start side that holds every link, "for instructors" included.
+ */
+function SiteMenu() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <>
+      <Burger
+        className="site-header__menu"
+        opened={opened}
+        onClick={toggle}
+        size="sm"
+        aria-label={opened ? t('shell.menu.close') : t('shell.menu.open')}
+        aria-expanded={opened}
+        aria-controls="site-menu"
+        data-testid="site-menu-button"
+      />
+      <Drawer
+        opened={opened}
+        onClose={close}
+        id="site-menu"
+        // Mantine swaps the sides in right-to-left: 'left' is the start side in both directions.
+        position="left"
+        size="18rem"
+        title={t('nav.main')}
+        closeButtonProps={{ 'aria-label': t('shell.menu.close') }}
+        data-testid="site-menu"
+      >
+        <nav className="site-menu" aria-label={t('nav.main')}>
+          <SiteNavLinks onNavigate={close} />
+          <div className="site-menu__actions">
+            <SiteHeaderActions onNavigate={close} />
+            <LanguageSwitch variant="subtle" size="compact-sm" />
+          </div>
+        </nav>
+      </Drawer>
     </>
   );
 }
@@ -46,14 +106,10 @@ export default function PublicLayout() {
       <SkipLink />
       <header className="site-header">
         <div className="site-container site-header__inner">
+          <SiteMenu />
           <Logo />
           <nav className="site-nav" aria-label={t('nav.main')}>
-            <ul className="site-nav__list">
-              <li><NavLink to={paths.home} end className="site-nav__link">{t('nav.home')}</NavLink></li>
-              <li><NavLink to={paths.search} className="site-nav__link">{t('nav.courses')}</NavLink></li>
-              <li><NavLink to={paths.about} className="site-nav__link">{t('nav.about')}</NavLink></li>
-              <li><NavLink to={paths.contact} className="site-nav__link">{t('nav.contact')}</NavLink></li>
-            </ul>
+            <SiteNavLinks />
           </nav>
           <HeaderSearch />
           <div className="site-header__actions">

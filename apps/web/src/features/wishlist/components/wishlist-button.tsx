@@ -58,7 +58,8 @@ export function WishlistButton({ courseId, courseTitle, initial, compact = false
     );
   }
   return (
-    <Button variant={known ? 'light' : 'outline'} color="red.9" leftSection={heart} aria-pressed={known} onClick={onClick} loading={toggle.isPending} data-testid="wishlist-toggle">
+    // Saved is a filled button: the light variant's tinted background was as dark as its label.
+    <Button variant={known ? 'filled' : 'outline'} color="red.9" leftSection={heart} aria-pressed={known} onClick={onClick} loading={toggle.isPending} data-testid="wishlist-toggle">
       {t(known ? 'catalog.wishlist.saved' : 'catalog.wishlist.save')}
     </Button>
   );
