@@ -147,6 +147,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       [2, 'time-management', 3, 'مفيدة لكن أتمنى أمثلة أكثر.', 3],
       [1, 'typescript', 5, 'Exactly the depth I needed for work.', 50],
       [2, 'naskh', 5, 'الأستاذ خالد يشرح كل حرف بصبر، استفدت كثيرًا.', 20],
+      [2, 'data-analysis', 4, 'أمثلة عملية على بيانات حقيقية، طبّقتها في عملي مباشرة.', 12],
     ];
     for (const [n, [p, key, rating, message, days]] of studies.entries()) {
       const c = DEMO_COURSES.find((d) => d.key === key)!;
@@ -161,7 +162,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       await tx.insert(ratings).values({ participantId, courseId: courseId(key), rating, message, createdAt: at });
     }
     // A bank transfer still waiting for the admin to confirm it (/admin/orders).
-    await tx.insert(orders).values({ participantId: participants[2]!, courseId: courseId('data-analysis'), amount: 39, provider: 'bank_transfer', status: 'pending', reference: 'NB-DEMOWAIT', createdAt: daysAgo(1) });
+    await tx.insert(orders).values({ participantId: participants[1]!, courseId: courseId('arabic-beginners'), amount: 19, provider: 'bank_transfer', status: 'pending', reference: 'NB-DEMOWAIT', createdAt: daysAgo(1) });
     // participant2 (enrolled above) has a short answer waiting for instructor@ to check.
     await seedDemoQuizzes(tx, { pythonCourse: courseId('python'), businessCourse: courseId('small-business'), submitter: participants[1]! });
   });
