@@ -1,25 +1,174 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../db/client';
-import { users } from '../db/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { asc, eq, sql } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { migrateDatabase, openDatabase, type Database } from '../db/client';
+import { categories, courses, enrollments, lectureProgress, lectures, orders, users } from '../db/schema';
 import { buildUserSearchText } from '../lib/search-text';
 import { diskStorage } from '../lib/storage';
-import { seedDemo } from './demo';
+import { TEST_JWT_SECRET, testConfig, uniqueIp } from '../../test/harness';
+import { DEMO_PASSWORD, seedDemo } from './demo';
+
+// Its own empty database and uploads folder: the seed runs only on an empty one (server.ts), and the
+// app is built over both, as `npm start` does.
+let database: Database;
+let uploads: string;
+let app: FastifyInstance;
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-seed-'));
+  uploads = path.join(dataDir, 'uploads');
+  const storage = diskStorage(uploads);
+  database = await openDatabase({});
+  await migrateDatabase(database);
+  await seedDemo(database.db, storage);
+  app = await buildApp(testConfig({ dataDir }), { db: database.db, storage, jwtSecret: TEST_JWT_SECRET });
+  await app.ready();
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+/** The width and height a PNG's bytes declare (signature, then the IHDR chunk), or null when they are no PNG. */
+function pngSize(bytes: Buffer): { width: number; height: number } | null {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (!bytes.subarray(0, 8).equals(signature) || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+const uploaded = (key: string) => readFileSync(path.join(uploads, key));
+
+async function login(role: 'participant' | 'instructor', email: string) {
+  const res = await app.inject({ method: 'POST', url: `/api/${role}/login`, remoteAddress: uniqueIp(), payload: { email, password: DEMO_PASSWORD, returnSecureToken: true } });
+  expect(res.statusCode).toBe(200);
+  return { authorization: `Bearer ${res.json().data.token}` };
+}
 
 describe('demo seed', () => {
-  // Its own empty database: the seed runs only on one (server.ts).
   it('writes every account with its search text (the admin lists search it)', async () => {
-    const database = await openDatabase({});
-    try {
-      await migrateDatabase(database);
-      await seedDemo(database.db, diskStorage(mkdtempSync(path.join(tmpdir(), 'nibras-seed-'))));
-      const rows = await database.db.select({ name: users.name, email: users.email, searchText: users.searchText }).from(users);
-      expect(rows.length).toBeGreaterThan(3);
-      for (const row of rows) expect(row.searchText).toBe(buildUserSearchText(row.name, row.email));
-    } finally {
-      await database.close();
+    const rows = await database.db.select({ name: users.name, email: users.email, searchText: users.searchText }).from(users);
+    expect(rows.length).toBeGreaterThan(3);
+    for (const row of rows) expect(row.searchText).toBe(buildUserSearchText(row.name, row.email));
+  });
+
+  it('gives every course a 960 x 540 PNG cover in the uploads with its alt text, served as an uploaded file', async () => {
+    const rows = await database.db.select({ id: courses.id, title: courses.title, coverImage: courses.coverImage, coverAlt: courses.coverAlt }).from(courses);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    const files = new Set<string>();
+    for (const row of rows) {
+      expect(row.coverImage, row.title).toBeTruthy();
+      const bytes = uploaded(row.coverImage!);
+      expect(pngSize(bytes), row.title).toEqual({ width: 960, height: 540 });
+      expect(bytes.length, row.title).toBeLessThan(100_000);
+      expect(row.coverAlt.trim().length, row.title).toBeGreaterThan(10);
+      files.add(bytes.toString('base64'));
     }
-  }, 120_000);
+    // A cover of its own for every course, not one picture repeated.
+    expect(files.size).toBe(rows.length);
+    const served = await app.inject({ method: 'GET', url: `/api/media/cover/${rows[0]!.id}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(pngSize(served.rawPayload)).toEqual({ width: 960, height: 540 });
+  });
+
+  it('gives at least four instructors, Arabic and English, a name, headline, bio and 256 x 256 PNG avatar', async () => {
+    const rows = await database.db.select().from(users).where(eq(users.role, 'instructor'));
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.some((r) => /[\u0600-\u06FF]/.test(r.name))).toBe(true);
+    expect(rows.some((r) => /^[A-Za-z. ]+$/.test(r.name))).toBe(true);
+    for (const row of rows) {
+      expect(row.name.split(' ').length, row.email).toBeGreaterThan(1);
+      expect(row.headline.length, row.email).toBeGreaterThan(10);
+      expect(row.bio.length, row.email).toBeGreaterThan(40);
+      expect(pngSize(uploaded(row.avatar!)), row.email).toEqual({ width: 256, height: 256 });
+    }
+    const served = await app.inject({ method: 'GET', url: `/api/media/avatar/${rows[0]!.id}` });
+    expect(served.statusCode).toBe(200);
+    expect(pngSize(served.rawPayload)).toEqual({ width: 256, height: 256 });
+  });
+
+  it('fills every course: description, the three step-2 lists, category; both languages; free and paid; every category used', async () => {
+    const rows = await database.db.select().from(courses);
+    for (const row of rows) {
+      expect(row.description, row.title).toMatch(/^<p>.{80,}/);
+      expect(row.learnPoints.length, row.title).toBeGreaterThanOrEqual(2);
+      expect(row.requirements.length, row.title).toBeGreaterThanOrEqual(1);
+      expect(row.audience.length, row.title).toBeGreaterThanOrEqual(1);
+      expect(row.categoryId, row.title).not.toBeNull();
+    }
+    expect(new Set(rows.map((r) => r.language))).toEqual(new Set(['ar', 'en']));
+    expect(rows.some((r) => r.price === 0) && rows.some((r) => r.price > 0)).toBe(true);
+    const cats = await database.db.select({ id: categories.id }).from(categories);
+    for (const c of cats) expect(rows.some((r) => r.categoryId === c.id)).toBe(true);
+  });
+
+  it('gives lectures course-like durations (2 min and more each, 30 min and more a course), each with a video file', async () => {
+    const rows = await database.db.select().from(lectures);
+    for (const l of rows) {
+      expect(l.durationSeconds, l.title).toBeGreaterThanOrEqual(120);
+      expect(uploaded(l.video!).subarray(4, 8).toString(), l.title).toBe('ftyp');
+    }
+    const totals = await database.db
+      .select({ courseId: lectures.courseId, seconds: sql<number>`sum(${lectures.durationSeconds})::int` })
+      .from(lectures)
+      .groupBy(lectures.courseId);
+    expect(totals.length).toBe((await database.db.select({ id: courses.id }).from(courses)).length);
+    for (const t of totals) expect(t.seconds).toBeGreaterThanOrEqual(30 * 60);
+  });
+
+  it('has paid bank-transfer orders with their enrolments, so the instructor dashboard shows revenue, and one waiting for the admin', async () => {
+    const paid = await database.db
+      .select({ amount: orders.amount, price: courses.price, courseId: orders.courseId, instructor: users.email, enrolment: enrollments.id, confirmedBy: orders.confirmedBy })
+      .from(orders)
+      .innerJoin(courses, eq(courses.id, orders.courseId))
+      .innerJoin(users, eq(users.id, courses.instructorId))
+      .leftJoin(enrollments, eq(enrollments.orderId, orders.id))
+      .where(sql`${orders.status} = 'paid' and ${orders.provider} = 'bank_transfer'`);
+    expect(paid.length).toBeGreaterThan(0);
+    for (const o of paid) {
+      expect(o.amount).toBe(o.price);
+      expect(o.enrolment).not.toBeNull();
+      expect(o.confirmedBy).not.toBeNull();
+    }
+    // The first instructor login the README names sees revenue, recent too.
+    expect(paid.map((o) => o.instructor)).toContain('instructor@example.com');
+    const res = await app.inject({ method: 'GET', url: '/api/instructor/dashboard', headers: await login('instructor', 'instructor@example.com') });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.revenue.total).toBeGreaterThan(0);
+    expect(res.json().data.revenue.last_30_days).toBeGreaterThan(0);
+    const pending = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'pending'));
+    expect(pending.length).toBeGreaterThan(0);
+  });
+
+  it('lets a demo participant finish a demo course through the real endpoints and get the certificate', async () => {
+    const auth = await login('participant', 'participant@example.com');
+    const [me] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'participant@example.com'));
+    // A free course without an assessment: watching its lectures is all it takes.
+    const [course] = await database.db.select({ id: courses.id }).from(courses).where(eq(courses.title, 'إدارة الوقت بفعالية'));
+    const ordered = await app.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: auth, payload: { course_id: course!.id } });
+    expect(ordered.statusCode).toBe(200);
+    const outline = await database.db.select({ id: lectures.id, duration: lectures.durationSeconds }).from(lectures).where(eq(lectures.courseId, course!.id)).orderBy(asc(lectures.sectionId), asc(lectures.position));
+    const report = async (lectureId: number, played: number) => {
+      // The credit clock allows what really passed; the test moves it back instead of waiting.
+      await database.db.update(lectureProgress).set({ updatedAt: sql`${lectureProgress.updatedAt} - interval '1 minute'` }).where(eq(lectureProgress.participantId, me!.id));
+      const res = await app.inject({ method: 'POST', url: '/api/participant/learn/progress', headers: auth, payload: { lecture_id: lectureId, position_seconds: played, played_seconds: played } });
+      expect(res.statusCode).toBe(200);
+      return res.json().data;
+    };
+    // Two seconds of an 8-second clip is not the lecture watched, however long its stated duration.
+    expect((await report(outline[0]!.id, 2)).completed).toBe(false);
+    let last;
+    for (const lecture of outline) {
+      // The whole clip (at most 10 s), far less than the stated minutes.
+      last = await report(lecture.id, 10);
+      expect(last.completed).toBe(true);
+      expect(lecture.duration).toBeGreaterThan(60);
+    }
+    expect(last.courseProgress.percent).toBe(100);
+    expect(last.certificate?.code).toBeTruthy();
+    const learn = await app.inject({ method: 'GET', url: `/api/participant/learn/${course!.id}`, headers: auth });
+    expect(learn.json().data.certificate.code).toBe(last.certificate.code);
+  });
 });

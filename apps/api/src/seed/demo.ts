@@ -9,14 +9,14 @@ import { sanitizeRichText } from '../lib/sanitize';
 import { buildUserSearchText } from '../lib/search-text';
 import type { Storage } from '../lib/storage';
 import { refreshAllCourseSearchText } from '../modules/search/search.service';
+import { DEMO_COURSES, DEMO_INSTRUCTORS, demoLectureSeconds } from './demo-catalogue';
 import { seedDemoQuizzes } from './demo-quizzes';
 
 export const DEMO_PASSWORD = 'nibras-demo';
 
 export const DEMO_ACCOUNTS = [
   { role: 'admin', email: 'admin@example.com', name: 'مدير نبراس' },
-  { role: 'instructor', email: 'instructor@example.com', name: 'د. سلمى الحربي' },
-  { role: 'instructor', email: 'instructor2@example.com', name: 'Omar Haddad' },
+  ...DEMO_INSTRUCTORS.map((i) => ({ role: 'instructor', email: i.email, name: i.name }) as const),
   { role: 'participant', email: 'participant@example.com', name: 'ليلى أحمد' },
   { role: 'participant', email: 'participant2@example.com', name: 'Yusuf Karim' },
   { role: 'participant', email: 'participant3@example.com', name: 'نور الهدى' },
@@ -32,70 +32,51 @@ const DEMO_CATEGORIES = [
   { slug: 'arabic-calligraphy', nameAr: 'الخط العربي', nameEn: 'Arabic calligraphy' },
 ];
 
-type Level = 'beginner' | 'intermediate' | 'advanced' | 'all';
-interface DemoCourse {
-  slug: string;
-  instructor: number;
-  title: string;
-  subtitle: string;
-  language: 'ar' | 'en';
-  level: Level;
-  price: number;
-  tags?: string[];
-}
-const DEMO_COURSES: DemoCourse[] = [
-  { slug: 'programming', instructor: 0, title: 'أساسيات البرمجة بلغة بايثون', subtitle: 'ابدأ رحلتك في البرمجة خطوة بخطوة', language: 'ar', level: 'beginner', price: 0, tags: ['بايثون', 'Python', 'برمجة'] },
-  { slug: 'programming', instructor: 1, title: 'Modern Web Development with TypeScript', subtitle: 'Types, tooling and tests for real projects', language: 'en', level: 'intermediate', price: 49, tags: ['TypeScript', 'web'] },
-  { slug: 'design', instructor: 0, title: 'مبادئ تصميم واجهات المستخدم', subtitle: 'الألوان والخطوط والمسافات', language: 'ar', level: 'beginner', price: 0 },
-  { slug: 'business', instructor: 1, title: 'Starting a Small Business', subtitle: 'From idea to first customer', language: 'en', level: 'all', price: 0 },
-  { slug: 'languages', instructor: 0, title: 'الإنجليزية للمبتدئين', subtitle: 'محادثات يومية ومفردات أساسية', language: 'ar', level: 'beginner', price: 25 },
-  { slug: 'science', instructor: 1, title: 'Introduction to Astronomy', subtitle: 'Stars, planets and how we know', language: 'en', level: 'beginner', price: 0 },
-  { slug: 'personal-development', instructor: 0, title: 'إدارة الوقت بفعالية', subtitle: 'عادات صغيرة ونتائج كبيرة', language: 'ar', level: 'all', price: 0 },
-  { slug: 'arabic-calligraphy', instructor: 0, title: 'فن الخط العربي: خط النسخ', subtitle: 'تعلم الحروف وقواعد الكتابة', language: 'ar', level: 'beginner', price: 30 },
-];
-
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return (row?.n ?? 0) === 0;
 }
 
-/** Small real clips made with ffmpeg (see seed/media/README.md): [file, seconds]. */
-const CLIPS: [string, number][] = [
-  ['clip-a.mp4', 8],
-  ['clip-b.mp4', 10],
-  ['clip-c.mp4', 6],
-];
-const clipPath = (file: string) => fileURLToPath(new URL(`./media/${file}`, import.meta.url));
+/** Small real clips made with ffmpeg (see seed/media/README.md). */
+const CLIPS = ['clip-a.mp4', 'clip-b.mp4', 'clip-c.mp4'];
+const mediaPath = (file: string) => fileURLToPath(new URL(`./media/${file}`, import.meta.url));
 
-const OUTLINE = {
-  ar: { sections: ['مقدمة', 'الأساسيات'], lectures: ['مرحبًا بك في الدورة', 'ماذا ستتعلم', 'الخطوة الأولى', 'تطبيق عملي', 'الخلاصة'] },
-  en: { sections: ['Introduction', 'The essentials'], lectures: ['Welcome to the course', 'What you will learn', 'First steps', 'Hands-on practice', 'Wrap-up'] },
-};
-
-function description(c: DemoCourse) {
-  return sanitizeRichText(
-    c.language === 'ar'
-      ? `<p>${c.subtitle}. دورة عملية قصيرة تأخذك من الصفر إلى أول نتيجة ملموسة.</p><ul><li>دروس قصيرة مركزة</li><li>أمثلة من الواقع</li><li>شهادة عند الإتمام</li></ul>`
-      : `<p>${c.subtitle}. A short, practical course that takes you from zero to a first real result.</p><ul><li>Short, focused lessons</li><li>Real-world examples</li><li>A certificate when you finish</li></ul>`,
-  );
+/** Copies a file of seed/media/ into the uploads under a fresh key, as an upload would store it. */
+async function stored(storage: Storage, file: string, folder: string): Promise<string> {
+  const key = `${folder}/${randomUUID()}.${file.split('.').pop()}`;
+  await storage.put(key, createReadStream(mediaPath(file)));
+  return key;
 }
 
-/** Demo accounts, categories, approved courses with lectures and videos, enrolments, ratings and assessments. */
+const DAY = 86_400_000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+
+/**
+ * Demo accounts, categories, approved courses (covers, descriptions, step-2 lists, outlines of
+ * course-length lectures whose videos are short clips), instructors' profiles with avatars,
+ * free and paid orders with enrolments, ratings and assessments.
+ */
 export async function seedDemo(db: Db, storage: Storage): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  // Each lecture gets its own copy, as an upload would: deleting one course never touches another's files.
-  const videoKeys: { key: string; seconds: number }[] = [];
-  for (let i = 0; i < DEMO_COURSES.length * OUTLINE.en.lectures.length; i++) {
-    const [file, seconds] = CLIPS[i % CLIPS.length]!;
-    const key = `videos/${randomUUID()}.mp4`;
-    await storage.put(key, createReadStream(clipPath(file)));
-    videoKeys.push({ key, seconds });
-  }
+  // Each lecture, cover and avatar gets its own copy, as an upload would: deleting one course never touches another's files.
+  const lectureCount = DEMO_COURSES.reduce((n, c) => n + c.outline.reduce((m, [, l]) => m + l.length, 0), 0);
+  const [videoKeys, coverKeys, avatarKeys] = await Promise.all([
+    Promise.all(Array.from({ length: lectureCount }, (_, i) => stored(storage, CLIPS[i % CLIPS.length]!, 'lectures'))),
+    Promise.all(DEMO_COURSES.map((c) => stored(storage, `cover-${c.key}.png`, 'covers'))),
+    Promise.all(DEMO_INSTRUCTORS.map((i) => stored(storage, `avatar-${i.avatar}.png`, 'avatars'))),
+  ]);
   await db.transaction(async (tx) => {
+    const profile = new Map(DEMO_INSTRUCTORS.map((i, n) => [i.email, { ...i, avatar: avatarKeys[n]! }]));
     const people = await tx
       .insert(users)
-      .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash, bio: '', headline: a.role === 'instructor' ? 'Instructor' : '', searchText: buildUserSearchText(a.name, a.email) })))
+      .values(
+        DEMO_ACCOUNTS.map((a) => {
+          const p = profile.get(a.email);
+          return { ...a, passwordHash, bio: p?.bio ?? '', headline: p?.headline ?? '', avatar: p?.avatar ?? null, lang: /[\u0600-\u06FF]/.test(a.name) ? ('ar' as const) : ('en' as const), searchText: buildUserSearchText(a.name, a.email) };
+        }),
+      )
       .returning({ id: users.id, role: users.role, email: users.email });
+    const admin = people.find((p) => p.role === 'admin')!.id;
     const instructors = people.filter((p) => p.role === 'instructor').map((p) => p.id);
     const participants = people.filter((p) => p.role === 'participant').map((p) => p.id);
     const cats = await tx.insert(categories).values(DEMO_CATEGORIES).returning({ id: categories.id, slug: categories.slug });
@@ -106,33 +87,46 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
         DEMO_COURSES.map((c, i) => ({
           title: c.title,
           subtitle: c.subtitle,
-          description: description(c),
+          description: sanitizeRichText(c.description),
           language: c.language,
           level: c.level,
           price: c.price,
-          categoryId: catId.get(c.slug) ?? null,
+          categoryId: catId.get(c.category) ?? null,
           instructorId: instructors[c.instructor]!,
+          coverImage: coverKeys[i]!,
+          coverAlt: c.coverAlt,
+          learnPoints: c.learnPoints,
+          requirements: c.requirements,
+          audience: c.audience,
           approveStatus: 'approved' as const,
           completionStatus: 'complete' as const,
-          // Spread over the past weeks so "newest" has an order.
-          createdAt: new Date(Date.now() - (DEMO_COURSES.length - i) * 86_400_000),
+          // Spread over the past months so "newest" has an order and orders come after their course.
+          createdAt: daysAgo((DEMO_COURSES.length - i) * 15),
         })),
       )
       .returning({ id: courses.id });
+    const courseId = (key: string) => inserted[DEMO_COURSES.findIndex((c) => c.key === key)]!.id;
 
     let video = 0;
     for (const [i, course] of inserted.entries()) {
       const c = DEMO_COURSES[i]!;
-      const words = OUTLINE[c.language];
       const secs = await tx
         .insert(sections)
-        .values(words.sections.map((title, position) => ({ courseId: course.id, title, position })))
+        .values(c.outline.map(([title], position) => ({ courseId: course.id, title, position })))
         .returning({ id: sections.id });
+      let n = 0;
       await tx.insert(lectures).values(
-        words.lectures.map((title, n) => {
-          const v = videoKeys[video++]!;
-          return { courseId: course.id, sectionId: secs[n < 2 ? 0 : 1]!.id, title, position: n, video: v.key, durationSeconds: v.seconds, isFreePreview: n === 0 };
-        }),
+        c.outline.flatMap(([, titles], s) =>
+          titles.map((title, position) => ({
+            courseId: course.id,
+            sectionId: secs[s]!.id,
+            title,
+            position,
+            video: videoKeys[video++]!,
+            durationSeconds: demoLectureSeconds(i, n++),
+            isFreePreview: s === 0 && position === 0,
+          })),
+        ),
       );
       if (c.tags?.length) {
         await tx.insert(tags).values(c.tags.map((name) => ({ name }))).onConflictDoNothing();
@@ -141,27 +135,36 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       }
     }
 
-    // participant2 and participant3 have studied some free courses and rated them; participant@ starts fresh.
-    const reviews: [number, number, number, string][] = [
-      [1, 0, 5, 'دورة رائعة ومبسطة، أنصح بها للمبتدئين.'],
-      [2, 0, 4, 'Clear and well paced.'],
-      [1, 2, 5, 'شرح ممتاز للألوان والخطوط.'],
-      [2, 3, 4, 'Practical advice, thank you.'],
-      [1, 5, 5, 'Fascinating introduction.'],
-      [2, 6, 3, 'مفيدة لكن أتمنى أمثلة أكثر.'],
+    // participant2 and participant3 have studied some courses and rated them; participant@ starts fresh.
+    // Free courses are paid at once at 0; paid ones by bank transfer, confirmed by the admin (as orders.service does).
+    // [participant, course, rating, review, days ago]
+    const studies: [number, string, number, string, number][] = [
+      [1, 'python', 5, 'دورة رائعة ومبسطة، أنصح بها للمبتدئين.', 9],
+      [2, 'python', 4, 'Clear and well paced.', 7],
+      [1, 'ui-design', 5, 'شرح ممتاز للألوان والخطوط.', 6],
+      [2, 'small-business', 4, 'Practical advice, thank you.', 5],
+      [1, 'astronomy', 5, 'Fascinating introduction.', 4],
+      [2, 'time-management', 3, 'مفيدة لكن أتمنى أمثلة أكثر.', 3],
+      [1, 'typescript', 5, 'Exactly the depth I needed for work.', 50],
+      [2, 'naskh', 5, 'الأستاذ خالد يشرح كل حرف بصبر، استفدت كثيرًا.', 20],
+      [2, 'data-analysis', 4, 'أمثلة عملية على بيانات حقيقية، طبّقتها في عملي مباشرة.', 12],
     ];
-    for (const [p, courseIndex, rating, message] of reviews) {
+    for (const [n, [p, key, rating, message, days]] of studies.entries()) {
+      const c = DEMO_COURSES.find((d) => d.key === key)!;
       const participantId = participants[p]!;
-      const courseId = inserted[courseIndex]!.id;
+      const paid = c.price > 0;
+      const at = daysAgo(days);
       const [o] = await tx
         .insert(orders)
-        .values({ participantId, courseId, amount: 0, provider: 'free', status: 'paid', reference: `NB-DEMO${p}${courseIndex}`, paidAt: new Date() })
+        .values({ participantId, courseId: courseId(key), amount: c.price, provider: paid ? 'bank_transfer' : 'free', status: 'paid', reference: `NB-DEMO${p}${n}`, createdAt: at, paidAt: at, confirmedBy: paid ? admin : null })
         .returning({ id: orders.id });
-      await tx.insert(enrollments).values({ participantId, courseId, orderId: o!.id });
-      await tx.insert(ratings).values({ participantId, courseId, rating, message });
+      await tx.insert(enrollments).values({ participantId, courseId: courseId(key), orderId: o!.id, createdAt: at });
+      await tx.insert(ratings).values({ participantId, courseId: courseId(key), rating, message, createdAt: at });
     }
+    // A bank transfer still waiting for the admin to confirm it (/admin/orders).
+    await tx.insert(orders).values({ participantId: participants[1]!, courseId: courseId('arabic-beginners'), amount: 19, provider: 'bank_transfer', status: 'pending', reference: 'NB-DEMOWAIT', createdAt: daysAgo(1) });
     // participant2 (enrolled above) has a short answer waiting for instructor@ to check.
-    await seedDemoQuizzes(tx, { pythonCourse: inserted[0]!.id, businessCourse: inserted[3]!.id, submitter: participants[1]! });
+    await seedDemoQuizzes(tx, { pythonCourse: courseId('python'), businessCourse: courseId('small-business'), submitter: participants[1]! });
   });
   // Demo courses are found by words like any other course.
   await refreshAllCourseSearchText(db);

@@ -2,9 +2,11 @@ import { COMPLETION_THRESHOLD, type LearnCourse, type ProgressSummary } from '@n
 import { AppError } from '../../lib/app-error';
 import { signMediaGrant } from '../../lib/tokens';
 import type { AppContext } from '../../context';
+import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import { courseOutline, loadCourseCards } from '../catalog/catalog.service';
 import { findCertificate, issueCertificateIfEarned, participantCertificates } from '../certificates/certificates.service';
+import { mp4DurationSeconds } from '../authoring/video-duration';
 import { presentEnrolledCourses, presentLearnCourse } from './learning.presenter';
 import {
   enrolledCourseIds as enrolledCourseIdRows,
@@ -94,17 +96,47 @@ export function clockAfter(from: number, added: number, now: number): Date {
   return new Date(added > 0 ? Math.max(from + added * 1000, now - CREDIT_SLACK_SECONDS * 1000) : from);
 }
 
+/**
+ * Real lengths of stored MP4s by storage key, read once per key: a key always names the same bytes
+ * (every upload gets a new one), and a report comes every ten seconds from every learner.
+ */
+const mediaSecondsCache = new WeakMap<Storage, Map<string, Promise<number | null>>>();
+const MEDIA_SECONDS_CACHE_SIZE = 10_000;
+
+function mediaSeconds(storage: Storage, key: string): Promise<number | null> {
+  let byKey = mediaSecondsCache.get(storage);
+  if (!byKey) mediaSecondsCache.set(storage, (byKey = new Map()));
+  let seconds = byKey.get(key);
+  if (!seconds) {
+    if (byKey.size >= MEDIA_SECONDS_CACHE_SIZE) byKey.clear();
+    seconds = key.endsWith('.mp4') ? mp4DurationSeconds(storage, key).catch(() => null) : Promise.resolve(null);
+    byKey.set(key, seconds);
+  }
+  return seconds;
+}
+
+/**
+ * The length a participant has to watch: the lecture's stated duration, but never more than its video
+ * really lasts (read from the MP4's header by the server, never from the client). A duration an
+ * instructor typed longer than the file, or the demo's short clips under course-length durations,
+ * would otherwise leave a lecture that no one can complete. Unknown for WebM: the stated one counts.
+ */
+export async function completionSeconds(ctx: AppContext, lecture: { durationSeconds: number; video: string | null }): Promise<number> {
+  const real = lecture.video ? await mediaSeconds(ctx.storage, lecture.video) : null;
+  return real && lecture.durationSeconds > 0 ? Math.min(lecture.durationSeconds, real) : lecture.durationSeconds;
+}
+
 export async function reportProgress(ctx: AppContext, user: RequestUser, input: { lecture_id: number; position_seconds: number; played_seconds: number }) {
   const lecture = await findLecture(ctx.db, input.lecture_id);
   if (!lecture) throw new AppError('api.learn.lecture_not_found', 404, { fields: { lecture_id: 'api.learn.lecture_not_found' } });
   await enrolledCourseOr403(ctx, user, lecture.courseId);
+  const duration = await completionSeconds(ctx, lecture);
   const { stored, position } = await ctx.db.transaction(async (tx) => {
     const clock = await lockCreditClock(tx, user.id);
     const prev = await findProgress(tx, user.id, lecture.id);
     const now = Date.now();
     const available = availableCredit(clock, now);
     const before = prev?.watchedSeconds ?? 0;
-    const duration = lecture.durationSeconds;
     const watched = Math.round(Math.min(duration > 0 ? duration : Infinity, before + Math.min(input.played_seconds, available.seconds)));
     const added = Math.max(0, watched - before);
     const position = Math.round(duration > 0 ? Math.min(input.position_seconds, duration) : input.position_seconds);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-learn-'));
   mkdirSync(path.join(dataDir, 'uploads', 'videos'), { recursive: true });
   writeFileSync(path.join(dataDir, 'uploads', 'videos', 'sample.mp4'), VIDEO);
+  // A real 8-second MP4 (the demo's clip): its header says how long it really lasts.
+  copyFileSync(new URL('../../seed/media/clip-a.mp4', import.meta.url), path.join(dataDir, 'uploads', 'videos', 'clip-8s.mp4'));
   app = await buildTestApp({ dataDir });
 });
 afterAll(() => app.close());
@@ -22,9 +24,9 @@ type Headers = Record<string, string>;
 const get = (url: string, headers: Headers = {}) => inject(app, { method: 'GET', url, headers });
 const post = (url: string, headers: Headers, payload: object) => inject(app, { method: 'POST', url, headers, payload });
 
-async function enrolledIn(lectureCount: number, opts: { durationSeconds?: number; freeFirst?: boolean } = {}) {
+async function enrolledIn(lectureCount: number, opts: { durationSeconds?: number; freeFirst?: boolean; video?: string } = {}) {
   const course = await createCourse({ price: 0 });
-  const { lectures } = await addLectures(course.id, lectureCount, { video: 'videos/sample.mp4', durationSeconds: opts.durationSeconds ?? 100, freeFirst: opts.freeFirst });
+  const { lectures } = await addLectures(course.id, lectureCount, { video: opts.video ?? 'videos/sample.mp4', durationSeconds: opts.durationSeconds ?? 100, freeFirst: opts.freeFirst });
   const p = await signedIn(app, 'participant');
   expect((await post('/api/participant/enrollcourse/order', p.auth, { course_id: course.id })).statusCode).toBe(200);
   return { course, lectures, ...p };
@@ -121,6 +123,18 @@ describe('progress', () => {
     expect((await get('/api/public/certificate/NOPE-NOPE-NOPE')).statusCode).toBe(404);
     const enrolled = (await get(`/api/participant/enrollcourse/list/${user.id}`, auth)).json().data.items[0];
     expect(enrolled.completedAt).not.toBeNull();
+  });
+
+  it('a stated duration longer than the video asks only for the video watched (its MP4 header, read by the server)', async () => {
+    // Ten minutes stated, eight seconds of video: 90 % of ten minutes could never be watched.
+    const { lectures, auth, user } = await enrolledIn(1, { durationSeconds: 600, video: 'videos/clip-8s.mp4' });
+    const report = (played: number) => post('/api/participant/learn/progress', auth, { lecture_id: lectures[0]!.id, position_seconds: played, played_seconds: played });
+    expect((await report(5)).json().data).toMatchObject({ completed: false, watchedSeconds: 5 });
+    await rewindCreditClock(user.id, 60);
+    const done = (await report(30)).json().data;
+    // Watched time stops at the video's end, and 90 % of it completes the lecture.
+    expect(done).toMatchObject({ completed: true, watchedSeconds: 8, courseProgress: { percent: 100 } });
+    expect(done.certificate).not.toBeNull();
   });
 
   it('reports that arrive together never undo a completion', async () => {
