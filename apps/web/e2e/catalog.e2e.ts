@@ -138,7 +138,7 @@ describe('search', () => {
     await page.goto(`/search?q=${tag}`);
     await card(page, `Filter ${tag} paid`).waitFor();
     await page.getByTestId('filter-price').click();
-    await page.getByRole('option', { name: tr('ar', 'search.facet.option', { label: tr('ar', 'search.price.free'), count: 1 }) }).click();
+    await page.getByRole('option', { name: tr('ar', 'search.facet.option', { label: tr('ar', 'search.price.free'), number: 1 }) }).click();
     await page.waitForURL((url) => url.searchParams.get('price') === 'free');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="course-card"]').length === 1);
     await card(page, `Filter ${tag} free`).waitFor();
