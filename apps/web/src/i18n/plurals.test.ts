@@ -23,9 +23,10 @@ async function instance(language: Language) {
   return i18n;
 }
 
-/** Values for every variable a plural set uses: the count itself for number-like ones. */
+/** Values for every variable a plural set uses: the count for the ones that show it, a word for the rest. */
 function valuesFor(key: string, count: number): Record<string, string | number> {
-  return { count, formatted: String(count), max: String(count), used: '7', done: 1, percent: 50, answered: 1, number: 4, passMark: 60, average: '4.5', stars: '5', title: 'T' };
+  const names = PLURAL_FORMS.flatMap((form) => [...files.ar[`${key}_${form}`]!.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!));
+  return { ...Object.fromEntries(names.map((name) => [name, ['formatted', 'max'].includes(name) ? count : `<${name}>`])), count };
 }
 
 describe('counts in the translation files', () => {
@@ -84,6 +85,8 @@ describe('counts in the translation files', () => {
       expect(t.ar('pdash.progress', { percent: 40, done: 5, count: 12 })).toBe('40٪ · أكملت 5 من أصل 12 محاضرة');
       expect(t.ar('pdash.progress', { percent: 40, done: 2, count: 5 })).toBe('40٪ · أكملت 2 من أصل 5 محاضرات');
       expect(t.ar('quiz.take.questionNumber', { number: 3, count: 2 })).toBe('السؤال 3 · درجتان');
+      expect(t.ar('quiz.facts.attempts', { used: 1, count: 2 })).toBe('المحاولات المستخدمة: 1، وبقيت محاولتان');
+      expect(say('authoring.view.assessmentCount')).toEqual(['لا اختبارات', 'اختبار واحد', 'اختباران', '3 اختبارات', '11 اختبارًا', '100 اختبار']);
     });
 
     it('read right in English: "No …" for 0, singular for 1, plural from 2', () => {
