@@ -88,7 +88,7 @@ describe('instructor course list', () => {
     await openAs(page, 'instructor', login, '/instructor/courses');
     await page.getByRole('heading', { level: 1, name: tr('ar', 'authoring.list.title') }).waitFor();
     await rowCount(page, 10);
-    expect(await page.getByTestId('course-list-total').textContent()).toBe(tr('ar', 'authoring.list.total', { total: 12 }));
+    expect(await page.getByTestId('course-list-total').textContent()).toBe(tr('ar', 'authoring.list.total', { count: 12 }));
 
     // Page 2 holds the rest, and a reload stays there.
     await page.getByRole('button', { name: tr('ar', 'mycourses.pager.page', { page: 2 }) }).click();

@@ -111,6 +111,53 @@ describe('category page', () => {
   });
 });
 
+describe('course card', () => {
+  it('says the rating and the counts as short one-line facts, with no parentheses, in both languages at 375 and 1366 px', async () => {
+    const category = await createCategory();
+    const title = `بطاقة دورة لتحليل البيانات بعنوان طويل ${unique()}`;
+    const course = await publicCourse({ title, categoryId: category.id });
+    await addLectures(course.id, 11, { durationSeconds: 600 });
+    // Two learners who each rate it: 11 lectures, 2 learners, 2 ratings, 1 h 50 min.
+    await rateThroughApi(e2e.server, course.id, 5, 'Great');
+    await rateThroughApi(e2e.server, course.id, 4, 'Good');
+    for (const language of LANGUAGES) {
+      for (const width of [375, 1366]) {
+        const { page } = await e2e.open({ width });
+        await page.goto(`/category/${category.slug}?lang=${language}`);
+        const facts = card(page, title).getByTestId('course-facts');
+        await facts.waitFor();
+        const text = (await card(page, title).textContent()) ?? '';
+        expect(text, `${language} ${width}px`).not.toMatch(/[()]/);
+        for (const phrase of [tr(language, 'catalog.card.lectures', { count: 11 }), tr(language, 'catalog.card.enrolled', { count: 2 }), tr(language, 'catalog.rating.count', { count: 2 })]) {
+          expect(text, `${language} ${width}px`).toContain(phrase);
+        }
+        // The whole sentence for screen readers, the short one on screen.
+        await card(page, title).getByText(tr(language, 'catalog.rating.label', { average: '4.5', count: 2 })).waitFor({ state: 'attached' });
+        // Each fact sits on one line: the middles of its text's line boxes lie within a few pixels
+        // (a second line would sit a whole line, 15 px or more, lower).
+        const tops = await facts.locator('li').evaluateAll((items) =>
+          items.map((item) => {
+            const tops: number[] = [];
+            const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (node.parentElement?.closest('.visually-hidden')) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const rect of range.getClientRects()) if (rect.width > 0) tops.push(rect.top + rect.height / 2);
+            }
+            return tops;
+          }),
+        );
+        expect(tops.length).toBe(5);
+        for (const lines of tops) {
+          expect(lines.length).toBeGreaterThan(0);
+          expect(Math.max(...lines) - Math.min(...lines), `${language} ${width}px: ${JSON.stringify(tops)}`).toBeLessThan(8);
+        }
+      }
+    }
+  });
+});
+
 describe('search', () => {
   it('finds an Arabic course written with a different hamza and highlights the match', async () => {
     const tag = unique();
@@ -139,7 +186,7 @@ describe('search', () => {
     await page.goto(`/search?q=${tag}`);
     await card(page, `Filter ${tag} paid`).waitFor();
     await page.getByTestId('filter-price').click();
-    await page.getByRole('option', { name: tr('ar', 'search.facet.option', { label: tr('ar', 'search.price.free'), count: 1 }) }).click();
+    await page.getByRole('option', { name: tr('ar', 'search.facet.option', { label: tr('ar', 'search.price.free'), number: 1 }) }).click();
     await page.waitForURL((url) => url.searchParams.get('price') === 'free');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="course-card"]').length === 1);
     await card(page, `Filter ${tag} free`).waitFor();

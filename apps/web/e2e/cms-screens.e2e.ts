@@ -164,14 +164,14 @@ describe('content pages round trips through the admin screens', () => {
     const count = ((await (await fetch(`${e2e.server.baseUrl}/api/home-page/cms/view`)).json()) as { data: { images: unknown[] } }).data.images.length;
     expect(count).toBeGreaterThanOrEqual(2);
     const current = () => page.locator('[data-testid="home-carousel-slide"]:not([inert])').getAttribute('aria-label');
-    expect(await current()).toBe(tr('ar', 'cms.carousel.slide', { n: 1, count }));
+    expect(await current()).toBe(tr('ar', 'cms.carousel.slide', { n: 1, total: count }));
     await page.waitForTimeout(1500);
-    expect(await current()).toBe(tr('ar', 'cms.carousel.slide', { n: 1, count }));
+    expect(await current()).toBe(tr('ar', 'cms.carousel.slide', { n: 1, total: count }));
     await page.getByRole('button', { name: tr('ar', 'cms.carousel.next') }).focus();
     // Right to left: the next picture is to the left.
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(current).toBe(tr('ar', 'cms.carousel.slide', { n: 2, count }));
+    await expect.poll(current).toBe(tr('ar', 'cms.carousel.slide', { n: 2, total: count }));
     await page.keyboard.press('ArrowRight');
-    await expect.poll(current).toBe(tr('ar', 'cms.carousel.slide', { n: 1, count }));
+    await expect.poll(current).toBe(tr('ar', 'cms.carousel.slide', { n: 1, total: count }));
   });
 });

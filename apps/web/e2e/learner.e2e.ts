@@ -154,7 +154,7 @@ describe('lecture player', () => {
     await page.locator(`[data-testid="outline-lecture-${first.id}"][data-completed="true"]`).waitFor();
     expect(await page.getByTestId(`outline-lecture-${first.id}`).textContent()).toContain('✓');
     expect(await page.getByTestId(`outline-lecture-${second.id}`).getAttribute('data-completed')).toBe('false');
-    await page.getByTestId('course-progress').filter({ hasText: tr('ar', 'learn.progress.summary', { percent: 50, done: 1, total: 2 }) }).waitFor();
+    await page.getByTestId('course-progress').filter({ hasText: tr('ar', 'learn.progress.summary', { percent: 50, done: 1, count: 2 }) }).waitFor();
 
     // The second lecture from the outline, watched to the end, completes the course.
     await page.getByTestId(`outline-lecture-${second.id}`).click();
@@ -273,7 +273,7 @@ describe('participant dashboard', () => {
     expect(await page.getByTestId('pdash-enrolled').textContent()).toBe('2');
     expect(await page.getByTestId('pdash-completed').textContent()).toBe('0');
     const card = page.getByTestId('pdash-course').filter({ hasText: a.course.title });
-    await card.getByText(tr('en', 'pdash.progress', { percent: 50, done: 1, total: 2 })).waitFor();
+    await card.getByText(tr('en', 'pdash.progress', { percent: 50, done: 1, count: 2 })).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await card.getByRole('link', { name: tr('en', 'pdash.continueCourse', { title: a.course.title }) }).click();
     await waitForPath(page, `/participant/learn/${a.course.id}`);

@@ -116,7 +116,7 @@ describe('messages between a participant and an instructor, live', () => {
     await page.goto(`/participant/messages?to=${admin.id}`);
     await settled(page);
     await page.getByTestId('message-text').fill('x'.repeat(5001));
-    await page.getByText(tr('en', 'messages.composer.tooLong', { max: '5,000' })).waitFor();
+    await page.getByText(tr('en', 'messages.composer.tooLong', { count: 5000, max: '5,000' })).waitFor();
     expect(await page.getByTestId('message-send').isDisabled()).toBe(true);
     await page.getByTestId('message-text').fill('Hello team');
     await page.getByTestId('message-send').click();

@@ -34,13 +34,13 @@ export function issueMessage(issue: Issue, input: unknown, isKey: (message: stri
       const count = Number(issue.minimum);
       if (issue.origin === 'string') return { key: 'api.validation.too_short', params: { count } };
       if (issue.origin === 'array') return { key: 'api.validation.too_few', params: { count } };
-      return { key: 'api.validation.too_small', params: { count } };
+      return { key: 'api.validation.too_small', params: { limit: count } };
     }
     case 'too_big': {
       const count = Number(issue.maximum);
       if (issue.origin === 'string') return { key: 'api.validation.too_long', params: { count } };
       if (issue.origin === 'array') return { key: 'api.validation.too_many', params: { count } };
-      return { key: 'api.validation.too_big', params: { count } };
+      return { key: 'api.validation.too_big', params: { limit: count } };
     }
     case 'invalid_format':
       return { key: issue.format === 'email' ? 'api.validation.email' : 'api.validation.invalid_format' };

@@ -26,6 +26,6 @@ export class AppError extends Error {
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
   return new AppError('api.auth.too_many_attempts', 429, {
     headers: { 'retry-after': String(retryAfterSeconds) },
-    params: { minutes: Math.ceil(retryAfterSeconds / 60) },
+    params: { count: Math.ceil(retryAfterSeconds / 60) },
   });
 }

@@ -31,4 +31,17 @@ describe('server messages', () => {
   it('interpolates values', () => {
     expect(translate('en', 'api.validation.too_short', { count: 8 })).toBe('Must be at least 8 characters.');
   });
+
+  it('picks the plural form that agrees with the count, as the browser does (Arabic has six)', () => {
+    const minutes = (lang: 'ar' | 'en', count: number) => translate(lang, 'api.passwordReset.mail.expiry', { count });
+    expect([1, 2, 3, 11, 100].map((n) => minutes('ar', n))).toEqual([
+      'يعمل الرابط مرة واحدة فقط، خلال دقيقة واحدة.',
+      'يعمل الرابط مرة واحدة فقط، خلال دقيقتين.',
+      'يعمل الرابط مرة واحدة فقط، خلال 3 دقائق.',
+      'يعمل الرابط مرة واحدة فقط، خلال 11 دقيقة.',
+      'يعمل الرابط مرة واحدة فقط، خلال 100 دقيقة.',
+    ]);
+    expect([1, 60].map((n) => minutes('en', n))).toEqual(['The link works once, within 1 minute.', 'The link works once, within 60 minutes.']);
+    expect(hasTranslation('api.passwordReset.mail.expiry')).toBe(true);
+  });
 });

@@ -14,13 +14,29 @@ const catalogs: Record<Language, Record<string, string>> = {
   en: JSON.parse(readFileSync(fileURLToPath(new URL('en.json', dir)), 'utf8')),
 };
 
+const pluralRules = { ar: new Intl.PluralRules('ar'), en: new Intl.PluralRules('en') };
+
+/**
+ * The form of a count key (key_zero … key_other) that agrees with params.count, chosen the way
+ * i18next chooses it in the browser: _zero for 0 when the key has one, else the language's plural
+ * category (Arabic has six: 1 محاضرة واحدة, 2 محاضرتان, 3–10 محاضرات, 11–99 and 100+ محاضرة).
+ */
+function pluralKey(lang: Language, key: string, count: unknown): string {
+  if (typeof count !== 'number' || !(`${key}_other` in catalogs[lang])) return key;
+  if (count === 0 && `${key}_zero` in catalogs[lang]) return `${key}_zero`;
+  const form = `${key}_${pluralRules[lang].select(count)}`;
+  return form in catalogs[lang] ? form : `${key}_other`;
+}
+
 export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const text = catalogs[lang][key] ?? catalogs.en[key] ?? key;
+  const found = pluralKey(lang, key, params.count);
+  const text = catalogs[lang][found] ?? catalogs.en[pluralKey('en', key, params.count)] ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
+/** A key of both files, or a count key whose plural forms both files have. */
 export function hasTranslation(key: string): boolean {
-  return key in catalogs.en && key in catalogs.ar;
+  return (key in catalogs.en && key in catalogs.ar) || (`${key}_other` in catalogs.en && `${key}_other` in catalogs.ar);
 }
 
 /** Arabic unless the client prefers English (by Accept-Language order and q-values). */

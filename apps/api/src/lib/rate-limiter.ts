@@ -10,7 +10,7 @@ export function hitPerClockMinute(limiter: RateLimiter, key: string, max: number
   const minute = Math.floor(now / MINUTE_MS);
   if (limiter.hit(`${key}:${minute}`).count <= max) return;
   const seconds = Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - now) / 1000));
-  throw new AppError(messageKey, 429, { headers: { 'retry-after': String(seconds) }, params: { seconds } });
+  throw new AppError(messageKey, 429, { headers: { 'retry-after': String(seconds) }, params: { count: seconds } });
 }
 
 /**

@@ -8,8 +8,17 @@ function load(language: 'ar' | 'en'): Record<string, string> {
 /** The strings the browser should show, straight from the translation files. */
 export const text = { ar: load('ar'), en: load('en') };
 
+const pluralRules = { ar: new Intl.PluralRules('ar'), en: new Intl.PluralRules('en') };
+
+/** A count key's form for values.count, as i18next picks it: _zero for 0, else the language's category. */
+function pluralKey(language: 'ar' | 'en', key: string, count: unknown): string {
+  if (typeof count !== 'number' || text[language][`${key}_other`] === undefined) return key;
+  if (count === 0 && text[language][`${key}_zero`] !== undefined) return `${key}_zero`;
+  return `${key}_${pluralRules[language].select(count)}`;
+}
+
 export function tr(language: 'ar' | 'en', key: string, values: Record<string, string | number> = {}): string {
-  const template = text[language][key];
+  const template = text[language][pluralKey(language, key, values.count)];
   if (template === undefined) throw new Error(`no translation ${key}`);
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }

@@ -3,9 +3,9 @@ import type { CourseCard as CourseCardData } from '@nibras/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
-import { formatDuration, formatPrice } from '../lib/format';
+import { formatDuration, formatNumber, formatPrice } from '../lib/format';
+import { FactIcon } from './fact-icons';
 import { Highlighted } from './highlighted';
-import { RatingStars } from './rating-stars';
 import { SkeletonLine } from './skeleton';
 import './course-card.css';
 
@@ -55,12 +55,37 @@ export function CourseCard({ course, footer, highlight, corner }: CourseCardProp
         <p className="course-card__instructor">
           {t('catalog.card.by')} <span dir="auto">{course.instructor.name}</span>
         </p>
-        <RatingStars average={course.rating.average} count={course.rating.count} />
-        <ul className="course-card__facts">
-          <li>{t(`catalog.level.${course.level}`)}</li>
-          <li>{t('catalog.card.lectures', { count: course.lectureCount })}</li>
-          <li>{formatDuration(course.durationSeconds, t)}</li>
-          <li>{t('catalog.card.enrolled', { count: course.enrollmentCount })}</li>
+        {/* Each fact is an icon and a short phrase that never breaks inside itself (the list wraps
+            between facts instead); the rating's full sentence is there for screen readers. */}
+        <ul className="course-card__facts" data-testid="course-facts">
+          <li className="course-card__fact course-card__fact--rating" data-testid="rating">
+            <FactIcon name="star" />
+            {course.rating.count === 0 ? (
+              t('catalog.rating.none')
+            ) : (
+              <>
+                <span aria-hidden="true" className="course-card__average">{formatNumber(course.rating.average, language, 1)}</span>
+                <span aria-hidden="true">{t('catalog.rating.count', { count: course.rating.count })}</span>
+                <span className="visually-hidden">{t('catalog.rating.label', { average: formatNumber(course.rating.average, language, 1), count: course.rating.count })}</span>
+              </>
+            )}
+          </li>
+          <li className="course-card__fact">
+            <FactIcon name="level" />
+            {t(`catalog.level.${course.level}`)}
+          </li>
+          <li className="course-card__fact">
+            <FactIcon name="lectures" />
+            {t('catalog.card.lectures', { count: course.lectureCount })}
+          </li>
+          <li className="course-card__fact">
+            <FactIcon name="clock" />
+            {formatDuration(course.durationSeconds, t)}
+          </li>
+          <li className="course-card__fact">
+            <FactIcon name="learners" />
+            {t('catalog.card.enrolled', { count: course.enrollmentCount })}
+          </li>
         </ul>
         <p className="course-card__price" data-testid="course-price">
           {course.isFree ? t('catalog.price.free') : formatPrice(course.price, language)}

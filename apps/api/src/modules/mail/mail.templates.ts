@@ -60,7 +60,7 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
         blocks: [
           { type: 'paragraph', text: t('api.passwordReset.mail.intro', { account: t(`api.passwordReset.mail.account.${role}`) }) },
           { type: 'button', text: t('api.passwordReset.mail.action'), href: link },
-          { type: 'paragraph', text: t('api.passwordReset.mail.expiry', { minutes }) },
+          { type: 'paragraph', text: t('api.passwordReset.mail.expiry', { count: minutes }) },
           { type: 'note', text: t('api.passwordReset.mail.ignore') },
         ],
       };

@@ -636,7 +636,7 @@ describe('cost and load', () => {
       expect(over.statusCode).toBe(429);
       expect(over.headers['retry-after']).toBe('50');
       expect(over.json()).toMatchObject({ success: false, message: 'Too many searches from your address. Please try again in 50 seconds.' });
-      expect((await send(ip, 'ar')).json().message).toBe(translate('ar', 'api.search.too_many', { seconds: 50 }));
+      expect((await send(ip, 'ar')).json().message).toBe(translate('ar', 'api.search.too_many', { count: 50 }));
       expect((await send(uniqueIp())).statusCode).toBe(200);
       // The next minute starts a new count.
       vi.setSystemTime(Date.now() + 60_000);

@@ -123,7 +123,7 @@ function CourseEditor({ role, courseId, step }: { role: AuthoringRole; courseId:
           <Group gap="sm" data-testid="editor-status">
             <CourseStatusBadge status={state.approve_status} />
             <Text size="sm" c="dimmed">
-              {state.completion_status === 'complete' ? t('authoring.editor.allRequiredDone') : t('authoring.editor.requiredMissing', { n: state.missing_steps.length })}
+              {state.completion_status === 'complete' ? t('authoring.editor.allRequiredDone') : t('authoring.editor.requiredMissing', { count: state.missing_steps.length })}
             </Text>
           </Group>
         ) : (

@@ -117,7 +117,7 @@ export default function CourseListPage({ role }: { role: AuthoringRole }) {
       {data && data.items.length > 0 ? (
         <>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="course-list-total">
-            {t('authoring.list.total', { total: data.total })}
+            {t('authoring.list.total', { count: data.total })}
           </Text>
           <ul className="plain-list authoring-list" aria-label={t('authoring.list.title')} aria-busy={list.isFetching}>
             {data.items.map((course) => (

@@ -136,7 +136,7 @@ function CourseView({ role, course }: { role: AuthoringRole; course: WholeCourse
       </ReviewStepCard>
 
       <ReviewStepCard {...card} step={5} title={t('authoring.view.step5')}>
-        <Text>{t('authoring.view.assessmentSummary', { assessments: step5.assessments.length, questions })}</Text>
+        <Text>{t('authoring.view.assessmentSummary', { assessments: t('authoring.view.assessmentCount', { count: step5.assessments.length }), questions: t('quiz.facts.questions', { count: questions }) })}</Text>
       </ReviewStepCard>
 
       <ReviewStepCard {...card} step={6} title={t('authoring.view.step6')}>

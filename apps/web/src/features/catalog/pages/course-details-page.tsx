@@ -122,7 +122,7 @@ function Distribution({ course }: { course: CourseDetails }) {
       {([5, 4, 3, 2, 1] as const).map((stars) => (
         <li key={stars}>
           <span>{t('details.rate.stars', { count: stars })}</span>
-          <Progress value={(course.ratingDistribution[stars] / total) * 100} color="yellow" aria-label={t('details.distribution', { stars, count: course.ratingDistribution[stars] })} />
+          <Progress value={(course.ratingDistribution[stars] / total) * 100} color="yellow" aria-label={t('details.distribution', { stars: t('details.rate.stars', { count: stars }), count: course.ratingDistribution[stars] })} />
           <span>{course.ratingDistribution[stars]}</span>
         </li>
       ))}

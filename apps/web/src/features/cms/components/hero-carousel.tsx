@@ -46,7 +46,7 @@ export default function HeroCarousel({ images }: { images: HomeImage[] }) {
         onSlideChange={setSelected}
         previousControlProps={{ 'aria-label': t('cms.carousel.previous') }}
         nextControlProps={{ 'aria-label': t('cms.carousel.next') }}
-        getIndicatorProps={(index) => ({ 'aria-label': t('cms.carousel.goTo', { n: index + 1, count }) })}
+        getIndicatorProps={(index) => ({ 'aria-label': t('cms.carousel.goTo', { n: index + 1, total: count }) })}
         data-testid="home-carousel"
       >
         {images.map((image, index) => {
@@ -70,7 +70,7 @@ export default function HeroCarousel({ images }: { images: HomeImage[] }) {
             <Carousel.Slide
               key={image.id}
               aria-roledescription={t('cms.carousel.slideKind')}
-              aria-label={t('cms.carousel.slide', { n: index + 1, count })}
+              aria-label={t('cms.carousel.slide', { n: index + 1, total: count })}
               // A slide out of view is not reachable by Tab or a screen reader's browse mode.
               inert={index !== selected}
               data-testid="home-carousel-slide"
@@ -87,7 +87,7 @@ export default function HeroCarousel({ images }: { images: HomeImage[] }) {
         })}
       </Carousel>
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
-        {count > 1 ? t('cms.carousel.slide', { n: selected + 1, count }) : ''}
+        {count > 1 ? t('cms.carousel.slide', { n: selected + 1, total: count }) : ''}
       </VisuallyHidden>
     </div>
   );

@@ -211,7 +211,7 @@ function Player({ course }: { course: LearnCourse }) {
         </Progress.Section>
       </Progress.Root>
       <Text size="sm" data-testid="course-progress" aria-live="polite">
-        {t('learn.progress.summary', { percent: progress.percent, done: progress.completedLectures, total: progress.totalLectures })}
+        {t('learn.progress.summary', { percent: progress.percent, done: progress.completedLectures, count: progress.totalLectures })}
       </Text>
       {live.certificate ? (
         <Alert color={live.justCompleted ? 'green' : 'nibras'} title={live.justCompleted ? t('learn.done.title') : t('learn.certificate.title')} data-testid="certificate-alert">

@@ -46,7 +46,7 @@ export default function MyCoursesPage() {
                     <Stack gap={6}>
                       <Progress value={course.progress.percent} aria-label={t('pdash.progressOf', { title: course.title })} />
                       <Text size="sm" c="dimmed" data-testid="mycourses-progress">
-                        {t('pdash.progress', { percent: course.progress.percent, done: course.progress.completedLectures, total: course.progress.totalLectures })}
+                        {t('pdash.progress', { percent: course.progress.percent, done: course.progress.completedLectures, count: course.progress.totalLectures })}
                       </Text>
                       <Button component={Link} to={paths.learn(course.id)} size="sm" aria-label={t('pdash.continueCourse', { title: course.title })}>
                         {course.completedAt ? t('mycourses.review') : t('pdash.continue')}

@@ -66,7 +66,7 @@ export default function ParticipantDashboardPage() {
                         </Text>
                         <Progress value={course.progress.percent} aria-label={t('pdash.progressOf', { title: course.title })} />
                         <Text size="sm" c="dimmed">
-                          {t('pdash.progress', { percent: course.progress.percent, done: course.progress.completedLectures, total: course.progress.totalLectures })}
+                          {t('pdash.progress', { percent: course.progress.percent, done: course.progress.completedLectures, count: course.progress.totalLectures })}
                         </Text>
                       </Stack>
                       <Button component={Link} to={paths.learn(course.id)} aria-label={t('pdash.continueCourse', { title: course.title })}>

@@ -151,7 +151,7 @@ export default function MemberListPage({ role }: { role: MemberRoleName }) {
       ) : null}
       {data && data.items.length > 0 ? (
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="member-total">
-          {t('members.total', { total: data.total })}
+          {t('members.total', { count: data.total })}
         </Text>
       ) : null}
       <PagedList

@@ -44,13 +44,13 @@ export function Composer({ onSend, label, testId = 'message-composer' }: { onSen
           autosize
           minRows={2}
           maxRows={8}
-          error={fieldError ?? (tooLong ? t('messages.composer.tooLong', { max: formatNumber(MESSAGE_MAX_LENGTH, i18n.language) }) : undefined)}
+          error={fieldError ?? (tooLong ? t('messages.composer.tooLong', { count: MESSAGE_MAX_LENGTH, max: formatNumber(MESSAGE_MAX_LENGTH, i18n.language) }) : undefined)}
           dir="auto"
           data-testid="message-text"
         />
         <Group justify="space-between" gap="xs">
           <Text size="xs" c={tooLong ? 'red.9' : 'dimmed'} aria-live="polite">
-            {t('messages.composer.count', { count: formatNumber(text.length, i18n.language), max: formatNumber(MESSAGE_MAX_LENGTH, i18n.language) })}
+            {t('messages.composer.count', { used: formatNumber(text.length, i18n.language), count: MESSAGE_MAX_LENGTH, max: formatNumber(MESSAGE_MAX_LENGTH, i18n.language) })}
           </Text>
           <Button type="submit" loading={send.isPending} disabled={!text.trim() || tooLong} data-testid="message-send">
             {t('messages.composer.send')}

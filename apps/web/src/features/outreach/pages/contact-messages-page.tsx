@@ -62,7 +62,7 @@ export default function ContactMessagesPage() {
       ) : null}
       {data && data.items.length > 0 ? (
         <Text size="sm" c="dimmed" aria-live="polite">
-          {t('contactMessages.total', { total: data.total })}
+          {t('contactMessages.total', { count: data.total })}
         </Text>
       ) : null}
       <PagedList list={list} texts={search ? 'contactMessages.noMatch' : 'contactMessages'} page={page} onPage={setPage}>

@@ -82,7 +82,7 @@ export default function SubscribersPage() {
       ) : null}
       {data && data.items.length > 0 ? (
         <Text size="sm" c="dimmed" aria-live="polite">
-          {t('subscribers.total', { total: data.total })}
+          {t('subscribers.total', { count: data.total })}
         </Text>
       ) : null}
       <PagedList list={list} texts={search ? 'subscribers.noMatch' : 'subscribers'} page={page} onPage={setPage}>

@@ -137,7 +137,7 @@ export function AttemptForm({ details, receivedAt, onSubmitted, onRefused }: {
         ) : null}
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed" data-testid="quiz-answered">
-            {t('quiz.take.answered', { answered: questions.length - unanswered, total: questions.length })}
+            {t('quiz.take.answered', { answered: questions.length - unanswered, count: questions.length })}
           </Text>
           <Button type="submit" loading={sending} data-testid="quiz-submit">
             {error ? t('quiz.take.sendAgain') : t('quiz.take.submit')}

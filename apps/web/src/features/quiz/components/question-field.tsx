@@ -22,7 +22,7 @@ export function QuestionField({ question, number, value, onChange, disabled }: {
   return (
     <fieldset className="quiz-question" data-testid="quiz-question" data-question-id={question.id} disabled={disabled}>
       <legend id={legendId}>
-        {t('quiz.take.questionNumber', { number, points: question.points })}
+        {t('quiz.take.questionNumber', { number, count: question.points })}
       </legend>
       <Stack gap="sm">
         <Text fw={600} dir="auto" className="break-anywhere">

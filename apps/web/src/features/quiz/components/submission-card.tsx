@@ -47,7 +47,7 @@ export function SubmissionCard({ result, questions }: { result: SubmissionResult
                   {t('quiz.result.yourAnswer')} <bdi className="break-anywhere">{given || t('quiz.result.noAnswer')}</bdi>
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {t('quiz.result.points', { awarded: answer.points_awarded ?? 0, points: answer.points })}
+                  {t('quiz.result.points', { awarded: answer.points_awarded ?? 0, count: answer.points })}
                 </Text>
                 {answer.feedback ? (
                   <Text size="sm" className="quiz-feedback" data-testid="quiz-feedback">

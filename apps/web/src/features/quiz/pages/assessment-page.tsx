@@ -97,7 +97,7 @@ export default function AssessmentPage() {
     a.time_limit_minutes ? t('quiz.facts.timeLimit', { count: a.time_limit_minutes }) : t('quiz.facts.noTimeLimit'),
     details.attempts_left === null
       ? t('quiz.facts.attemptsUnlimited', { used: details.attempts_used })
-      : t('quiz.facts.attempts', { used: details.attempts_used, left: details.attempts_left }),
+      : t('quiz.facts.attempts', { used: details.attempts_used, count: details.attempts_left }),
   ];
   const reason = details.attempt || details.can_start ? null : closedReason(details);
 

@@ -39,7 +39,7 @@ function AssessmentRow({ item }: { item: MyAssessmentItem }) {
     t('quiz.facts.questions', { count: a.question_count }),
     t('quiz.facts.passMark', { mark: a.pass_mark }),
     a.time_limit_minutes ? t('quiz.facts.timeLimit', { count: a.time_limit_minutes }) : t('quiz.facts.noTimeLimit'),
-    item.attempts_left === null ? t('quiz.facts.attemptsUnlimited', { used: item.attempts_used }) : t('quiz.facts.attempts', { used: item.attempts_used, left: item.attempts_left }),
+    item.attempts_left === null ? t('quiz.facts.attemptsUnlimited', { used: item.attempts_used }) : t('quiz.facts.attempts', { used: item.attempts_used, count: item.attempts_left }),
   ];
   return (
     <Paper withBorder radius="lg" p="md" data-testid="my-assessment" data-assessment-id={a.id}>

@@ -208,7 +208,7 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
         <Stack gap="md">
           {data.questions.map((question, index) => (
             <fieldset key={question.id} className="quiz-question" data-testid="quiz-check-question" data-question-id={question.id}>
-              <legend>{t('quiz.take.questionNumber', { number: index + 1, points: question.points })}</legend>
+              <legend>{t('quiz.take.questionNumber', { number: index + 1, count: question.points })}</legend>
               <Stack gap="xs">
                 <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
                   <Text fw={600} dir="auto" className="break-anywhere">

@@ -16,7 +16,7 @@ import '../search.css';
 
 
 function filterOptions(filter: SearchFilter, facets: SearchFacets, language: string, t: TFunction) {
-  const withCount = (label: string, count: number) => t('search.facet.option', { label, count });
+  const withCount = (label: string, count: number) => t('search.facet.option', { label, number: count });
   switch (filter) {
     case 'category':
       return facets.category.map((c) => ({ value: c.slug, label: withCount(language === 'ar' ? c.name_ar : c.name_en, c.count) }));

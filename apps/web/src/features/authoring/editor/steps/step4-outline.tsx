@@ -218,7 +218,7 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
   const askDeleteSection = (section: DraftSection) =>
     setConfirm({
       title: t('authoring.step4.deleteSectionTitle'),
-      text: t('authoring.step4.deleteSectionText', { title: sectionName(section), lectures: section.lectures.length }),
+      text: t('authoring.step4.deleteSectionText', { title: sectionName(section), count: section.lectures.length }),
       confirmLabel: t('authoring.step4.delete'),
       run:
         section.id === undefined

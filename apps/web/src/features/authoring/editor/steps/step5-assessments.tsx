@@ -218,7 +218,7 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
                           {assessment.title}
                         </Text>
                         <Text size="sm" c="dimmed">
-                          {t('authoring.step5.summary', { passMark: assessment.pass_mark, questions: assessment.questions.length })}
+                          {t('authoring.step5.summary', { passMark: assessment.pass_mark, count: assessment.questions.length })}
                         </Text>
                       </Stack>
                       <Group gap="xs">
