@@ -108,5 +108,5 @@ describe('screenshots of the main screens, in Arabic and English, at 375 and 136
     }
     expect(saved).toHaveLength(20);
     expect(new Set(saved).size).toBe(20);
-  });
+  }, 240_000); // Twenty pages in five roles' sessions: about 50 s alone, more beside other workers.
 });
