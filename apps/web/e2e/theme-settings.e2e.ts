@@ -129,7 +129,7 @@ describe('theme settings panel (spec sections 3 to 5)', () => {
     await openPanel(page, 'ar');
     for (const [font, arabic] of [['roboto', 'Noto Kufi Arabic'], ['nunito', 'Almarai'], ['opensans', 'Noto Sans Arabic'], ['HelveticaNeue', 'IBM Plex Sans Arabic']] as const) {
       await choose(page, 'ar', 'theme.font', `theme.font.${font}`);
-      await expect.poll(() => loaded(arabic), font).toBe(true);
+      await expect.poll(() => loaded(arabic)).toBe(true);
     }
     const origin = new URL(e2e.server.baseUrl).origin;
     const fonts = requests.filter((url) => /\.(woff2?|ttf|otf)(\?|$)/.test(url));
