@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, type ComponentType } from 'react';
-import { AppShell, Burger, Button, Group, Indicator, Text, Tooltip, useDirection } from '@mantine/core';
+import { AppShell, Box, Burger, Button, Group, Indicator, Text, Tooltip, useDirection } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconAddressBook,
@@ -223,7 +223,10 @@ export default function RoleShell({ role }: { role: Role }) {
               {name.data ?? ''}
             </Text>
             <MessagesHeaderLink role={role} count={unread} />
-            <ThemeSettingsPanel />
+            {/* On a phone the header is full: the settings open from the sidebar menu (unless the layout has none). */}
+            <Box visibleFrom={horizontal ? undefined : 'sm'}>
+              <ThemeSettingsPanel />
+            </Box>
             <LanguageSwitch variant="subtle" size="compact-sm" />
             <Button variant="outline" size="compact-sm" onClick={() => sessionStore.signOut(role, 'user')}>
               {t('shell.logout')}
@@ -242,6 +245,9 @@ export default function RoleShell({ role }: { role: Role }) {
             {name.data ?? ''}
           </Text>
           <ul className="shell-nav">{links}</ul>
+          <Box hiddenFrom="sm" mt="md">
+            <ThemeSettingsPanel trigger="button" />
+          </Box>
         </AppShell.Navbar>
       )}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>

@@ -49,8 +49,11 @@ function Choice<T extends string>({ name, values, value, labelKey, onChange }: C
   );
 }
 
-/** The gear in the role shell's header and the drawer of theme settings it opens (spec sections 3 to 5). */
-export function ThemeSettingsPanel() {
+/**
+ * The drawer of theme settings (spec sections 3 to 5) and what opens it: a gear in the header, or a
+ * labelled button in the phone's sidebar menu, where the header has no room left.
+ */
+export function ThemeSettingsPanel({ trigger = 'gear' }: { trigger?: 'gear' | 'button' }) {
   const { t } = useTranslation();
   const { dir } = useDirection();
   const [opened, { open, close }] = useDisclosure(false);
@@ -61,11 +64,17 @@ export function ThemeSettingsPanel() {
 
   return (
     <>
-      <Tooltip label={t('theme.open')}>
-        <ActionIcon variant="subtle" size="lg" onClick={open} aria-label={t('theme.open')} data-testid="theme-open">
-          <IconSettings aria-hidden="true" size={20} />
-        </ActionIcon>
-      </Tooltip>
+      {trigger === 'gear' ? (
+        <Tooltip label={t('theme.open')}>
+          <ActionIcon variant="subtle" size="lg" onClick={open} aria-label={t('theme.open')} data-testid="theme-open">
+            <IconSettings aria-hidden="true" size={20} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button variant="subtle" onClick={open} leftSection={<IconSettings aria-hidden="true" size={20} />} data-testid="theme-open">
+          {t('theme.open')}
+        </Button>
+      )}
       <Drawer opened={opened} onClose={close} title={t('theme.title')} position={dir === 'rtl' ? 'left' : 'right'} closeButtonProps={{ 'aria-label': t('theme.close') }} size="md">
         <Stack gap="lg" className="theme-panel">
           {refusal ? (
