@@ -15,6 +15,9 @@ import { preloadRoute } from './app/routes';
 import { sessionStore, startSessions } from './lib/session';
 import { labelBootIndicator } from './boot-indicator';
 import { currentLanguage, i18n, startI18n } from './i18n/i18n';
+import { fontPairReady } from './features/theme/theme-fonts';
+import { themeStore } from './features/theme/theme-store';
+import { DEFAULT_THEME_SETTINGS } from './features/theme/theme-rules';
 
 async function boot(root: HTMLElement): Promise<void> {
   const translations = startI18n();
@@ -30,7 +33,11 @@ async function boot(root: HTMLElement): Promise<void> {
   // Translations, layout, page, style sheet and the page's data download together; rendering once
   // they are in avoids a chain of loading indicators (each reveal React throttles by up to 300 ms),
   // and the first paint is the page as it stays, nothing moving once data arrives.
-  await Promise.allSettled([translations, preloadRoute(window.location, queryClient)]);
+  // The fonts too (the default pair, and the one chosen in the theme settings): text never changes
+  // face, and so size, after the first paint.
+  const language = document.documentElement.lang;
+  const fonts = new Set([DEFAULT_THEME_SETTINGS.font, themeStore.state().font]);
+  await Promise.allSettled([translations, preloadRoute(window.location, queryClient), ...[...fonts].map((font) => fontPairReady(font, language))]);
   // A data router only so screens can block a navigation (useBlocker: unsaved course edits);
   // the route table itself stays in App's useRoutes.
   const router = createBrowserRouter([{ path: '*', element: <App /> }]);

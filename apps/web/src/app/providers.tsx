@@ -1,18 +1,19 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { forgetDataOfChangedUsers } from '../lib/query';
 import { sessionStore } from '../lib/session';
 import { directionOf, isLanguage, DEFAULT_LANGUAGE } from '../i18n/config';
-import { cssVariablesResolver, theme } from './theme';
+import { useAppliedTheme } from '../features/theme/theme-store';
+import { buildTheme, cssVariablesResolver, theme } from './theme';
 
-/** Mantine's direction follows the language (RTL for Arabic). */
-function DirectionFromLanguage() {
+/** Mantine's direction follows the language (RTL for Arabic), unless a signed-in area's theme sets one. */
+function DirectionFromLanguage({ override }: { override: 'ltr' | 'rtl' | null }) {
   const { i18n } = useTranslation(undefined, { useSuspense: false });
   const { setDirection } = useDirection();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  useEffect(() => setDirection(directionOf(language)), [language, setDirection]);
+  useEffect(() => setDirection(override ?? directionOf(language)), [language, override, setDirection]);
   return null;
 }
 
@@ -20,10 +21,16 @@ function DirectionFromLanguage() {
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useEffect(() => forgetDataOfChangedUsers(queryClient, sessionStore), [queryClient]);
   const initial = isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE;
+  // Inside a signed-in area the stored theme settings apply (features/theme); elsewhere the defaults.
+  const applied = useAppliedTheme();
+  const color = applied?.color;
+  const font = applied?.font;
+  const activeTheme = useMemo(() => (color && font ? buildTheme(color, font) : theme), [color, font]);
+  const direction = applied && applied.direction !== 'auto' ? applied.direction : null;
   return (
     <DirectionProvider initialDirection={directionOf(initial)} detectDirection={false}>
-      <DirectionFromLanguage />
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <DirectionFromLanguage override={direction} />
+      <MantineProvider theme={activeTheme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={applied?.background ?? 'light'}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

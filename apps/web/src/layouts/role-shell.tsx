@@ -1,5 +1,27 @@
-import { AppShell, Burger, Button, Group, Indicator, Text } from '@mantine/core';
+import { useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { AppShell, Box, Burger, Button, Group, Indicator, Text, Tooltip, useDirection } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import {
+  IconAddressBook,
+  IconBook,
+  IconCategory,
+  IconChalkboard,
+  IconChecklist,
+  IconClipboardCheck,
+  IconFileText,
+  IconHeart,
+  IconHome,
+  IconInfoCircle,
+  IconLayoutDashboard,
+  IconMail,
+  IconMessage,
+  IconNews,
+  IconReceipt,
+  IconSchool,
+  IconShieldLock,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { Role } from '@nibras/contract';
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +34,59 @@ import { Logo } from '../components/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { PUBLIC_STYLESHEET } from './public-stylesheet';
 import { useStylesheet } from './use-stylesheet';
+import { ThemeSettingsPanel, themeStore, useThemeState, type SidebarStyle } from '../features/theme/public';
 
 interface ShellLink {
   to: string;
   labelKey: string;
   end?: boolean;
+}
+
+/** An icon per link: the narrow sidebar styles (mini, compact, icon-hover) show only these, or these first. */
+const LINK_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean | 'true' }>> = {
+  'shell.nav.dashboard': IconLayoutDashboard,
+  'mycourses.nav': IconSchool,
+  'wishlist.nav': IconHeart,
+  'orders.nav': IconReceipt,
+  'quiz.my.nav': IconChecklist,
+  'authoring.nav.courses': IconBook,
+  'quiz.review.nav': IconClipboardCheck,
+  'adminOrders.nav': IconReceipt,
+  'adminCategories.nav': IconCategory,
+  'members.instructor.nav': IconChalkboard,
+  'members.participant.nav': IconUsers,
+  'subscribers.nav': IconNews,
+  'contactMessages.nav': IconMail,
+  'adminCms.nav.home': IconHome,
+  'adminCms.nav.contact': IconAddressBook,
+  'adminCms.nav.about': IconInfoCircle,
+  'adminCms.nav.privacy': IconShieldLock,
+  'instructorOrders.nav': IconReceipt,
+  'messages.nav': IconMessage,
+  'shell.nav.profile': IconUser,
+  'shell.nav.site': IconFileText,
+};
+
+/** Sidebar width per style; overlay's opens over the content, so it takes no room of its own. */
+const SIDEBAR_WIDTH: Record<SidebarStyle, number> = { full: 260, modern: 260, overlay: 260, mini: 80, 'icon-hover': 80, compact: 112 };
+/** Styles whose sidebar shows icons alone: the label is visually hidden (still the link's name) and a tooltip. */
+const ICONS_ONLY: ReadonlySet<SidebarStyle> = new Set(['mini', 'icon-hover']);
+
+/**
+ * The theme applies while the area is shown (Providers reads it), and the width rule runs at
+ * load and whenever the window enters another band, before paint so nothing jumps.
+ */
+function useAreaTheme(): void {
+  useLayoutEffect(() => {
+    const leave = themeStore.enterArea();
+    const onResize = () => themeStore.applyWidth(window.innerWidth);
+    onResize();
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      leave();
+    };
+  }, []);
 }
 
 function shellLinks(role: Role): ShellLink[] {
@@ -70,21 +140,70 @@ export default function RoleShell({ role }: { role: Role }) {
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const name = useAccountName(role);
   const unread = useUnreadMessages(role);
+  useAreaTheme();
+  const theme = useThemeState();
+  const { dir } = useDirection();
+  const horizontal = theme.layout === 'horizontal';
+  const overlay = theme.sidebar === 'overlay' && !horizontal;
+  // The burger opens the sidebar on a phone, and at every width in the overlay style.
+  const burgerOnly = overlay ? undefined : 'sm';
+  const hidden = !horizontal && (isPhone || overlay) && !opened;
+  const iconsOnly = ICONS_ONLY.has(theme.sidebar) && !isPhone && !horizontal;
+  // Escape closes an overlay sidebar, as it would a drawer.
+  useEffect(() => {
+    if (!opened || !overlay) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [opened, overlay, close]);
+
+  const links = shellLinks(role).map((link) => {
+    const Icon = LINK_ICONS[link.labelKey] ?? IconFileText;
+    const label = t(link.labelKey);
+    return (
+      <li key={link.to}>
+        <Tooltip label={label} position={dir === 'rtl' ? 'left' : 'right'} disabled={!iconsOnly} withinPortal>
+          <NavLink to={link.to} end={link.end} className="shell-nav__link" onClick={close}>
+            <Icon size={20} aria-hidden="true" />
+            <span className="shell-nav__label">{label}</span>
+            {link.labelKey === 'messages.nav' && unread > 0 ? (
+              <>
+                {' '}
+                <UnreadBadge count={unread} />
+                <span className="visually-hidden">{t('messages.unreadCount', { count: unread })}</span>
+              </>
+            ) : null}
+          </NavLink>
+        </Tooltip>
+      </li>
+    );
+  });
 
   return (
     <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      header={{ height: horizontal ? 116 : 64 }}
+      navbar={horizontal ? undefined : { width: SIDEBAR_WIDTH[theme.sidebar], breakpoint: 'sm', collapsed: { mobile: !opened, desktop: overlay && !opened } }}
       padding="md"
       className={`role-shell role-shell--${role}`}
+      data-sidebar={horizontal ? 'horizontal' : theme.sidebar}
+      data-layout={theme.layout}
+      data-background={theme.background}
+      data-sidebar-position={theme.sidebarPosition}
+      data-header-position={theme.headerPosition}
+      data-container={theme.container}
+      data-font={theme.font}
+      data-color={theme.color}
+      data-testid="role-shell"
     >
       {role === 'admin' ? null : <PublicStylesheet />}
       <SkipLink />
       <AppShell.Header>
-        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+        <Group h={64} px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs" className="role-shell__bar">
           <Group gap="xs" wrap="nowrap">
             {/* On a phone the unread count sits on the menu button, whose menu has the Messages link. */}
-            <Indicator hiddenFrom="sm" disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red.9" offset={3} data-testid="menu-unread">
+            <Indicator hiddenFrom={burgerOnly} display={horizontal ? 'none' : undefined} disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red.9" offset={3} data-testid="menu-unread">
               <Burger
                 opened={opened}
                 onClick={toggle}
@@ -95,7 +214,7 @@ export default function RoleShell({ role }: { role: Role }) {
               />
             </Indicator>
             <Logo to={paths.dashboard(role)} />
-            <Text component="span" size="sm" fw={600} c="nibras.8" visibleFrom="xs">
+            <Text component="span" size="sm" fw={600} className="role-shell__role" visibleFrom="xs">
               {t(`role.${role}`)}
             </Text>
           </Group>
@@ -104,36 +223,37 @@ export default function RoleShell({ role }: { role: Role }) {
               {name.data ?? ''}
             </Text>
             <MessagesHeaderLink role={role} count={unread} />
+            {/* On a phone the header is full: the settings open from the sidebar menu (unless the layout has none). */}
+            <Box visibleFrom={horizontal ? undefined : 'sm'}>
+              <ThemeSettingsPanel />
+            </Box>
             <LanguageSwitch variant="subtle" size="compact-sm" />
             <Button variant="outline" size="compact-sm" onClick={() => sessionStore.signOut(role, 'user')}>
               {t('shell.logout')}
             </Button>
           </Group>
         </Group>
+        {horizontal ? (
+          <nav className="role-shell__topnav" aria-label={t('shell.nav.label')} id="role-shell-sidebar">
+            <ul className="shell-nav shell-nav--horizontal">{links}</ul>
+          </nav>
+        ) : null}
       </AppShell.Header>
-      <AppShell.Navbar p="md" id="role-shell-sidebar" aria-label={t('shell.nav.label')} inert={isPhone && !opened}>
-        <Text component="p" fw={700} dir="auto" mb="md" hiddenFrom="sm">
-          {name.data ?? ''}
-        </Text>
-        <ul className="shell-nav">
-          {shellLinks(role).map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.end} className="shell-nav__link" onClick={close}>
-                {t(link.labelKey)}
-                {link.labelKey === 'messages.nav' && unread > 0 ? (
-                  <>
-                    {' '}
-                    <UnreadBadge count={unread} />
-                    <span className="visually-hidden">{t('messages.unreadCount', { count: unread })}</span>
-                  </>
-                ) : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </AppShell.Navbar>
+      {horizontal ? null : (
+        <AppShell.Navbar p="md" id="role-shell-sidebar" aria-label={t('shell.nav.label')} inert={hidden} data-icons-only={iconsOnly || undefined}>
+          <Text component="p" fw={700} dir="auto" mb="md" hiddenFrom="sm">
+            {name.data ?? ''}
+          </Text>
+          <ul className="shell-nav">{links}</ul>
+          <Box hiddenFrom="sm" mt="md">
+            <ThemeSettingsPanel trigger="button" />
+          </Box>
+        </AppShell.Navbar>
+      )}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Outlet />
+        <div className="role-shell__content">
+          <Outlet />
+        </div>
       </AppShell.Main>
     </AppShell>
   );
