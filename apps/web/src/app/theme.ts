@@ -1,3 +1,4 @@
+import { SUCCESS_GREEN } from '../config/colors';
 import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
 import { THEME_COLORS } from '../features/theme/theme-colors';
 import { FONT_PAIRS } from '../features/theme/theme-fonts';
@@ -32,7 +33,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
-    '--mantine-color-green-light-color': 'var(--mantine-color-green-9)',
+    '--mantine-color-green-light-color': SUCCESS_GREEN,
     '--mantine-color-nibras-light-color': 'var(--mantine-color-nibras-8)',
   },
   dark: {

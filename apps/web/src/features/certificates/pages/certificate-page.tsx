@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { PublicPage } from '../../../components/public-page';
 import { formatLongDate } from '../../../lib/format';
+import { SUCCESS_GREEN } from '../../../config/colors';
 
 function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -49,8 +50,7 @@ export default function CertificatePage() {
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={820} mx="auto" data-testid="certificate">
           <Stack gap="lg">
             <Group gap="sm">
-              {/* A darker green than the palette's 9th shade: white 13 px text on green.9 is 4.36:1, under WCAG AA. */}
-              <Badge color="#1f6f32" variant="filled" size="lg">
+              <Badge color={SUCCESS_GREEN} variant="filled" size="lg">
                 {t('certificatePage.verified')}
               </Badge>
               <Text size="sm" c="dimmed">
