@@ -254,7 +254,7 @@ describe('course editor, step 5: assessments', () => {
     await settled(page);
     const item = page.getByTestId('assessment-item').filter({ hasText: title });
     await item.waitFor();
-    expect(await item.textContent()).toContain(tr('ar', 'authoring.step5.summary', { passMark: 70, questions: 3 }));
+    expect(await item.textContent()).toContain(tr('ar', 'authoring.step5.summary', { passMark: 70, count: 3 }));
 
     let stored = await api<AssessmentData>(login, 'GET', `/api/instructor/course/edit/step5/${courseId}`);
     expect(stored.assessments).toHaveLength(1);
