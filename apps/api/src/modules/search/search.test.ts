@@ -680,9 +680,12 @@ describe('cost and load', () => {
       // request waited. Before: on PGlite, which runs statements one at a time on this thread, all
       // 20 searches ran back to back before anything else; on a server they held the pool's 10
       // connections and queued for more.
+      // On a server the other request's query runs on a connection of its own, beside the searches:
+      // while it does, the searches running when it arrived may finish and the next ones take their
+      // turn, so up to two turns of them can end first (CI saw 2 with one allowed at once), never 20.
       const atOnce = searchesAtOnce(testConfig());
       expect(sent).toBeLessThanOrEqual(atOnce);
-      expect(done.indexOf('other') - sent).toBeLessThanOrEqual(atOnce);
+      expect(done.indexOf('other') - sent).toBeLessThanOrEqual(2 * atOnce);
     } finally {
       await busy.close();
     }
