@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,25 +37,47 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** How a benchmark runs the server: as `npm start` does (the bundle, plain Node), or under the tsx loader. */
+export type ServerKind = 'built' | 'tsx';
+
+let built: string | undefined;
+
+/** The Node flags of `npm start` (package.json): the server is measured as it runs. */
+function startFlags(root: string): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  return (scripts.start ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/** The server bundle of scripts/build-api.mjs, built once per benchmark run into a folder of its own. */
+function builtServer(root: string): string {
+  if (built) return built;
+  const outfile = path.join(root, 'apps/api/dist', `bench-${process.pid}`, 'server.js');
+  const result = spawnSync(process.execPath, ['scripts/build-api.mjs', outfile], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the API server did not build');
+  process.on('exit', () => rmSync(path.dirname(outfile), { recursive: true, force: true }));
+  built = outfile;
+  return outfile;
+}
+
 /**
  * The API server with the demo data on a fresh data directory and a free port, for the body of
  * `use`; stopped and its data removed afterwards whatever happens. `env` adds to or overrides the
  * server's environment (a database URL, another web build).
  */
-export async function withDemoServer<T>(label: string, env: Record<string, string>, use: (base: string) => Promise<T>): Promise<T> {
+export async function withDemoServer<T>(label: string, env: Record<string, string>, use: (base: string, pid: number) => Promise<T>, kind: ServerKind = 'built'): Promise<T> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const dataDir = mkdtempSync(path.join(tmpdir(), `nibras-bench-${label}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
   try {
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    server = spawn(process.execPath, kind === 'built' ? [...startFlags(root), builtServer(root)] : ['--import', 'tsx', 'apps/api/src/server.ts'], {
       cwd: root,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn', NODE_ENV: 'development', SEARCH_MAX_PER_ADDRESS_PER_MINUTE: '100000000', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitFor(`${base}/api/category/namelist`, server);
-    return await use(base);
+    return await use(base, server.pid!);
   } finally {
     if (server) await stop(server);
     rmSync(dataDir, { recursive: true, force: true });

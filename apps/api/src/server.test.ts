@@ -1,67 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, startServerProcess } from '../test/server-process';
 
 /**
- * `npm start` as a user runs it: the real server process on PGlite in a data folder,
- * started twice (data kept), and once in production (no demo data).
+ * `npm start` as a user runs it: the built server (scripts/build-api.mjs) under plain Node, on
+ * PGlite in a data folder, started twice (data kept), and once in production (no demo data).
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(dataDir: string, env: Record<string, string> = {}) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(tsx, ['apps/api/src/server.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: a SIGKILL must reach the server itself, not only the tsx wrapper around it.
-    detached: true,
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => {
-      if (output.includes('is running on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.removeAllListeners('exit');
-      child.on('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  /** As a crash would end it: no shutdown, no flush. */
-  const kill = () =>
-    new Promise<void>((resolve) => {
-      child.removeAllListeners('exit');
-      child.on('exit', () => resolve());
-      process.kill(-child.pid!, 'SIGKILL');
-    });
-  return { base, output: () => output, stop, kill };
-}
+const start = (dataDir: string, env: Record<string, string> = {}) => startServerProcess({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test reads loose JSON
 const json = async (res: Response): Promise<any> => res.json();
@@ -174,5 +124,33 @@ describe('npm start', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-bad-'));
     dirs.push(dataDir);
     await expect(start(dataDir, { PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
+  }, 60_000);
+
+  it('npm start runs the built server under plain Node: no TypeScript loader in the process or beside it', async () => {
+    const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toMatch(/^node (--[\w-]+=?\S* )*apps\/api\/dist\/server\.js$/);
+    expect(scripts.prestart).toContain('build:api');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-plain-'));
+    dirs.push(dataDir);
+    const server = await start(dataDir, { SEED_DEMO: 'false' });
+    try {
+      const pid = server.child.pid!;
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      expect(commandLine).not.toMatch(/tsx|ts-node|esbuild/);
+      // tsx keeps an esbuild service process beside the server: a plain server has no child at all.
+      const children = readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((entry) => {
+          try {
+            return readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1] === String(pid);
+          } catch {
+            return false;
+          }
+        });
+      expect(children).toEqual([]);
+      expect((await fetch(`${server.base}/api/category/namelist`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
   }, 60_000);
 });

@@ -1,4 +1,5 @@
-import { Anchor, Burger, Button, Drawer } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Burger, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,8 @@ import { NewsletterForm } from '../features/outreach/public';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { PUBLIC_STYLESHEET } from './public-stylesheet';
 import { useBodyClass, useStylesheet } from './use-stylesheet';
+
+const SiteMenuDrawer = lazy(() => import('./site-menu-drawer'));
 
 /** Who is signed in on the public site: an instructor or participant goes to their dashboard. */
 function useMember() {
@@ -60,37 +63,36 @@ function SiteNavLinks({ onNavigate }: { onNavigate?: () => void }) {
 function SiteMenu() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer's code is fetched the first time the menu is opened, then kept for its animations.
+  const [wanted, setWanted] = useState(false);
   return (
     <>
       <Burger
         className="site-header__menu"
         opened={opened}
-        onClick={toggle}
+        onClick={() => {
+          setWanted(true);
+          toggle();
+        }}
         size="sm"
         aria-label={opened ? t('shell.menu.close') : t('shell.menu.open')}
         aria-expanded={opened}
         aria-controls="site-menu"
         data-testid="site-menu-button"
       />
-      <Drawer
-        opened={opened}
-        onClose={close}
-        id="site-menu"
-        // Mantine swaps the sides in right-to-left: 'left' is the start side in both directions.
-        position="left"
-        size="18rem"
-        title={t('nav.main')}
-        closeButtonProps={{ 'aria-label': t('shell.menu.close') }}
-        data-testid="site-menu"
-      >
-        <nav className="site-menu" aria-label={t('nav.main')}>
-          <SiteNavLinks onNavigate={close} />
-          <div className="site-menu__actions">
-            <SiteHeaderActions onNavigate={close} />
-            <LanguageSwitch variant="subtle" size="compact-sm" />
-          </div>
-        </nav>
-      </Drawer>
+      {wanted && (
+        <Suspense fallback={null}>
+          <SiteMenuDrawer opened={opened} onClose={close}>
+            <nav className="site-menu" aria-label={t('nav.main')}>
+              <SiteNavLinks onNavigate={close} />
+              <div className="site-menu__actions">
+                <SiteHeaderActions onNavigate={close} />
+                <LanguageSwitch variant="subtle" size="compact-sm" />
+              </div>
+            </nav>
+          </SiteMenuDrawer>
+        </Suspense>
+      )}
     </>
   );
 }

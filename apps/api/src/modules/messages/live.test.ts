@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, TEST_JWT_SECRET } from '../../../test/harness';
 import { createCourse, enrollParticipant } from '../../../test/factories';
+import { ROOT, startServerProcess, type ServerProcess } from '../../../test/server-process';
 
 /** The live delivery of point 4: a stream on one server sees a message sent through another. */
 
@@ -143,64 +141,20 @@ describe('live delivery on the embedded database', () => {
 // tests (`TEST_DATABASE_URL`, as CI runs it), where LISTEN/NOTIFY crosses processes.
 if (process.env.TEST_DATABASE_URL) {
   describe('live delivery across two API processes on PostgreSQL', () => {
-    const root = fileURLToPath(new URL('../../../../../', import.meta.url));
-    const tsx = path.join(root, 'node_modules/.bin/tsx');
-    const children: ChildProcess[] = [];
-    afterAll(async () => {
-      await Promise.all(
-        children.map(
-          (c) =>
-            new Promise<void>((resolve) => {
-              if (c.exitCode !== null) return resolve();
-              c.on('exit', () => resolve());
-              process.kill(-c.pid!, 'SIGTERM');
-            }),
-        ),
-      );
-    });
-
-    const freePort = () =>
-      new Promise<number>((resolve) => {
-        const s = createServer().listen(0, '127.0.0.1', () => {
-          const { port } = s.address() as { port: number };
-          s.close(() => resolve(port));
-        });
-      });
+    const servers: ServerProcess[] = [];
+    afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
     async function startServer(): Promise<string> {
-      const port = await freePort();
-      const child = spawn(tsx, ['apps/api/src/server.ts'], {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: process.env.TEST_DATABASE_URL,
-          JWT_SECRET: TEST_JWT_SECRET,
-          SEED_DEMO: 'false',
-          MAIL_WORKER: 'false',
-          NODE_ENV: 'test',
-          WEB_DIST: path.join(root, 'no-web-dist'),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
+      const server = await startServerProcess({
+        DATABASE_URL: process.env.TEST_DATABASE_URL,
+        JWT_SECRET: TEST_JWT_SECRET,
+        SEED_DEMO: 'false',
+        MAIL_WORKER: 'false',
+        NODE_ENV: 'test',
+        WEB_DIST: path.join(ROOT, 'no-web-dist'),
       });
-      children.push(child);
-      let output = '';
-      child.stdout!.on('data', (d) => (output += d));
-      child.stderr!.on('data', (d) => (output += d));
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-        child.stdout!.on('data', () => {
-          if (output.includes('is running on')) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
-      });
-      return `http://127.0.0.1:${port}`;
+      servers.push(server);
+      return server.base;
     }
 
     const login = async (base: string, role: string, email: string) => {

@@ -1,25 +1,48 @@
+import { useState, type FormEvent } from 'react';
 import { Button, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { lazySchema, useContractForm } from '../../../lib/forms';
+import { contractValidator, lazySchema } from '../../../lib/contract-validation';
+import { ApiError, failureText } from '../../../lib/http';
 import { subscribeNewsletter } from '../api';
 import '../outreach.css';
 
 // The form is in every page's footer: its schema (and zod) comes once someone starts using it.
 const subscribeSchema = lazySchema(() => import('@nibras/contract/outreach').then((outreach) => outreach.subscribeBody));
 
-/** The footer's newsletter sign-up; the server checks the address and answers in the UI language. */
+const toBody = (email: string) => ({ email: email.trim() });
+
+/**
+ * The footer's newsletter sign-up; the server checks the address and answers in the UI language.
+ * One field, so it keeps its own state instead of the form library (lib/forms.ts) the other forms
+ * use: that library would be part of every first visit (docs/decisions/012). Same checks, same
+ * words: the contract's schema in the browser, then the server's field message on the same field.
+ */
 export function NewsletterForm() {
-  const { t } = useTranslation();
-  const { form, onSubmit, pending, failure, success, prepare } = useContractForm({
-    schema: subscribeSchema,
-    initialValues: { email: '' },
-    toBody: (values) => ({ email: values.email.trim() }),
-    send: subscribeNewsletter,
-    networkFailure: 'auth.error.network',
-    onSuccess: () => form.reset(),
+  const { t, i18n } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (address: string) => subscribeNewsletter(toBody(address)),
+    onSuccess: () => setEmail(''),
+    onError: (error) => setFieldError(error instanceof ApiError && !error.network ? (error.fieldErrors.email ?? null) : null),
   });
-  // One line of form: whatever went wrong is said under the address.
-  const emailInput = form.getInputProps('email');
+  const prepare = () => void subscribeSchema().catch(() => undefined);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const address = email;
+    // A schema that cannot be fetched leaves the check to the server.
+    void subscribeSchema()
+      .catch(() => null)
+      .then((schema) => {
+        const errors = contractValidator(schema, toBody, (key, params) => t(key, params ?? {}), (key) => i18n.exists(key))(address);
+        setFieldError(errors.email ?? null);
+        if (errors.email) mutation.reset();
+        else mutation.mutate(address);
+      });
+  };
+  const failure = mutation.error ? failureText(mutation.error, t('auth.error.network')) : null;
   return (
     <form onSubmit={onSubmit} onFocus={prepare} noValidate className="newsletter-form" aria-labelledby="newsletter-title" data-testid="newsletter-form">
       <h2 className="newsletter-form__title" id="newsletter-title">{t('newsletter.title')}</h2>
@@ -32,17 +55,22 @@ export function NewsletterForm() {
           dir="ltr"
           aria-label={t('newsletter.email')}
           placeholder={t('newsletter.placeholder')}
-          {...emailInput}
-          error={emailInput.error ?? failure ?? undefined}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            // As the form library does: a message goes once the field is being corrected.
+            setFieldError(null);
+          }}
+          error={fieldError ?? failure ?? undefined}
           className="newsletter-form__input"
         />
-        <Button type="submit" loading={pending} color="yellow.3" c="dark.9">
+        <Button type="submit" loading={mutation.isPending} color="yellow.3" c="dark.9">
           {t('newsletter.submit')}
         </Button>
       </div>
-      {success !== null ? (
+      {mutation.isSuccess ? (
         <Text role="status" className="newsletter-form__success" data-testid="newsletter-success">
-          {success || t('newsletter.success')}
+          {mutation.data.message || t('newsletter.success')}
         </Text>
       ) : null}
     </form>
