@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBucket, type TestBucket } from '../../test/s3';
 import { diskStorage, type Storage } from './storage';
 import { s3Storage } from './storage-s3';
+import { loadConfig } from '../config';
 
 let bucket: TestBucket;
 let diskRoot: string;
@@ -115,5 +116,36 @@ describe('s3 storage', () => {
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
     expect(await behindProxy.signedUrlOrigin!()).toBe('https://files.example.org');
     expect(await bucket.storage.signedUrlOrigin!()).toBe(bucket.settings.endpoint);
+  });
+});
+
+describe('storage settings', () => {
+  const load = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env });
+
+  it('keep files on disk unless STORAGE=s3', () => {
+    expect(load({}).storage).toEqual({ driver: 'disk' });
+  });
+
+  it('read the bucket, its endpoint and credentials, with a one-hour signed URL by default', () => {
+    const s3 = load({ STORAGE: 's3', S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).storage;
+    expect(s3).toEqual({
+      driver: 's3',
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      publicEndpoint: undefined,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      signedUrlSeconds: 3600,
+    });
+    expect(load({ STORAGE: 's3', S3_BUCKET: 'media' }).storage).toMatchObject({ credentials: undefined, forcePathStyle: false });
+  });
+
+  it('refuse at start what cannot work: no bucket, half a key pair, videos larger than one S3 copy, a bad driver', () => {
+    expect(() => load({ STORAGE: 's3' })).toThrow('S3_BUCKET: required with STORAGE=s3');
+    expect(() => load({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither');
+    expect(() => load({ STORAGE: 's3', S3_BUCKET: 'b', UPLOAD_VIDEO_MAX_MB: '6000' })).toThrow('UPLOAD_VIDEO_MAX_MB: at most 5120 with STORAGE=s3');
+    expect(() => load({ STORAGE: 'ftp' })).toThrow(/STORAGE/);
+    expect(() => load({ STORAGE: 's3', S3_BUCKET: 'b', S3_SIGNED_URL_SECONDS: '5' })).toThrow(/S3_SIGNED_URL_SECONDS/);
   });
 });
