@@ -1,5 +1,4 @@
 import { constants as zlibConstants } from 'node:zlib';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -14,7 +13,8 @@ import { pickLanguage } from './lib/i18n';
 import { memoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { TokenService } from './lib/tokens';
 import { TtlCache } from './lib/ttl-cache';
-import { diskStorage, type Storage } from './lib/storage';
+import type { Storage } from './lib/storage';
+import { createStorage } from './lib/create-storage';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/static-web';
@@ -80,6 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // The spec's list URLs put the page after a second question mark: keep the raw query for those routes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  const storage = deps.storage ?? (await createStorage(config));
   const ctx: AppContext = {
     config,
     db: deps.db,
@@ -88,7 +89,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     cache: new TtlCache(),
     // Each entry holds a JSON answer and its compressed forms: at most some tens of MB.
     publicResponses: new TtlCache(1000),
-    storage: deps.storage ?? diskStorage(path.join(config.dataDir, 'uploads')),
+    storage,
     mail: { wake: () => undefined },
     log: (level, message, detail) => app.log[level]({ err: detail }, message),
     undocumentedStatus: (route, status) => {
@@ -130,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // low quality costs little CPU per request. Build files come precompressed (static-web.ts); media
   // types are not compressible and pass through untouched.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { mediaOrigins: storage.signedUrlOrigin ? [await storage.signedUrlOrigin()] : [] });
   registerErrorHandling(app);
   // Files are streamed (lib/uploads.ts); these are only the outer bounds.
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: config.uploadLimits.videoBytes + 1 } });

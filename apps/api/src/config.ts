@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import path from 'node:path';
 
+/** The largest object one S3 CopyObject may copy: an upload is renamed once its type is known (lib/storage-s3.ts). */
+export const S3_COPY_MAX_BYTES = 5 * 1024 ** 3;
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server (MinIO, Ceph, R2…); unset: AWS. */
+  endpoint: string | undefined;
+  /** Where browsers reach the bucket when that differs from `endpoint` (a proxy, a container network): signed URLs are made for it. */
+  publicEndpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Unset: the SDK's default chain (environment, shared files, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** How long a signed URL of a video stays valid. */
+  signedUrlSeconds: number;
+}
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting the server reads; README.md lists them with their defaults. */
@@ -37,6 +54,15 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(10).max(604_800).default(3600),
   BANK_TRANSFER_DETAILS: z.string().default('Nibras Academy — Demo Bank — IBAN SA00 0000 0000 0000 0000 0000'),
 });
 
@@ -93,6 +119,28 @@ export interface Config {
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   /** Answers arriving this long after an attempt's deadline still count (network, slow devices). */
   quizGraceSeconds: number;
+  /** Where uploads live (docs/storage.md): DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: { driver: 'disk' } | ({ driver: 's3' } & S3Settings);
+}
+
+function storageSettings(e: z.output<typeof envSchema>): Config['storage'] {
+  if (e.STORAGE === 'disk') return { driver: 'disk' };
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push('S3_BUCKET: required with STORAGE=s3');
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) problems.push("S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK's default chain)");
+  // An upload is renamed once its type is known, and S3 copies at most 5 GiB in one request.
+  if (e.UPLOAD_VIDEO_MAX_MB * 1_048_576 > S3_COPY_MAX_BYTES) problems.push('UPLOAD_VIDEO_MAX_MB: at most 5120 with STORAGE=s3');
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return {
+    driver: 's3',
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    publicEndpoint: e.S3_PUBLIC_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+    signedUrlSeconds: e.S3_SIGNED_URL_SECONDS,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -144,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     passwordResetPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL,
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID || undefined, clientSecret: e.OIDC_CLIENT_SECRET || undefined },
+    storage: storageSettings(e),
     uploadLimits: { imageBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1_048_576), videoBytes: Math.round(e.UPLOAD_VIDEO_MAX_MB * 1_048_576) },
   };
 }

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { resolveJwtSecret } from './lib/secret';
-import { diskStorage } from './lib/storage';
+import { createStorage } from './lib/create-storage';
 
 async function main() {
   const started = Date.now();
@@ -12,7 +12,7 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
   await migrateDatabase(database);
   let seeded = false;
-  const storage = diskStorage(path.join(config.dataDir, 'uploads'));
+  const storage = await createStorage(config);
   if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
     await seedDemo(database.db, storage);
     seeded = true;

@@ -11,13 +11,14 @@ const previewQuery = z.strictObject({ t: z.string().min(1).max(2000).describe('T
 /**
  * Files are never served from a public folder: each request passes an access check. Free previews,
  * covers and promo videos of public courses are open; every other lecture video needs a signed grant
- * for an enrolled participant, checked again at request time.
+ * for an enrolled participant, checked again at request time. With object storage a video is then a
+ * 302 to a short-lived signed URL of the bucket (`signedRedirect`).
  */
 export const mediaRoutes = {
   lecture: {
     method: 'GET', path: '/api/media/lecture/:id', access: 'public', errors: [401, 403, 404], tags: ['media'],
     summary: 'A lecture video (free previews open; others need the signed URL from the learn endpoint); HTTP Range',
-    params: idParam, query: grantQuery, file: { types: VIDEO_TYPES, ranges: true },
+    params: idParam, query: grantQuery, file: { types: VIDEO_TYPES, ranges: true, signedRedirect: true },
   },
   cover: {
     method: 'GET', path: '/api/media/cover/:id', access: 'public', errors: [404], tags: ['media'],
@@ -25,7 +26,7 @@ export const mediaRoutes = {
   },
   promo: {
     method: 'GET', path: '/api/media/promo/:id', access: 'public', errors: [404], tags: ['media'],
-    summary: "A public course's promo video; HTTP Range", params: idParam, file: { types: VIDEO_TYPES, ranges: true },
+    summary: "A public course's promo video; HTTP Range", params: idParam, file: { types: VIDEO_TYPES, ranges: true, signedRedirect: true },
   },
   avatar: {
     method: 'GET', path: '/api/media/avatar/:id', access: 'public', errors: [404], tags: ['media'],
@@ -36,11 +37,11 @@ export const mediaRoutes = {
   instructorPreview: {
     method: 'GET', path: '/api/instructor/course/media', access: 'instructor', errors: [404], signedUrl: 'authoring-preview', tags: ['course authoring'],
     summary: 'Preview a cover, promo or lecture video of a course being authored (signed URL from the authoring answers); HTTP Range',
-    query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true },
+    query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true, signedRedirect: true },
   },
   adminPreview: {
     method: 'GET', path: '/api/admin/course/media', access: 'admin', errors: [404], signedUrl: 'authoring-preview', tags: ['course authoring'],
     summary: 'Preview a cover, promo or lecture video of a course being authored (signed URL from the authoring answers); HTTP Range',
-    query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true },
+    query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true, signedRedirect: true },
   },
 } satisfies Record<string, RouteDef>;

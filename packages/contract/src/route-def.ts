@@ -71,6 +71,11 @@ export interface FileRouteDef extends RouteBase {
     types: readonly string[];
     /** Answers HTTP Range requests (206), so video seeks start at once. */
     ranges: boolean;
+    /**
+     * With object storage (STORAGE=s3), a video answers 302 to a short-lived signed URL of the
+     * bucket once access is checked; the player sends its Range requests there (docs/storage.md).
+     */
+    signedRedirect?: boolean;
   };
   response?: never;
   redirect?: never;

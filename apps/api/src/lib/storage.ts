@@ -14,6 +14,13 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  /**
+   * A short-lived URL the browser fetches the file from directly, Range requests included
+   * (object storage only): the API checks access, then redirects there (modules/media/serve-file.ts).
+   */
+  signedUrl?(key: string, options: { filename: string; contentType: string; expiresSeconds?: number }): Promise<string>;
+  /** The origin of those URLs, for the page's Content-Security-Policy (plugins/security-headers.ts). */
+  signedUrlOrigin?(): Promise<string>;
 }
 
 export function diskStorage(root: string): Storage {

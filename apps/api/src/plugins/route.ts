@@ -35,6 +35,9 @@ export type RouteHandler<D extends RouteDef> = [D] extends [FileRouteDef | Redir
 
 const binary = z.string().meta({ format: 'binary' });
 const redirectAnswer = z.null().describe('A redirect to the next page of the sign-in (the `Location` header), with no body');
+const signedRedirectAnswer = z
+  .null()
+  .describe('With object storage (STORAGE=s3), a video: a redirect to a short-lived signed URL of the bucket (the `Location` header), which answers Range requests itself');
 
 /** The OpenAPI responses: the success, then each failure the route may answer (errorStatuses), all in the error envelope. */
 function responseSchemas(def: RouteDef) {
@@ -45,7 +48,8 @@ function responseSchemas(def: RouteDef) {
   if (!def.file) return { 200: def.response, ...failures };
   const content = Object.fromEntries(def.file.types.map((type) => [type, { schema: binary }]));
   const partial = def.file.ranges ? { 206: { description: 'The requested byte range', content } } : {};
-  return { 200: { description: 'The file', content }, ...partial, ...failures };
+  const redirect = def.file.signedRedirect ? { 302: signedRedirectAnswer } : {};
+  return { 200: { description: 'The file', content }, ...partial, ...redirect, ...failures };
 }
 
 /** A signed grant of the route's type and role, checked as strictly as a bearer token would be. */
@@ -71,7 +75,7 @@ export interface RouteOptions {
 
 export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppContext, def: D, handler: RouteHandler<D>, options: RouteOptions = {}): void {
   const cached = !!options.publicCache && !def.file;
-  const answers = new Set<number>([def.redirect ? 302 : 200, ...(def.file?.ranges ? [206] : []), ...errorStatuses(def)]);
+  const answers = new Set<number>([def.redirect ? 302 : 200, ...(def.file?.ranges ? [206] : []), ...(def.file?.signedRedirect ? [302] : []), ...errorStatuses(def)]);
   app.route({
     // A file route answers HEAD itself, with the file's real length (Fastify's automatic HEAD route would send 0).
     method: def.file ? ['GET', 'HEAD'] : def.method,

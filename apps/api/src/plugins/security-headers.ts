@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 
 // No inline scripts anywhere: the web app's build emits external modules only.
 // Inline styles stay allowed because Mantine sets CSS variables through style attributes.
-export const CONTENT_SECURITY_POLICY = [
+// `mediaOrigins`: where videos may also come from: the bucket that signed video URLs redirect to
+// (STORAGE=s3, docs/storage.md). Images are streamed through the API, so img-src stays as it is.
+export const contentSecurityPolicy = (mediaOrigins: string[] = []) => [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
+  ["media-src 'self' blob:", ...mediaOrigins].join(' '),
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
@@ -16,10 +18,13 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { mediaOrigins?: string[] } = {}): void {
+  const policy = contentSecurityPolicy(options.mediaOrigins);
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers({
-      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'content-security-policy': policy,
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       'referrer-policy': 'strict-origin-when-cross-origin',

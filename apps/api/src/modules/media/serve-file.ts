@@ -30,11 +30,21 @@ export function parseRange(header: string, size: number): { start: number; end: 
 /**
  * Streams a stored file with HTTP Range, so video seeks start at once. Served as inert
  * content: nosniff, a sandboxing CSP and an explicit disposition.
+ *
+ * From object storage a video is not streamed through the API: once the caller's access is checked
+ * (before this is called), the answer is a redirect to a short-lived signed URL of the bucket, and
+ * the player sends its Range requests there (docs/storage.md). Images stay small and keep the
+ * API's headers, so they are streamed from the bucket like from disk.
  */
 export async function serveStoredFile(request: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, filename: string) {
   const size = await storage.size(key);
   if (size === null) throw new AppError('api.error.not_found', 404);
   const type = contentTypeOf(key);
+  if (storage.signedUrl && type.startsWith('video/')) {
+    const url = await storage.signedUrl(key, { filename, contentType: type });
+    // Access is decided per request: neither the redirect nor its URL may be kept by a cache.
+    return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+  }
   const rangeHeader = request.headers.range;
   const range = rangeHeader ? parseRange(rangeHeader, size) : null;
   // Refused like every failure, in the error envelope, before the file's own headers are set.

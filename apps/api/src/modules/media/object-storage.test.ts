@@ -1,0 +1,161 @@
+import { Readable } from 'node:stream';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp, inject, signedIn, testDatabase } from '../../../test/harness';
+import { addLectures, createCourse } from '../../../test/factories';
+import { mp4Box, noise } from '../../../test/media-files';
+import { startTestBucket, type TestBucket } from '../../../test/s3';
+import { REAL } from '../../../test/upload-corpus';
+import { lectures, users } from '../../db/schema';
+import { CLIP, createDraft, expectOk, multipartWithFields, signedInCaller } from '../authoring/authoring.test-kit';
+
+let bucket: TestBucket;
+let app: FastifyInstance;
+beforeAll(async () => {
+  bucket = await startTestBucket();
+  // STORAGE=s3 as the settings give it: buildApp makes the storage itself (createStorage).
+  app = await buildTestApp({ storage: { driver: 's3', ...bucket.settings } });
+});
+afterAll(async () => {
+  await app.close();
+  await bucket.close();
+});
+
+type Headers = Record<string, string>;
+const get = (url: string, headers: Headers = {}, on = app) => inject(on, { method: 'GET', url, headers });
+const inBucket = async (key: string) => {
+  const answer = await bucket.storage.client.send(new GetObjectCommand({ Bucket: bucket.settings.bucket, Key: key }));
+  return Buffer.from(await answer.Body!.transformToByteArray());
+};
+
+const VIDEO = Buffer.from(Array.from({ length: 10_000 }, (_, i) => (i * 13) % 251));
+
+/** A free course whose lectures play a video put in the bucket, and a participant enrolled in it. */
+async function enrolledCourse(opts: { freeFirst?: boolean } = {}) {
+  const key = `lectures/${crypto.randomUUID()}.mp4`;
+  await bucket.storage.put(key, Readable.from([VIDEO]));
+  const course = await createCourse({ price: 0 });
+  const { lectures: rows } = await addLectures(course.id, 2, { video: key, freeFirst: opts.freeFirst });
+  const p = await signedIn(app, 'participant');
+  expect((await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: p.auth, payload: { course_id: course.id } })).statusCode).toBe(200);
+  const learn = (await get(`/api/participant/learn/${course.id}`, p.auth)).json().data;
+  return { course, lectures: rows, key, auth: p.auth, user: p.user, videoUrl: learn.sections[0].lectures[1].videoUrl as string };
+}
+
+describe('uploads with STORAGE=s3', () => {
+  it('an avatar upload lands in the bucket and is served back through the API with its safe headers', async () => {
+    const { auth, user } = await signedIn(app, 'participant');
+    const body = multipartWithFields({}, { name: 'me.png', type: 'image/png', bytes: REAL.png });
+    const res = await inject(app, { method: 'POST', url: '/api/participant/avatar', headers: { ...auth, ...body.headers }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const { db } = await testDatabase();
+    const [row] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, user.id));
+    expect(row!.avatar).toMatch(/^avatars\/[0-9a-f-]{36}\.png$/);
+    expect((await inBucket(row!.avatar!)).equals(REAL.png)).toBe(true);
+    // Only the final key: the temporary .part key of the upload was renamed away.
+    await expect(bucket.storage.client.send(new HeadObjectCommand({ Bucket: bucket.settings.bucket, Key: row!.avatar!.replace(/\.png$/, '.part') }))).rejects.toThrow();
+    const file = await get(res.json().data.avatar);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(REAL.png)).toBe(true);
+    expect(file.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff' });
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('a lecture video larger than one upload part lands whole in the bucket, and its preview redirects there', async () => {
+    const { api } = await signedInCaller(app, 'instructor');
+    const { id } = await createDraft(api);
+    const outline = expectOk(await api.post('addUpdate/step4', { id, sections: [{ title: 'S', lectures: [{ title: 'L' }] }] })).data;
+    const lectureId = outline.sections[0].lectures[0].id as number;
+    // The real clip, then a `free` box of 9 MiB: two parts of the multipart upload (8 MiB each).
+    const bytes = Buffer.concat([CLIP, mp4Box('free', noise(9 * 1_048_576))]);
+    const res = expectOk(await api.upload('step4/upload', { id, lecture_id: lectureId }, { name: 'big.mp4', type: 'video/mp4', bytes }));
+    const { db } = await testDatabase();
+    const [row] = await db.select({ video: lectures.video }).from(lectures).where(eq(lectures.id, lectureId));
+    expect(row!.video).toMatch(/^lectures\/[0-9a-f-]{36}\.mp4$/);
+    expect((await inBucket(row!.video!)).equals(bytes)).toBe(true);
+    const preview = await get(res.data.sections[0].lectures[0].video_url);
+    expect(preview.statusCode).toBe(302);
+    const part = await fetch(preview.headers.location!, { headers: { range: 'bytes=1000-1999' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 2000))).toBe(true);
+  });
+});
+
+describe('lecture videos from the bucket', () => {
+  it('an enrolled participant is redirected to a signed URL that answers Range requests itself', async () => {
+    const { videoUrl, lectures: rows } = await enrolledCourse();
+    const res = await get(videoUrl);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const location = new URL(res.headers.location!);
+    expect(location.origin).toBe(bucket.settings.endpoint);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe(String(bucket.settings.signedUrlSeconds));
+    // What the <video> element does next: a Range request to the bucket, not to the API.
+    const part = await fetch(location, { headers: { range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${VIDEO.length}`);
+    expect(part.headers.get('content-type')).toBe('video/mp4');
+    expect(part.headers.get('content-disposition')).toBe(`inline; filename="lecture-${rows[1]!.id}.mp4"`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(VIDEO.subarray(0, 100))).toBe(true);
+    // HEAD, as a player probing the file sends it, gets the same redirect.
+    expect((await inject(app, { method: 'HEAD', url: videoUrl })).statusCode).toBe(302);
+  });
+
+  it('anyone else gets the same refusal as with files on disk, and no URL', async () => {
+    const { lectures: rows, videoUrl } = await enrolledCourse();
+    const stranger = await signedIn(app, 'participant');
+    for (const url of [`/api/media/lecture/${rows[1]!.id}`, `/api/media/lecture/${rows[1]!.id}?t=forged`, `/api/media/lecture/${rows[0]!.id}?${new URL(videoUrl, 'http://x').searchParams}`]) {
+      const res = await get(url, stranger.auth);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.json().success).toBe(false);
+    }
+  });
+
+  it('a free preview of a public course redirects anyone', async () => {
+    const { lectures: rows } = await enrolledCourse({ freeFirst: true });
+    expect((await get(`/api/media/lecture/${rows[0]!.id}`)).statusCode).toBe(302);
+  });
+
+  it('a lecture whose file is gone from the bucket is 404, not a redirect', async () => {
+    const { key, videoUrl } = await enrolledCourse();
+    await bucket.storage.remove(key);
+    expect((await get(videoUrl)).statusCode).toBe(404);
+  });
+
+  it('the bucket refuses an expired URL and one with another credential', async () => {
+    const shortLived = await buildTestApp({ storage: { driver: 's3', ...bucket.settings, signedUrlSeconds: 1 } });
+    try {
+      const { videoUrl } = await enrolledCourse();
+      const location = new URL((await get(videoUrl, {}, shortLived)).headers.location!);
+      const fresh = await fetch(location, { headers: { range: 'bytes=0-99' } });
+      expect(fresh.status).toBe(206);
+      await fresh.arrayBuffer();
+      // X-Amz-Date has whole seconds: past two seconds the one-second URL is certainly over.
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const expired = await fetch(location, { headers: { range: 'bytes=0-99' } });
+      expect(expired.status).toBe(403);
+      expect(await expired.text()).toContain('Request has expired');
+      // s3rver checks the credential and the expiry of a SigV4 URL but not the signature bytes
+      // (docs/storage.md): what a changed URL can be shown to meet here is a credential it does not know.
+      const tampered = new URL((await get(videoUrl)).headers.location!);
+      tampered.searchParams.set('X-Amz-Credential', tampered.searchParams.get('X-Amz-Credential')!.replace(/^S3RVER/, 'FORGED'));
+      const refused = await fetch(tampered, { headers: { range: 'bytes=0-99' } });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('InvalidAccessKeyId');
+    } finally {
+      await shortLived.close();
+    }
+  });
+});
+
+describe('the page Content-Security-Policy with STORAGE=s3', () => {
+  it("lets media come from the bucket's origin, and images still only from the site", async () => {
+    const csp = String((await get('/api/category/namelist')).headers['content-security-policy']);
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+    expect(directive('media-src')).toBe(`media-src 'self' blob: ${bucket.settings.endpoint}`);
+    expect(directive('img-src')).toBe("img-src 'self' data: blob:");
+  });
+});
