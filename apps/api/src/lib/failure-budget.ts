@@ -8,14 +8,14 @@ import type { RateLimiter } from './rate-limiter';
  */
 export function failureBudget(limiter: RateLimiter, counters: ReadonlyArray<readonly [key: string, max: number]>) {
   return {
-    assertOpen() {
-      for (const [key, max] of counters) {
-        const seen = limiter.peek(key);
-        if (seen.count >= max) throw tooManyAttempts(seen.retryAfter);
-      }
+    async assertOpen() {
+      const seen = await Promise.all(counters.map(([key]) => limiter.peek(key)));
+      counters.forEach(([, max], i) => {
+        if (seen[i]!.count >= max) throw tooManyAttempts(seen[i]!.retryAfter);
+      });
     },
-    failed() {
-      for (const [key] of counters) limiter.hit(key);
+    async failed() {
+      await Promise.all(counters.map(([key]) => limiter.hit(key)));
     },
   };
 }

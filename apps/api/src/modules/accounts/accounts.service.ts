@@ -57,14 +57,14 @@ export async function login(ctx: AppContext, role: Role, ip: string, email: stri
   const accountKey = `login:${role}:${email.trim().toLowerCase()}:${ip}`;
   const { loginFailuresPerAccount, loginFailuresPerAddress } = ctx.config.rateLimits;
   const budget = failureBudget(ctx.limiter, [[accountKey, loginFailuresPerAccount], [addressKey(ip), loginFailuresPerAddress]]);
-  budget.assertOpen();
+  await budget.assertOpen();
   const user = await findUserByEmail(ctx.db, role, email.trim());
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) {
-    budget.failed();
+    await budget.failed();
     throw new AppError('api.auth.invalid_credentials', 401);
   }
-  ctx.limiter.reset(accountKey);
+  await ctx.limiter.reset(accountKey);
   // Only whoever knows the password learns that an admin disabled the account (docs/admin-users.md).
   if (user.deactivatedAt) throw new AppError('api.members.account_disabled', 401);
   // Mail follows the language the user last signed in with (docs/mail.md).
@@ -82,12 +82,12 @@ async function assertCurrentPassword(ctx: AppContext, user: RequestUser, ip: str
   const accountKey = `password-check:${user.role}:${user.id}`;
   const { loginFailuresPerAccount, loginFailuresPerAddress } = ctx.config.rateLimits;
   const budget = failureBudget(ctx.limiter, [[accountKey, loginFailuresPerAccount], [addressKey(ip), loginFailuresPerAddress]]);
-  budget.assertOpen();
+  await budget.assertOpen();
   if (!(await verifyPassword(row.passwordHash, password))) {
-    budget.failed();
+    await budget.failed();
     throw new AppError('api.validation.failed', 400, { fields: { [field]: 'api.auth.wrong_password' } });
   }
-  ctx.limiter.reset(accountKey);
+  await ctx.limiter.reset(accountKey);
 }
 
 export async function logout(ctx: AppContext, user: RequestUser) {
