@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -114,7 +114,18 @@ async function startCluster(env: Record<string, string>) {
       });
       child.kill('SIGTERM');
     });
-  return { port, stop, output: () => output };
+  /** The pid of worker n: a process of the cluster's group started with NIBRAS_WORKER=n (Linux /proc). */
+  const workerPid = (n: number) => {
+    const pids = execFileSync('pgrep', ['-g', String(child.pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    return pids.find((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`NIBRAS_WORKER=${n}`);
+      } catch {
+        return false;
+      }
+    });
+  };
+  return { port, stop, workerPid, output: () => output };
 }
 
 interface Answer {
@@ -335,6 +346,20 @@ describe('two API processes on one port, sharing PostgreSQL and Redis (WORKERS=2
       stream.close();
     }
   });
+
+  // Last: it ends worker 1's pinned connection.
+  it('starts a worker again when it dies, and the new one answers sessions begun before', async () => {
+    const token = await login(1, 'participant', users.participant.email);
+    const pid = cluster.workerPid(1);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid!, 'SIGKILL');
+    await expect.poll(() => cluster.output(), { timeout: 10_000 }).toMatch(/worker 1 exited \(SIGKILL\); starting it again/);
+    await expect.poll(() => cluster.workerPid(1), { timeout: 60_000, interval: 200 }).toSatisfy((p) => p !== undefined && p !== pid);
+    pinned.close();
+    // Once it listens again both workers answer, and the session begun on the old worker 1 works on the new one.
+    await expect.poll(async () => pinWorkers(cluster.port).then((p) => (pinned = p), () => null), { timeout: 60_000, interval: 500 }).not.toBeNull();
+    expect((await pinned.via(1)('GET', '/api/participant/profile', { token })).status).toBe(200);
+  }, 90_000);
 });
 
 describe('the same two workers without REDIS_URL (the proof that the shared store is what holds the limit)', () => {
