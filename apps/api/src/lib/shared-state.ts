@@ -97,7 +97,8 @@ export async function connectSharedState(options: { url: string; prefix: string;
 
   const limiter = redisRateLimiter(redis, prefix, windowMs, log);
   // A start while Redis is away still serves: limits count locally and the caches stay off until it answers.
-  const waited = await Promise.race([ready.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, READY_WAIT_MS, false).unref())]);
+  const commandsReady = new Promise<void>((resolve) => redis.once('ready', () => resolve()));
+  const waited = await Promise.race([Promise.all([ready, commandsReady]).then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, READY_WAIT_MS, false).unref())]);
   if (!waited) log('warn', `Redis does not answer yet: rate limits count per process and short caches are off until it does`);
 
   return {
