@@ -1,7 +1,7 @@
 /**
  * How long anonymous public reads (home, category pages, course details, reviews, search) are
- * kept: the bound on how stale another API node can be. On this node every write that changes
- * them drops them at once (invalidateCatalog).
+ * kept: without REDIS_URL, the bound on how stale another API node can be. On this node (and with
+ * REDIS_URL on every node) every write that changes them drops them at once (invalidateCatalog).
  */
 export const PUBLIC_READ_TTL_MS = 15_000;
 
