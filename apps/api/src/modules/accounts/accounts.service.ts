@@ -56,7 +56,7 @@ export async function registerAccount(ctx: AppContext, role: 'participant' | 'in
 export async function login(ctx: AppContext, role: Role, ip: string, email: string, password: string, message: string, lang?: Language): Promise<Session> {
   const accountKey = `login:${role}:${email.trim().toLowerCase()}:${ip}`;
   const { loginFailuresPerAccount, loginFailuresPerAddress } = ctx.config.rateLimits;
-  const budget = failureBudget(ctx.limiter, [[accountKey, loginFailuresPerAccount], [addressKey(ip), loginFailuresPerAddress]]);
+  const budget = failureBudget(ctx.limiter, [[addressKey(ip), loginFailuresPerAddress]], [accountKey, loginFailuresPerAccount]);
   await budget.assertOpen();
   const user = await findUserByEmail(ctx.db, role, email.trim());
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
@@ -81,7 +81,7 @@ async function assertCurrentPassword(ctx: AppContext, user: RequestUser, ip: str
   if (!password) throw new AppError('api.validation.failed', 400, { fields: { [field]: 'api.auth.current_password_required' } });
   const accountKey = `password-check:${user.role}:${user.id}`;
   const { loginFailuresPerAccount, loginFailuresPerAddress } = ctx.config.rateLimits;
-  const budget = failureBudget(ctx.limiter, [[accountKey, loginFailuresPerAccount], [addressKey(ip), loginFailuresPerAddress]]);
+  const budget = failureBudget(ctx.limiter, [[addressKey(ip), loginFailuresPerAddress]], [accountKey, loginFailuresPerAccount]);
   await budget.assertOpen();
   if (!(await verifyPassword(row.passwordHash, password))) {
     await budget.failed();
