@@ -15,6 +15,7 @@ import { TokenService } from './lib/tokens';
 import { TtlCache } from './lib/ttl-cache';
 import type { Storage } from './lib/storage';
 import { createStorage } from './lib/create-storage';
+import { connectSharedState } from './lib/shared-state';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/static-web';
@@ -47,6 +48,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Told of every status a route answers that its contract entry does not list (the tests collect them). */
   onUndocumentedStatus?: (route: string, status: number) => void;
+  /** This process's number among the cluster's workers (cluster.ts): sent as `x-nibras-worker` on every answer. */
+  workerIndex?: number;
 }
 
 const DOCS_PREFIX = '/api/docs';
@@ -81,17 +84,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   const storage = deps.storage ?? (await createStorage(config));
+  const log: AppContext['log'] = (level, message, detail) => app.log[level]({ err: detail }, message);
+  // With REDIS_URL, limits and cache invalidations are shared by every API process (lib/shared-state.ts).
+  const shared = config.redis ? await connectSharedState({ ...config.redis, windowMs: config.rateLimits.windowMs, log }) : null;
+  if (shared) {
+    // A write's answer leaves only once its cache invalidations reached Redis, so the client's next read, on any process, is fresh.
+    app.addHook('onSend', async () => shared.flush());
+    app.addHook('onClose', async () => shared.close());
+  }
+  if (deps.workerIndex !== undefined) {
+    const worker = String(deps.workerIndex);
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-nibras-worker', worker);
+    });
+  }
   const ctx: AppContext = {
     config,
     db: deps.db,
     tokens: new TokenService(deps.jwtSecret, config.accessTokenTtl),
-    limiter: deps.limiter ?? memoryRateLimiter(config.rateLimits.windowMs),
-    cache: new TtlCache(),
+    limiter: deps.limiter ?? shared?.limiter ?? memoryRateLimiter(config.rateLimits.windowMs),
+    cache: shared?.cache ?? new TtlCache(),
     // Each entry holds a JSON answer and its compressed forms: at most some tens of MB.
-    publicResponses: new TtlCache(1000),
+    publicResponses: shared?.publicResponses ?? new TtlCache(1000),
     storage,
     mail: { wake: () => undefined },
-    log: (level, message, detail) => app.log[level]({ err: detail }, message),
+    log,
     undocumentedStatus: (route, status) => {
       app.log.warn({ route, status }, 'status not listed in the contract');
       deps.onUndocumentedStatus?.(route, status);

@@ -28,6 +28,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().min(1).max(100).default('nibras:'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(3600),
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 86_400),
@@ -73,6 +76,13 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Redis shared by every API process (lib/shared-state.ts): rate-limit counters, and the short
+   * caches' invalidations. Unset: both stay in this process's memory (right for one process).
+   */
+  redis: { url: string; prefix: string } | undefined;
+  /** API processes started by node:cluster on one port (cluster.ts); 1 runs this process alone. */
+  workers: number;
   jwtSecret: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -154,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname))) {
     throw new Error('Invalid configuration:\n  OIDC_ISSUER: must be https (plain http only on a loopback address, for a local test provider)');
   }
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new Error('Invalid configuration:\n  WORKERS: several processes need a PostgreSQL server (DATABASE_URL); the embedded database belongs to one process');
+  }
   const root = process.cwd();
   return {
     env: e.NODE_ENV,
@@ -162,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir: path.resolve(root, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+    workers: e.WORKERS,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

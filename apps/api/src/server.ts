@@ -1,36 +1,62 @@
 import path from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { buildApp } from './app';
-import { migrateDatabase, openDatabase } from './db/client';
+import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/demo';
 import { resolveJwtSecret } from './lib/secret';
+import type { Storage } from './lib/storage';
 import { createStorage } from './lib/create-storage';
+import { isClusterPrimary, runPrimary, workerIndex } from './cluster';
 
-async function main() {
-  const started = Date.now();
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
+/** What happens once per start, in the only process or in the cluster's primary: migrations, then demo data into an empty database. */
+async function prepareData(config: Config, database: Database, storage: Storage): Promise<boolean> {
   await migrateDatabase(database);
-  let seeded = false;
-  const storage = await createStorage(config);
-  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
-    await seedDemo(database.db, storage);
-    seeded = true;
-  }
-  const app = await buildApp(config, { db: database.db, storage, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir) });
-  await app.listen({ port: config.port, host: config.host });
+  if (!config.seedDemo || !(await isDatabaseEmpty(database.db))) return false;
+  await seedDemo(database.db, storage);
+  return true;
+}
 
+function banner(config: Config, seeded: boolean, started: number): string {
   const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `PGlite at ${path.join(config.dataDir, 'pg')}`;
-  const banner = [
+  const lines = [
     `Nibras is running on http://localhost:${config.port}  (database: ${where}; ready in ${Date.now() - started} ms)`,
     `API docs: http://localhost:${config.port}/api/docs`,
   ];
   if (config.seedDemo) {
-    banner.push(`${seeded ? 'Demo data seeded. ' : ''}Demo logins (password for all: ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS) banner.push(`  ${a.role.padEnd(11)} ${a.email.padEnd(26)} http://localhost:${config.port}/${a.role}/login`);
+    lines.push(`${seeded ? 'Demo data seeded. ' : ''}Demo logins (password for all: ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(11)} ${a.email.padEnd(26)} http://localhost:${config.port}/${a.role}/login`);
   }
+  if (config.workers > 1) lines.push(`${config.workers} API processes (node:cluster) share port ${config.port}.`);
+  return lines.join('\n');
+}
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const storage = await createStorage(config);
+  const open = () => openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
+  if (isClusterPrimary(config)) {
+    let seeded = false;
+    return runPrimary(
+      config,
+      async () => {
+        const database = await open();
+        seeded = await prepareData(config, database, storage);
+        await database.close();
+        // Generated here once, so the workers all read the same one.
+        resolveJwtSecret(config.jwtSecret, config.dataDir);
+      },
+      () => banner(config, seeded, started),
+    );
+  }
+  // A cluster's worker finds the data prepared by its primary.
+  const worker = workerIndex();
+  const database = await open();
+  const seeded = worker === undefined && (await prepareData(config, database, storage));
+  const app = await buildApp(config, { db: database.db, storage, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir), workerIndex: worker });
+  await app.listen({ port: config.port, host: config.host });
   // One write, so whoever reads the output sees the whole banner at once.
-  console.log(banner.join('\n'));
+  if (worker === undefined) console.log(banner(config, seeded, started));
 
   let closing = false;
   const shutdown = async (signal: string) => {

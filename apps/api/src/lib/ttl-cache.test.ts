@@ -57,4 +57,32 @@ describe('TtlCache under change', () => {
     expect(await cache.getOrLoad('d', 60_000, async () => (++loads, 'd again'))).toBe('d');
     expect(loads).toBe(1);
   });
+
+  it("broadcasts its own invalidations, not the ones it is told of, and keeps nothing while it cannot hear them", async () => {
+    const told: string[] = [];
+    const cache = new TtlCache(100, (prefix) => told.push(prefix));
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.getOrLoad('k:1', 60_000, load);
+    cache.invalidate('k:');
+    cache.drop('other:');
+    expect(told).toEqual(['k:']);
+
+    await cache.getOrLoad('k:1', 60_000, load);
+    cache.setTrusted(false);
+    // An invalidation sent meanwhile may be lost: nothing kept from before, nothing kept now.
+    expect(cache.peek('k:1')).toBeUndefined();
+    expect(await cache.getOrLoad('k:1', 60_000, load)).toBe(3);
+    expect(await cache.getOrLoad('k:1', 60_000, load)).toBe(4);
+    cache.setIfCurrent('k:2', 'x', 60_000, cache.currentGeneration);
+    expect(cache.peek('k:2')).toBeUndefined();
+    // A load begun while untrusted is not kept once trusted again.
+    let finish: (v: number) => void = () => undefined;
+    const slow = cache.getOrLoad('k:1', 60_000, () => new Promise<number>((resolve) => (finish = resolve)));
+    cache.setTrusted(true);
+    finish(99);
+    expect(await slow).toBe(99);
+    expect(await cache.getOrLoad('k:1', 60_000, load)).toBe(5);
+    expect(await cache.getOrLoad('k:1', 60_000, load)).toBe(5);
+  });
 });

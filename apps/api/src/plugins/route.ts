@@ -103,9 +103,9 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppConte
       // this limit keeps it from listing accounts in bulk; public forms are limited against spam.
       // (Login limits failures per account in its service.)
       // Searches are counted before the public-read cache answers, so a kept answer counts too.
-      if (def.rateLimit === 'search') hitPerClockMinute(ctx.limiter, `search:${request.ip}`, ctx.config.rateLimits.searchesPerMinute, 'api.search.too_many');
+      if (def.rateLimit === 'search') await hitPerClockMinute(ctx.limiter, `search:${request.ip}`, ctx.config.rateLimits.searchesPerMinute, 'api.search.too_many');
       if (def.rateLimit === 'register' || def.rateLimit === 'form') {
-        const hit = ctx.limiter.hit(`${def.rateLimit}:${request.ip}`);
+        const hit = await ctx.limiter.hit(`${def.rateLimit}:${request.ip}`);
         const max = def.rateLimit === 'register' ? ctx.config.rateLimits.registerPerAddress : ctx.config.rateLimits.formsPerAddress;
         if (hit.count > max) throw tooManyAttempts(hit.retryAfter);
       }

@@ -56,15 +56,15 @@ export async function registerAccount(ctx: AppContext, role: 'participant' | 'in
 export async function login(ctx: AppContext, role: Role, ip: string, email: string, password: string, message: string, lang?: Language): Promise<Session> {
   const accountKey = `login:${role}:${email.trim().toLowerCase()}:${ip}`;
   const { loginFailuresPerAccount, loginFailuresPerAddress } = ctx.config.rateLimits;
-  const budget = failureBudget(ctx.limiter, [[accountKey, loginFailuresPerAccount], [addressKey(ip), loginFailuresPerAddress]]);
-  budget.assertOpen();
+  const budget = failureBudget(ctx.limiter, [[addressKey(ip), loginFailuresPerAddress]], [accountKey, loginFailuresPerAccount]);
+  await budget.assertOpen();
   const user = await findUserByEmail(ctx.db, role, email.trim());
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !ok) {
-    budget.failed();
+    await budget.failed();
     throw new AppError('api.auth.invalid_credentials', 401);
   }
-  ctx.limiter.reset(accountKey);
+  await ctx.limiter.reset(accountKey);
   // Only whoever knows the password learns that an admin disabled the account (docs/admin-users.md).
   if (user.deactivatedAt) throw new AppError('api.members.account_disabled', 401);
   // Mail follows the language the user last signed in with (docs/mail.md).
@@ -81,13 +81,13 @@ async function assertCurrentPassword(ctx: AppContext, user: RequestUser, ip: str
   if (!password) throw new AppError('api.validation.failed', 400, { fields: { [field]: 'api.auth.current_password_required' } });
   const accountKey = `password-check:${user.role}:${user.id}`;
   const { loginFailuresPerAccount, loginFailuresPerAddress } = ctx.config.rateLimits;
-  const budget = failureBudget(ctx.limiter, [[accountKey, loginFailuresPerAccount], [addressKey(ip), loginFailuresPerAddress]]);
-  budget.assertOpen();
+  const budget = failureBudget(ctx.limiter, [[addressKey(ip), loginFailuresPerAddress]], [accountKey, loginFailuresPerAccount]);
+  await budget.assertOpen();
   if (!(await verifyPassword(row.passwordHash, password))) {
-    budget.failed();
+    await budget.failed();
     throw new AppError('api.validation.failed', 400, { fields: { [field]: 'api.auth.wrong_password' } });
   }
-  ctx.limiter.reset(accountKey);
+  await ctx.limiter.reset(accountKey);
 }
 
 export async function logout(ctx: AppContext, user: RequestUser) {

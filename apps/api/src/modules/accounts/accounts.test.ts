@@ -92,6 +92,16 @@ describe('login failures', () => {
     expect(en.json().message).toBe('The email or password is incorrect.');
   });
 
+  it('looks at no more than 5 passwords for one account when wrong ones arrive all at once: 5 get 401, the rest 429', async () => {
+    const user = await createUser('participant');
+    const ip = uniqueIp();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => app.inject({ method: 'POST', url: '/api/participant/login', remoteAddress: ip, payload: { email: user.email, password: 'Not-the-password-1' } })),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
+  });
+
   it('does not let an account of one role sign in on another role', async () => {
     const user = await createUser('participant');
     const res = await inject(app, { method: 'POST', url: '/api/admin/login', payload: { email: user.email, password: GOOD_PASSWORD, returnSecureToken: true } });

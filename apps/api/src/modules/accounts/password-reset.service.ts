@@ -68,10 +68,10 @@ export async function requestPasswordReset(ctx: AppContext, lang: Language, role
  */
 async function usableToken(ctx: AppContext, ip: string, link: ResetLink) {
   const budget = failureBudget(ctx.limiter, [[addressKey(ip), ctx.config.rateLimits.loginFailuresPerAddress]]);
-  budget.assertOpen();
+  await budget.assertOpen();
   const row = await findResetToken(ctx.db, hashToken(link.hash));
   if (!row || row.userId !== link.id || row.role !== link.user || row.usedAt || row.deactivatedAt || row.expiresAt.getTime() <= Date.now()) {
-    budget.failed();
+    await budget.failed();
     throw new AppError('api.passwordReset.link_invalid', 400, { fields: { hash: 'api.passwordReset.link_invalid' } });
   }
   return row;
@@ -93,5 +93,5 @@ export async function resetPassword(ctx: AppContext, ip: string, link: ResetLink
   await updateUser(ctx.db, row.userId, { passwordHash });
   await endAllSessions(ctx, row.userId);
   // A person who proved they own the mailbox starts with a clean slate of login failures.
-  ctx.limiter.reset(`login:${row.role}:${row.email.trim().toLowerCase()}:${ip}`);
+  await ctx.limiter.reset(`login:${row.role}:${row.email.trim().toLowerCase()}:${ip}`);
 }

@@ -48,7 +48,7 @@ const forbidden = (field: string, code = 'api.messages.not_allowed') => new AppE
 
 /** Every message and announcement counts against the sender's budget per minute of the clock. */
 function countSend(ctx: AppContext, sender: Sender) {
-  hitPerClockMinute(ctx.limiter, `messages:${sender.id}`, ctx.config.rateLimits.messagesPerMinute, 'api.messages.too_many');
+  return hitPerClockMinute(ctx.limiter, `messages:${sender.id}`, ctx.config.rateLimits.messagesPerMinute, 'api.messages.too_many');
 }
 
 function cleanText(text: string, field = 'msg'): string {
@@ -112,7 +112,7 @@ export async function sendMessage(ctx: AppContext, sender: Sender, body: SendInp
   if (recipient.deactivatedAt) {
     throw new AppError('api.messages.recipient_deactivated', 409, { fields: { [parentId ? 'parentid' : 'Toid']: 'api.messages.recipient_deactivated' } });
   }
-  countSend(ctx, sender);
+  await countSend(ctx, sender);
   const row = await insertMessage(ctx.db, {
     fromId: sender.id,
     toId: recipient.id,
@@ -225,7 +225,7 @@ export async function announce(ctx: AppContext, instructor: Sender, body: { cour
   const text = cleanText(body.msg);
   const course = await ownedCourse(ctx.db, body.course_id, instructor.id);
   if (!course) throw new AppError('api.messages.course_not_found', 404, { fields: { course_id: 'api.messages.course_not_found' } });
-  countSend(ctx, instructor);
+  await countSend(ctx, instructor);
   const { id, messageIds } = await insertAnnouncement(ctx.db, { courseId: course.id, instructorId: instructor.id, msg: text });
   await notifyAnnouncement(ctx.db, id);
   return { id, recipients: messageIds.length };

@@ -33,18 +33,18 @@ export async function startSession(ctx: AppContext, user: SessionUser, message: 
  */
 export async function refreshSession(ctx: AppContext, ip: string, refreshToken: string, message: string): Promise<Session> {
   const budget = failureBudget(ctx.limiter, [[addressKey(ip), ctx.config.rateLimits.loginFailuresPerAddress]]);
-  budget.assertOpen();
-  const refused = (key: string) => {
-    budget.failed();
+  await budget.assertOpen();
+  const refused = async (key: string) => {
+    await budget.failed();
     return new AppError(key, 401);
   };
   const row = await findRefreshToken(ctx.db, hashToken(refreshToken));
-  if (!row || row.revokedAt || row.deactivatedAt || row.expiresAt.getTime() <= Date.now()) throw refused('api.auth.refresh_invalid');
+  if (!row || row.revokedAt || row.deactivatedAt || row.expiresAt.getTime() <= Date.now()) throw await refused('api.auth.refresh_invalid');
   const next = newRefreshToken();
   const rotated = !row.usedAt && (await rotateRefreshToken(ctx.db, row.tokenId, row.sessionId, hashToken(next)));
   if (!rotated) {
     await revokeSession(ctx.db, row.sessionId);
-    throw refused('api.auth.refresh_reused');
+    throw await refused('api.auth.refresh_reused');
   }
   return issue(ctx, { id: row.userId, role: row.role, email: row.email }, row.sessionId, next, message);
 }
@@ -69,21 +69,21 @@ export async function startHandoffSession(ctx: AppContext, user: SessionUser): P
 /** The session a hand-off code names, once; failures count against the address like failed logins. */
 export async function exchangeHandoff(ctx: AppContext, ip: string, code: string, message: string): Promise<Session> {
   const budget = failureBudget(ctx.limiter, [[addressKey(ip), ctx.config.rateLimits.loginFailuresPerAddress]]);
-  budget.assertOpen();
-  const refused = () => {
-    budget.failed();
+  await budget.assertOpen();
+  const refused = async () => {
+    await budget.failed();
     return new AppError('api.auth.handoff_invalid', 401);
   };
   const claims = await ctx.tokens.verifyRaw(code);
-  if (!claims || claims.typ !== 'handoff' || typeof claims.th !== 'string' || typeof claims.sid !== 'string') throw refused();
+  if (!claims || claims.typ !== 'handoff' || typeof claims.th !== 'string' || typeof claims.sid !== 'string') throw await refused();
   const row = await findRefreshToken(ctx.db, claims.th);
-  if (!row || row.sessionId !== claims.sid || row.userId !== claims.uid || row.role !== claims.role) throw refused();
-  if (row.revokedAt || row.deactivatedAt || row.expiresAt.getTime() <= Date.now()) throw refused();
+  if (!row || row.sessionId !== claims.sid || row.userId !== claims.uid || row.role !== claims.role) throw await refused();
+  if (row.revokedAt || row.deactivatedAt || row.expiresAt.getTime() <= Date.now()) throw await refused();
   const next = newRefreshToken();
   const rotated = !row.usedAt && (await rotateRefreshToken(ctx.db, row.tokenId, row.sessionId, hashToken(next)));
   if (!rotated) {
     await revokeSession(ctx.db, row.sessionId);
-    throw refused();
+    throw await refused();
   }
   return issue(ctx, { id: row.userId, role: row.role, email: row.email }, row.sessionId, next, message);
 }

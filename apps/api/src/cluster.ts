@@ -1,0 +1,81 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from './config';
+
+/** Set by the primary in each worker's environment: the worker's number, 1 to WORKERS, kept across restarts. */
+const WORKER_ENV = 'NIBRAS_WORKER';
+
+/** This process's worker number when node:cluster started it (cluster mode); undefined when it runs alone. */
+export function workerIndex(): number | undefined {
+  if (!cluster.isWorker) return undefined;
+  const index = Number(process.env[WORKER_ENV]);
+  return Number.isInteger(index) && index > 0 ? index : undefined;
+}
+
+/** The primary of a WORKERS > 1 start: it serves nothing itself. */
+export function isClusterPrimary(config: Config): boolean {
+  return config.workers > 1 && cluster.isPrimary;
+}
+
+const SHUTDOWN_GRACE_MS = 15_000;
+
+/**
+ * WORKERS API processes on one port (node:cluster hands each connection to a worker in turn).
+ * The primary prepares once what must happen once (migrations, demo data, the generated secret:
+ * `prepare`), forks the workers, prints `banner` when all listen, starts a worker again when one
+ * dies (waiting longer each time one dies young, so a broken start does not spin), and on SIGTERM
+ * or SIGINT asks every worker to finish its requests and exits when they have.
+ */
+export async function runPrimary(config: Config, prepare: () => Promise<void>, banner: () => string): Promise<void> {
+  await prepare();
+  if (!config.redis) {
+    console.warn(`WORKERS=${config.workers} without REDIS_URL: rate limits count per process and short caches may be stale for up to 15 s on other processes`);
+  }
+  const started = new Map<Worker, { index: number; at: number }>();
+  const delays = new Map<number, number>();
+  let closing = false;
+  let listening = 0;
+  let announced = false;
+
+  const fork = (index: number) => {
+    const worker = cluster.fork({ [WORKER_ENV]: String(index) });
+    started.set(worker, { index, at: Date.now() });
+  };
+  cluster.on('listening', () => {
+    listening += 1;
+    if (!announced && listening >= config.workers) {
+      announced = true;
+      console.log(banner());
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    const info = started.get(worker);
+    started.delete(worker);
+    if (closing || !info) return;
+    const young = Date.now() - info.at < 10_000;
+    const delay = young ? Math.min((delays.get(info.index) ?? 500) * 2, 30_000) : 1000;
+    delays.set(info.index, delay);
+    console.error(`worker ${info.index} exited (${signal ?? `code ${code}`}); starting it again in ${delay} ms`);
+    setTimeout(() => !closing && fork(info.index), delay);
+  });
+  for (let index = 1; index <= config.workers; index += 1) fork(index);
+
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down ${started.size} workers`);
+    const force = setTimeout(() => {
+      for (const worker of started.keys()) worker.process.kill('SIGKILL');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // Each worker closes its server (finishing the requests under way) and its database pool, then exits.
+    for (const worker of started.keys()) worker.process.kill('SIGTERM');
+    const done = () => {
+      if (started.size === 0) process.exit(0);
+    };
+    cluster.on('exit', done);
+    done();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
