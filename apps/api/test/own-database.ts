@@ -30,6 +30,8 @@ export async function ownDatabase(label: string): Promise<Database & { drop(): P
   const ownUrl = new URL(url);
   ownUrl.pathname = `/${name}`;
   const database = await openDatabase({ url: ownUrl.toString() });
+  // Dropping the database ends its connections: a pooled one still closing must not fail the run.
+  (database.db as unknown as { $client: { on(event: 'error', listener: () => void): void } }).$client.on('error', () => {});
   await migrateDatabase(database);
   return {
     ...database,
