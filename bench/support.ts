@@ -38,26 +38,59 @@ export function stop(child: ChildProcess): Promise<void> {
 }
 
 /**
+ * Starts the API server with `env` on top of ours: the one place that knows how the server is
+ * started, for every benchmark. Its output is dropped but for errors.
+ */
+export function spawnApiServer(env: Record<string, string>): ChildProcess {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', SEARCH_MAX_PER_ADDRESS_PER_MINUTE: '100000000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/**
+ * The API server on `dataDir` (with whatever database it or `env` names) on a free port, for the
+ * body of `use`; stopped afterwards whatever happens. The caller owns the data directory.
+ */
+export async function withServer<T>(dataDir: string, env: Record<string, string>, use: (base: string) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  try {
+    server = spawnApiServer({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+    await waitFor(`${base}/api/category/namelist`, server);
+    return await use(base);
+  } finally {
+    if (server) await stop(server);
+  }
+}
+
+/**
  * The API server with the demo data on a fresh data directory and a free port, for the body of
  * `use`; stopped and its data removed afterwards whatever happens. `env` adds to or overrides the
  * server's environment (a database URL, another web build).
  */
 export async function withDemoServer<T>(label: string, env: Record<string, string>, use: (base: string) => Promise<T>): Promise<T> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
   const dataDir = mkdtempSync(path.join(tmpdir(), `nibras-bench-${label}-`));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
   try {
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn', NODE_ENV: 'development', SEARCH_MAX_PER_ADDRESS_PER_MINUTE: '100000000', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitFor(`${base}/api/category/namelist`, server);
-    return await use(base);
+    return await withServer(dataDir, env, use);
   } finally {
-    if (server) await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The baseline (bench/bare-server.ts): a bare Fastify route answering `body` from memory, at `${base}/bare`. */
+export async function withBareServer<T>(body: string, use: (bareUrl: string) => Promise<T>): Promise<T> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const port = await freePort();
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: root, env: { ...process.env, PORT: String(port), BARE_BODY: body }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}/bare`;
+  try {
+    await waitFor(url, bare);
+    return await use(url);
+  } finally {
+    await stop(bare);
   }
 }
