@@ -8,6 +8,9 @@
  *  - quizzes (bench/quiz.ts, on the PostgreSQL server): 200 participants submitting one assessment within 10 s, stored once, p99 beside a bare route,
  *  - public reads (bench/public-reads.ts) on PGlite and on the PostgreSQL server side by side: home, category, course list,
  *    course details with similar courses, reviews and an Arabic search, each against the name list (target: >= 0.25, no request over 1 s),
+ *  - the large catalog (bench/large-catalog.ts, the data of `npm run seed:large`) on the PostgreSQL server and PGlite: home, a category,
+ *    course details, Arabic and English searches, a participant's dashboard and player outline, each beside a bare route (target on
+ *    the server: >= half the bare route or 1,000 req/s, p99 < 100 ms),
  *  - memory (bench/memory.ts): the idle API process's resident memory on PGlite and on the PostgreSQL server, as `npm start`
  *    runs it (built, plain Node) and under the tsx loader (target on the server: under 200 MB),
  *  - the first visit (bench/first-visit.ts): the home page's gzipped script (target: at most 200 KB), bytes and largest contentful paint in Chromium (target: under 350 KB
@@ -25,6 +28,7 @@ import { quizBenchmark } from './quiz';
 import { printPublicReads, publicReadsBenchmark } from './public-reads';
 import { firstVisitBenchmark, printFirstVisit } from './first-visit';
 import { memoryBenchmark, printMemory } from './memory';
+import { largeCatalogBenchmark, printLargeCatalog } from './large-catalog';
 import { freePort, waitFor, stop } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -146,6 +150,10 @@ async function main() {
   const memory = await memoryBenchmark();
   printMemory(memory);
   writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), memory }, null, 2) + '\n');
+  // The large catalog (npm run seed:large) on the PostgreSQL server and on PGlite, each read beside a bare route.
+  const largeCatalog = await largeCatalogBenchmark();
+  largeCatalog.forEach(printLargeCatalog);
+  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), largeCatalog }, null, 2) + '\n');
 
   // The first visit, in Chromium and Lighthouse, of the web app `npm start` built above.
   const firstVisit = await firstVisitBenchmark({ build: false });

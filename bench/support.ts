@@ -60,26 +60,61 @@ function builtServer(root: string): string {
 }
 
 /**
- * The API server with the demo data on a fresh data directory and a free port, for the body of
- * `use`; stopped and its data removed afterwards whatever happens. `env` adds to or overrides the
- * server's environment (a database URL, another web build).
+ * Starts the API server with `env` on top of ours: the one place that knows how the server is
+ * started, for every benchmark. As `npm start` runs it (`built`: the bundle under plain Node, with
+ * its flags), or under the tsx loader for comparison. Its output is dropped but for errors.
  */
-export async function withDemoServer<T>(label: string, env: Record<string, string>, use: (base: string, pid: number) => Promise<T>, kind: ServerKind = 'built'): Promise<T> {
+export function spawnApiServer(env: Record<string, string>, kind: ServerKind = 'built'): ChildProcess {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const dataDir = mkdtempSync(path.join(tmpdir(), `nibras-bench-${label}-`));
+  return spawn(process.execPath, kind === 'built' ? [...startFlags(root), builtServer(root)] : ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', SEARCH_MAX_PER_ADDRESS_PER_MINUTE: '100000000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/**
+ * The API server on `dataDir` (with whatever database it or `env` names) on a free port, for the
+ * body of `use` (given the address and the server's pid); stopped afterwards whatever happens.
+ * The caller owns the data directory.
+ */
+export async function withServer<T>(dataDir: string, env: Record<string, string>, use: (base: string, pid: number) => Promise<T>, kind: ServerKind = 'built'): Promise<T> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
   try {
-    server = spawn(process.execPath, kind === 'built' ? [...startFlags(root), builtServer(root)] : ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn', NODE_ENV: 'development', SEARCH_MAX_PER_ADDRESS_PER_MINUTE: '100000000', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    server = spawnApiServer({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env }, kind);
     await waitFor(`${base}/api/category/namelist`, server);
     return await use(base, server.pid!);
   } finally {
     if (server) await stop(server);
+  }
+}
+
+/**
+ * The API server with the demo data on a fresh data directory and a free port, for the body of
+ * `use`; stopped and its data removed afterwards whatever happens. `env` adds to or overrides the
+ * server's environment (a database URL, another web build, a DATA_DIR of the caller's).
+ */
+export async function withDemoServer<T>(label: string, env: Record<string, string>, use: (base: string, pid: number) => Promise<T>, kind: ServerKind = 'built'): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `nibras-bench-${label}-`));
+  try {
+    return await withServer(env.DATA_DIR ?? dataDir, env, use, kind);
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The baseline (bench/bare-server.ts): a bare Fastify route answering `body` from memory, at `${base}/bare`. */
+export async function withBareServer<T>(body: string, use: (bareUrl: string) => Promise<T>): Promise<T> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const port = await freePort();
+  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: root, env: { ...process.env, PORT: String(port), BARE_BODY: body }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}/bare`;
+  try {
+    await waitFor(url, bare);
+    return await use(url);
+  } finally {
+    await stop(bare);
   }
 }

@@ -104,7 +104,12 @@ export const ratings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ratings_participant_course_unique').on(t.participantId, t.courseId), index('ratings_course_created_idx').on(t.courseId, t.createdAt)],
+  (t) => [
+    uniqueIndex('ratings_participant_course_unique').on(t.participantId, t.courseId),
+    index('ratings_course_created_idx').on(t.courseId, t.createdAt),
+    // A course's reviews, last changed first (catalog.queries.ts courseReviews).
+    index('ratings_course_updated_idx').on(t.courseId, sql`${t.updatedAt} desc`, sql`${t.id} desc`),
+  ],
 );
 
 export const lectureProgress = pgTable(

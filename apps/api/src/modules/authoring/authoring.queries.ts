@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQ
 import type { Db } from '../../db/client';
 import { categories, courses, courseTags, enrollments, lectures, orders, ratings, tags, users } from '../../db/schema';
 import { selectCoursesWithInstructorAndCategory } from '../../db/course-projection';
-import { enrollmentStats, lectureStats } from '../../db/course-stats';
+import { lectureStats } from '../../db/course-stats';
 import { containsPattern } from '../../lib/like-pattern';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -154,7 +154,6 @@ function listWhere(f: ListFilter): SQL {
 /** One page of live courses with their category, instructor, enrolment and lecture counts: two queries per page. */
 export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, limit: number, offset: number) {
   const where = listWhere(filter);
-  const e = enrollmentStats(db);
   const l = lectureStats(db);
   const column: Record<ListSort['key'], SQL> = {
     title: sql`${courses.title}`,
@@ -164,13 +163,13 @@ export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, li
     submitted_at: sql`${courses.submittedAt}`,
     approve_status: sql`${courses.approveStatus}`,
     completion_status: sql`${courses.completionStatus}`,
-    enrollment_count: sql`coalesce(${e.count}, 0)`,
+    enrollment_count: sql`${courses.enrollmentCount}`,
   };
   const key = column[sort.key];
   const order = sort.desc ? sql`${key} desc nulls last` : sql`${key} asc nulls last`;
   const [rows, [total]] = await Promise.all([
-    selectCoursesWithInstructorAndCategory(db, { course: courses, enrollmentCount: e.count, lectureCount: l.count })
-      .leftJoin(e, eq(e.courseId, courses.id))
+    // The enrolment count is the course's own counter (kept by a trigger, migration 0007).
+    selectCoursesWithInstructorAndCategory(db, { course: courses, enrollmentCount: courses.enrollmentCount, lectureCount: l.count })
       .leftJoin(l, eq(l.courseId, courses.id))
       .where(where)
       .orderBy(order, sort.desc ? desc(courses.id) : asc(courses.id))

@@ -3,23 +3,17 @@ import type { Db } from '../../db/client';
 import { categories, courses, courseTags, enrollments, lectures, orders, ratings, sections, tags, users, wishlist } from '../../db/schema';
 
 import { selectCoursesWithInstructorAndCategory } from '../../db/course-projection';
-import { enrollmentStats, lectureStats, ratingStats } from '../../db/course-stats';
-import { isPublicCourse, publishedAt } from '../../db/public-course';
+import { isPublicCourse, publishedAt, ratingAverageExact, ratingAverageShown } from '../../db/public-course';
 
 type Sort = 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc';
 
-// Written out with table names: inside sql templates drizzle leaves columns unqualified when the
-// outer query has one table, and a correlated subquery would then bind them to the wrong table.
-const avgRating = sql`(select avg(r.rating) from ratings r where r.course_id = "courses"."id")`;
-const ratingCount = sql`(select count(*) from ratings r where r.course_id = "courses"."id")`;
-const enrollmentCount = sql`(select count(*) from enrollments e where e.course_id = "courses"."id")`;
-
 export function courseOrder(sort: Sort): SQL[] {
+  // Each order is the key of one of the partial indexes on public courses (schema/catalog.ts).
   switch (sort) {
     case 'rating':
-      return [sql`${avgRating} desc nulls last`, sql`${ratingCount} desc`, desc(courses.id)];
+      return [sql`${ratingAverageExact} desc nulls last`, sql`${courses.ratingCount} desc`, desc(courses.id)];
     case 'popular':
-      return [sql`${enrollmentCount} desc`, desc(courses.id)];
+      return [sql`${courses.enrollmentCount} desc`, desc(courses.id)];
     case 'price_asc':
       return [asc(courses.price), desc(courses.id)];
     case 'price_desc':
@@ -113,15 +107,22 @@ export async function ratingDistribution(db: Db, courseId: number) {
 }
 
 export async function courseReviews(db: Db, courseId: number, page: number, perPage: number) {
+  const pageRows = db
+    .select({ id: ratings.id, participantId: ratings.participantId, rating: ratings.rating, message: ratings.message, createdAt: ratings.createdAt, updatedAt: ratings.updatedAt })
+    .from(ratings)
+    .where(eq(ratings.courseId, courseId))
+    .orderBy(desc(ratings.updatedAt), desc(ratings.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .as('page_rows');
   const [rows, [total]] = await Promise.all([
+    // The page of ratings first (ratings_course_updated_idx), then the names of its few authors: a
+    // join written plainly let the planner hash the whole users table for a popular course.
     db
-      .select({ id: ratings.id, rating: ratings.rating, message: ratings.message, name: users.name, createdAt: ratings.createdAt, updatedAt: ratings.updatedAt })
-      .from(ratings)
-      .innerJoin(users, eq(users.id, ratings.participantId))
-      .where(eq(ratings.courseId, courseId))
-      .orderBy(desc(ratings.updatedAt), desc(ratings.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+      .select({ id: pageRows.id, rating: pageRows.rating, message: pageRows.message, name: users.name, createdAt: pageRows.createdAt, updatedAt: pageRows.updatedAt })
+      .from(pageRows)
+      .innerJoin(users, eq(users.id, pageRows.participantId))
+      .orderBy(desc(pageRows.updatedAt), desc(pageRows.id)),
     db.select({ n: count() }).from(ratings).where(eq(ratings.courseId, courseId)),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -153,9 +154,9 @@ export async function viewerState(db: Db, participantId: number, courseId: numbe
  */
 export async function courseCardRows(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  const r = ratingStats(db);
-  const e = enrollmentStats(db);
-  const l = lectureStats(db);
+  // Ratings and enrolments from the course's counters; lectures counted for these courses only
+  // (a grouped subquery over all lectures read the whole table for one card).
+  const lectureFigures = sql`(select count(*)::int as count, coalesce(sum(l.duration_seconds), 0)::int as seconds from lectures l where l.course_id = "courses"."id")`;
   return selectCoursesWithInstructorAndCategory(db, {
     id: courses.id,
     title: courses.title,
@@ -166,15 +167,11 @@ export async function courseCardRows(db: Db, ids: number[]) {
     coverImage: courses.coverImage,
     createdAt: courses.createdAt,
     publishedAt: publishedAt,
-    ratingAverage: r.average,
-    ratingCount: r.count,
-    enrollmentCount: e.count,
-    lectureCount: l.count,
-    durationSeconds: l.seconds,
-  })
-    .leftJoin(r, eq(r.courseId, courses.id))
-    .leftJoin(e, eq(e.courseId, courses.id))
-    .leftJoin(l, eq(l.courseId, courses.id))
-    .where(inArray(courses.id, ids));
+    ratingAverage: ratingAverageShown,
+    ratingCount: courses.ratingCount,
+    enrollmentCount: courses.enrollmentCount,
+    lectureCount: sql<number>`(select f.count from ${lectureFigures} f)`,
+    durationSeconds: sql<number>`(select f.seconds from ${lectureFigures} f)`,
+  }).where(inArray(courses.id, ids));
 }
 export type CourseCardRow = Awaited<ReturnType<typeof courseCardRows>>[number];

@@ -65,18 +65,17 @@ async function enrolledCourseOr403(ctx: AppContext, user: RequestUser, courseId:
 
 export async function learnCourse(ctx: AppContext, user: RequestUser, courseId: number): Promise<LearnCourse> {
   const course = await enrolledCourseOr403(ctx, user, courseId);
-  const [outline, rows, progress, certificate] = await Promise.all([
-    courseOutline(ctx, courseId),
-    progressRows(ctx.db, user.id, courseId),
-    progressFor(ctx, user.id, [courseId]),
-    findCertificate(ctx, user.id, courseId),
-  ]);
+  const [outline, rows, certificate] = await Promise.all([courseOutline(ctx, courseId), progressRows(ctx.db, user.id, courseId), findCertificate(ctx, user.id, courseId)]);
+  // The course's progress from what is loaded already, counted as progressFor counts it.
+  const total = outline.reduce((n, s) => n + s.lectures.length, 0);
+  const done = Math.min(rows.filter((r) => r.completedAt).length, total);
+  const progress = { percent: total ? Math.floor((done / total) * 100) : 0, completedLectures: done, totalLectures: total };
   // Each video URL carries a grant for this participant and lecture: <video> sends no bearer header.
   const grants = new Map<number, string>();
   await Promise.all(
     outline.flatMap((s) => s.lectures.filter((l) => l.video).map(async (l) => grants.set(l.id, await signMediaGrant(ctx.tokens, { kind: 'lecture', id: l.id, userId: user.id })))),
   );
-  return presentLearnCourse({ course, outline, progressRows: rows, grants, progress: progress.get(courseId)!, certificate });
+  return presentLearnCourse({ course, outline, progressRows: rows, grants, progress, certificate });
 }
 
 /**
@@ -175,19 +174,24 @@ export async function recentEnrolled(ctx: AppContext, user: RequestUser) {
   return withCardsAndProgress(ctx, user.id, await enrolmentPage(ctx.db, user.id, RECENT_COUNT, 0));
 }
 
-/** Enrolled and completed counts, courses in progress, recent enrolments and certificates. */
+/**
+ * Enrolled and completed counts, courses in progress, recent enrolments and certificates. The two
+ * lists share one load of cards and progress: the same courses are often in both.
+ */
 export async function participantDashboard(ctx: AppContext, user: RequestUser) {
-  const [counts, inProgressRows, recent, certificates] = await Promise.all([
+  const [counts, inProgressRows, recentRows, certificates] = await Promise.all([
     enrolmentTotals(ctx.db, user.id),
     unfinishedEnrolments(ctx.db, user.id, IN_PROGRESS_COUNT),
-    recentEnrolled(ctx, user),
+    enrolmentPage(ctx.db, user.id, RECENT_COUNT, 0),
     participantCertificates(ctx, user.id),
   ]);
+  const ids = [...new Set([...inProgressRows, ...recentRows].map((r) => r.courseId))];
+  const [cards, progress] = await Promise.all([loadCourseCards(ctx.db, ids), progressFor(ctx, user.id, ids)]);
   return {
     enrolledCount: counts.enrolled,
     completedCount: counts.completed,
-    inProgress: await withCardsAndProgress(ctx, user.id, inProgressRows),
-    recent,
+    inProgress: presentEnrolledCourses(inProgressRows, cards, progress),
+    recent: presentEnrolledCourses(recentRows, cards, progress),
     certificates,
   };
 }

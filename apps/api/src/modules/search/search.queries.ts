@@ -2,7 +2,7 @@ import { asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SearchQuery, SearchSort } from '@nibras/contract';
 import type { Db } from '../../db/client';
 import { categories, courses, users } from '../../db/schema';
-import { isPublicCourse, publishedAt } from '../../db/public-course';
+import { isPublicCourse, publishedAt, ratingAverageShown } from '../../db/public-course';
 
 /** node-postgres answers `execute` with `{ rows }`, PGlite (through Drizzle) with the rows or `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
@@ -115,13 +115,9 @@ function matchedCourses(text: TextMatch | null): SQL {
   return sql`${hits} matched as (
     select ${courses.id} as id, ${courses.categoryId} as category_id, ${courses.language} as language,
       ${courses.level} as level, ${courses.price} as price, ${publishedAt} as published_at,
-      ${courses.searchText} as search_text,
-      coalesce(rs.average, 0) as rating, coalesce(rs.count, 0) as rating_count
+      ${text ? sql`${courses.searchText} as search_text,` : sql``}
+      coalesce(${ratingAverageShown}, 0) as rating, ${courses.ratingCount} as rating_count, ${courses.enrollmentCount} as enrollment_count
     from ${courses}
-    left join lateral (
-      select round(avg(r.rating)::numeric, 1)::float8 as average, count(*)::int as count
-      from ratings r where r.course_id = ${courses.id}
-    ) rs on true
     where ${isPublicCourse}${text ? sql` and ${courses.id} in (select id from hits)` : sql``}
   )`;
 }
@@ -168,7 +164,7 @@ function orderBy(sort: SearchSort, text: TextMatch | null): SQL {
     case 'rating':
       return sql`m.rating desc, m.rating_count desc, ${newest}`;
     case 'popular':
-      return sql`(select count(*) from enrollments e where e.course_id = m.id) desc, ${newest}`;
+      return sql`m.enrollment_count desc, ${newest}`;
     case 'price_asc':
       return sql`m.price asc, ${newest}`;
     case 'price_desc':

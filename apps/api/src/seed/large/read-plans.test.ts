@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { TEST_JWT_SECRET, testConfig, uniqueIp } from '../../../test/harness';
+import { ownDatabase } from '../../../test/own-database';
+import { capturingDb, sequentialScans, type CapturedQuery } from '../../../test/query-plans';
+import { LARGE_PASSWORD, largeParticipantEmail, seedLarge } from './seed';
+
+// Large enough that reading a whole table costs the planner more than an index (2,500 participants,
+// 500 courses, 10,000 enrolments, 5,000 ratings, 7,000 lectures), small enough to seed in seconds.
+const SCALE = 0.05;
+/** The tables that grow with the catalog: a read of a page must never scan one of them whole. */
+const LARGE_TABLES = ['courses', 'enrollments', 'ratings', 'lectures', 'users'];
+
+let database: Awaited<ReturnType<typeof ownDatabase>>;
+let captured: CapturedQuery[];
+let app: FastifyInstance;
+let auth: Record<string, string>;
+let course: { id: number; slug: string; enrolledCourse: number };
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+beforeAll(async () => {
+  database = await ownDatabase('read_plans');
+  await seedLarge(database.db, { scale: SCALE });
+  const capturing = await capturingDb(database);
+  captured = capturing.captured;
+  app = await buildApp(testConfig(), { db: capturing.db, jwtSecret: TEST_JWT_SECRET });
+  await app.ready();
+  const [popular] = rowsOf<{ id: number; slug: string }>(
+    await database.db.execute(sql`select c.id, cat.slug from courses c join categories cat on cat.id = c.category_id
+      where c.approve_status = 'approved' and c.deleted_at is null order by c.enrollment_count desc, c.id limit 1`),
+  );
+  const [enrolled] = rowsOf<{ course_id: number }>(
+    await database.db.execute(sql`select e.course_id from enrollments e join users u on u.id = e.participant_id where u.email = ${largeParticipantEmail(1)} order by e.id limit 1`),
+  );
+  course = { ...popular!, enrolledCourse: enrolled!.course_id };
+  const login = await app.inject({ method: 'POST', url: '/api/participant/login', remoteAddress: uniqueIp(), payload: { email: largeParticipantEmail(1), password: LARGE_PASSWORD, returnSecureToken: true } });
+  auth = { authorization: `Bearer ${(login.json().data as { token: string }).token}` };
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+/** The statements one request executes. */
+async function statementsOf(request: InjectOptions): Promise<CapturedQuery[]> {
+  captured.length = 0;
+  const res = await app.inject({ remoteAddress: uniqueIp(), ...request });
+  expect(res.statusCode, `${request.method} ${request.url}: ${res.body.slice(0, 300)}`).toBe(200);
+  return captured.splice(0);
+}
+
+async function scansOfLargeTables(queries: CapturedQuery[]) {
+  const plans = await sequentialScans(database, queries);
+  return plans.flatMap((p) => p.tables.filter((t) => LARGE_TABLES.includes(t)).map((table) => `${table}: ${p.sql.replace(/\s+/g, ' ').slice(0, 400)}`));
+}
+
+const search = (q: string) => ({ method: 'GET' as const, url: `/api/public/search?q=${encodeURIComponent(q)}&page=1` });
+
+describe('reads of a large catalog use indexes (EXPLAIN of the statements the requests really execute)', () => {
+  it('the detector finds a sequential scan when a statement has one', async () => {
+    // A statement the app never sends: ratings filtered on an unindexed column, captured as the app's are.
+    const probe = await capturingDb(database);
+    await probe.db.execute(sql`select id from ratings where message = ${'Clear and well paced.'}`);
+    expect(probe.captured).toHaveLength(1);
+    expect(await scansOfLargeTables(probe.captured)).toEqual([expect.stringMatching(/^ratings: /)]);
+  });
+
+  const reads: [string, () => InjectOptions][] = [
+    ['home', () => ({ method: 'GET', url: '/api/public/home' })],
+    ['a category page', () => ({ method: 'GET', url: `/api/public/category/${course.slug}?page=1` })],
+    ['a category page by rating', () => ({ method: 'GET', url: `/api/public/category/${course.slug}?page=1&sort=rating` })],
+    ['a category page by popularity', () => ({ method: 'GET', url: `/api/public/category/${course.slug}?page=2&sort=popular` })],
+    ['course details with similar courses', () => ({ method: 'POST', url: `/api/course/${course.id}/b`, payload: { p_id: '' } })],
+    ['course details for a signed-in participant', () => ({ method: 'POST', url: `/api/course/${course.enrolledCourse}/b`, payload: { p_id: '' }, headers: auth })],
+    ['the course list', () => ({ method: 'GET', url: '/api/public/search?page=1' })],
+    ['an Arabic search', () => search('البرمجه بلغة بايثون')],
+    ['an Arabic search with tashkeel', () => search('البَرْمَجَة')],
+    ['an English search', () => search('Data ANALYSIS')],
+    ["the participant's dashboard", () => ({ method: 'GET', url: '/api/participant/dashboard', headers: auth })],
+    ["the participant's enrolled courses", () => ({ method: 'GET', url: '/api/participant/recent/enroll/course/list', headers: auth })],
+    ["the player's outline of an enrolled course", () => ({ method: 'GET', url: `/api/participant/learn/${course.enrolledCourse}`, headers: auth })],
+  ];
+  for (const [name, request] of reads) {
+    it(`${name}: no sequential scan of ${LARGE_TABLES.join(', ')}`, async () => {
+      const statements = await statementsOf(request());
+      expect(statements.length).toBeGreaterThan(0);
+      expect(await scansOfLargeTables(statements)).toEqual([]);
+    });
+  }
+});
