@@ -12,6 +12,7 @@ import { insertUser } from './modules/accounts/accounts.queries';
 import { hashPassword } from './lib/passwords';
 import { png } from '../test/media-files';
 import { startServerProcess } from '../test/server-process';
+import { eventReader } from '../test/sse';
 
 /**
  * Point 5 of issue 15: `WORKERS=2` runs two API processes on one port (node:cluster) and one
@@ -199,34 +200,11 @@ function openStream(port: number, role: string, token: string) {
   return new Promise<{ worker: string; next: (event: string) => Promise<string>; close: () => void }>((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: `/api/${role}/message/stream`, agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      const seen: { event: string; data: string }[] = [];
-      const waiters: (() => void)[] = [];
-      let buffer = '';
+      const events = eventReader();
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          if (event) seen.push({ event, data: /^data: (.*)$/m.exec(block)?.[1] ?? '' });
-          waiters.splice(0).forEach((w) => w());
-        }
-      });
+      res.on('data', (chunk: string) => events.push(chunk));
       res.on('error', () => undefined);
-      const next = (event: string, timeoutMs = 5000) =>
-        new Promise<string>((done, fail) => {
-          const timer = setTimeout(() => fail(new Error(`no ${event} event in ${timeoutMs} ms; seen ${JSON.stringify(seen)}`)), timeoutMs);
-          const check = () => {
-            const found = seen.find((e) => e.event === event);
-            if (found) {
-              clearTimeout(timer);
-              done(found.data);
-            } else waiters.push(check);
-          };
-          check();
-        });
+      const next = (event: string, timeoutMs = 5000) => events.next((e) => e.event === event, timeoutMs).then((e) => e.data);
       resolve({ worker: String(res.headers['x-nibras-worker']), next, close: () => req.destroy() });
     });
     req.on('error', reject);

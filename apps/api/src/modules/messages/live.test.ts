@@ -4,13 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, TEST_JWT_SECRET } from '../../../test/harness';
 import { createCourse, enrollParticipant } from '../../../test/factories';
 import { ROOT, startServerProcess, type ServerProcess } from '../../../test/server-process';
+import { eventReader } from '../../../test/sse';
 
 /** The live delivery of point 4: a stream on one server sees a message sent through another. */
-
-interface StreamEvent {
-  event: string;
-  data: string;
-}
 
 /** Opens a user's event stream over real HTTP; `next(match)` waits for a matching event. */
 async function openStream(base: string, role: string, token: string) {
@@ -19,42 +15,19 @@ async function openStream(base: string, role: string, token: string) {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const seen: StreamEvent[] = [];
-  let buffer = '';
-  const waiters: (() => void)[] = [];
+  const events = eventReader();
   void (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) seen.push({ event, data: data ?? '' });
-          waiters.splice(0).forEach((w) => w());
-        }
+        events.push(value);
       }
     } catch {
       // aborted
     }
   })();
-  const next = (match: (e: StreamEvent) => boolean, timeoutMs = 5000) =>
-    new Promise<StreamEvent>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching event in ${timeoutMs} ms; seen ${JSON.stringify(seen)}`)), timeoutMs);
-      const check = () => {
-        const found = seen.find(match);
-        if (found) {
-          clearTimeout(timer);
-          resolve(found);
-        } else waiters.push(check);
-      };
-      check();
-    });
-  return { next, seen, close: () => controller.abort() };
+  return { next: events.next, seen: events.seen, close: () => controller.abort() };
 }
 
 describe('live delivery on the embedded database', () => {
