@@ -1,19 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
+import { builtServer, freePort, startFlags } from '../apps/api/test/server-process';
 
-/** Helpers shared by the benchmark scripts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** Helpers shared by the benchmark scripts. The server is built and its flags read as the tests do (apps/api/test/server-process.ts). */
+export { freePort };
 
 export async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -40,25 +33,6 @@ export function stop(child: ChildProcess): Promise<void> {
 /** How a benchmark runs the server: as `npm start` does (the bundle, plain Node), or under the tsx loader. */
 export type ServerKind = 'built' | 'tsx';
 
-let built: string | undefined;
-
-/** The Node flags of `npm start` (package.json): the server is measured as it runs. */
-function startFlags(root: string): string[] {
-  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  return (scripts.start ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
-}
-
-/** The server bundle of scripts/build-api.mjs, built once per benchmark run into a folder of its own. */
-function builtServer(root: string): string {
-  if (built) return built;
-  const outfile = path.join(root, 'apps/api/dist', `bench-${process.pid}`, 'server.js');
-  const result = spawnSync(process.execPath, ['scripts/build-api.mjs', outfile], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the API server did not build');
-  process.on('exit', () => rmSync(path.dirname(outfile), { recursive: true, force: true }));
-  built = outfile;
-  return outfile;
-}
-
 /**
  * Starts the API server with `env` on top of ours: the one place that knows how the server is
  * started, for every benchmark. As `npm start` runs it (`built`: the bundle under plain Node, with
@@ -66,7 +40,7 @@ function builtServer(root: string): string {
  */
 export function spawnApiServer(env: Record<string, string>, kind: ServerKind = 'built'): ChildProcess {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  return spawn(process.execPath, kind === 'built' ? [...startFlags(root), builtServer(root)] : ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  return spawn(process.execPath, kind === 'built' ? [...startFlags(), builtServer()] : ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', SEARCH_MAX_PER_ADDRESS_PER_MINUTE: '100000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -14,13 +14,13 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 let built: string | undefined;
 
 /**
- * Builds the server once per test worker, into a folder of its own under apps/api/dist (so bare
- * imports resolve from the checkout's node_modules, and no other run's build is overwritten
- * meanwhile); removed when the worker exits.
+ * Builds the server once per process (a test worker, a benchmark run), into a folder of its own
+ * under apps/api/dist (so bare imports resolve from the checkout's node_modules, and no other run's
+ * build is overwritten meanwhile); removed when the process exits.
  */
 export function builtServer(): string {
   if (built) return built;
-  const dir = path.join(ROOT, 'apps/api/dist', `test-${process.pid}`);
+  const dir = path.join(ROOT, 'apps/api/dist', `run-${process.pid}`);
   const outfile = path.join(dir, 'server.js');
   const result = spawnSync(process.execPath, ['scripts/build-api.mjs', outfile], { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the API server did not build:\n${result.stdout}${result.stderr}`);
