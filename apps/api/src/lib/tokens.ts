@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '@nibras/contract';
 
@@ -9,30 +9,35 @@ export interface AccessClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /**
+   * Imported once: handed raw bytes, jose imports the key again for every signature and check,
+   * one more round trip through WebCrypto's thread pool each (every signed-in request verifies
+   * one token, and the player signs one grant per video).
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
   constructor(
     secret: string,
     readonly accessTtl: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
-  sign(claims: AccessClaims, ttl = this.accessTtl): Promise<string> {
+  async sign(claims: AccessClaims, ttl = this.accessTtl): Promise<string> {
     return new SignJWT({ role: claims.role, sid: claims.sessionId, typ: 'access' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
-  signRaw(claims: Record<string, unknown>, ttl: number): Promise<string> {
-    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(Math.floor(Date.now() / 1000) + ttl).sign(this.key);
+  async signRaw(claims: Record<string, unknown>, ttl: number): Promise<string> {
+    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(Math.floor(Date.now() / 1000) + ttl).sign(await this.key);
   }
 
   async verifyRaw(token: string): Promise<Record<string, unknown> | null> {
     try {
-      return (await jwtVerify(token, this.key, { algorithms: ['HS256'] })).payload;
+      return (await jwtVerify(token, await this.key, { algorithms: ['HS256'] })).payload;
     } catch {
       return null;
     }
@@ -41,7 +46,7 @@ export class TokenService {
   /** Null for anything but a valid, unexpired HS256 access token of ours. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const role = payload.role;
       if (payload.typ !== 'access' || !Number.isInteger(userId) || typeof payload.sid !== 'string') return null;

@@ -1,6 +1,7 @@
 import type { CourseCard, CourseDetails } from '@nibras/contract';
 import { categoryOf } from '../../db/course-projection';
-import type { CourseCardRow, ReviewRow } from './catalog.queries';
+import type { CourseCardRow } from '../../db/course-cards';
+import type { ReviewRow } from './catalog.queries';
 
 /** Only these functions decide which course fields the public sees, and under which names. */
 

@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, courses, courseTags, enrollments, lectures, orders, ratings, sections, tags, users, wishlist } from '../../db/schema';
 
-import { selectCoursesWithInstructorAndCategory } from '../../db/course-projection';
-import { isPublicCourse, publishedAt, ratingAverageExact, ratingAverageShown } from '../../db/public-course';
+import { isPublicCourse, publishedAt, ratingAverageExact } from '../../db/public-course';
 
 type Sort = 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc';
 
@@ -148,30 +147,3 @@ export async function viewerState(db: Db, participantId: number, courseId: numbe
   return { enrolled: e.length > 0, wishlisted: w.length > 0, rating: r[0]?.rating ?? null, pendingOrder: o[0] ? { reference: o[0].reference, amount: Number(o[0].amount) } : null };
 }
 
-/**
- * What a course card shows, for the given ids (any order; the caller ranks). One query with
- * grouped joins: no per-course lookups.
- */
-export async function courseCardRows(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  // Ratings and enrolments from the course's counters; lectures counted for these courses only
-  // (a grouped subquery over all lectures read the whole table for one card).
-  const lectureFigures = sql`(select count(*)::int as count, coalesce(sum(l.duration_seconds), 0)::int as seconds from lectures l where l.course_id = "courses"."id")`;
-  return selectCoursesWithInstructorAndCategory(db, {
-    id: courses.id,
-    title: courses.title,
-    subtitle: courses.subtitle,
-    language: courses.language,
-    level: courses.level,
-    price: courses.price,
-    coverImage: courses.coverImage,
-    createdAt: courses.createdAt,
-    publishedAt: publishedAt,
-    ratingAverage: ratingAverageShown,
-    ratingCount: courses.ratingCount,
-    enrollmentCount: courses.enrollmentCount,
-    lectureCount: sql<number>`(select f.count from ${lectureFigures} f)`,
-    durationSeconds: sql<number>`(select f.seconds from ${lectureFigures} f)`,
-  }).where(inArray(courses.id, ids));
-}
-export type CourseCardRow = Awaited<ReturnType<typeof courseCardRows>>[number];

@@ -1,4 +1,5 @@
 import type { CourseCard, CourseDetails } from '@nibras/contract';
+import { courseCardRows } from '../../db/course-cards';
 import { AppError } from '../../lib/app-error';
 import { PUBLIC_READ_TTL_MS } from '../../lib/ttl-cache';
 import { bankTransferProvider } from '../../lib/payments';
@@ -9,7 +10,6 @@ import { presentCourseCard, presentInstructor, presentReviews } from './catalog.
 import {
   categoriesWithCounts,
   countPublicCourses,
-  courseCardRows,
   courseOutline as outlineRows,
   courseReviews,
   courseTagNames,

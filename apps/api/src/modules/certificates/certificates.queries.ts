@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { certificates, courses, enrollments, users } from '../../db/schema';
 
@@ -51,13 +51,4 @@ export async function findCertificateByCode(db: Db, code: string) {
     .innerJoin(instructors, eq(instructors.id, courses.instructorId))
     .where(eq(certificates.code, code));
   return row;
-}
-
-export async function certificatesOf(db: Db, participantId: number) {
-  return db
-    .select({ code: certificates.code, courseId: courses.id, courseTitle: courses.title, issuedAt: certificates.issuedAt })
-    .from(certificates)
-    .innerJoin(courses, eq(courses.id, certificates.courseId))
-    .where(eq(certificates.participantId, participantId))
-    .orderBy(desc(certificates.issuedAt));
 }

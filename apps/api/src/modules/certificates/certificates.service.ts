@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { renderCertificatePdf } from '../../lib/certificate-pdf';
 import type { AppContext } from '../../context';
 import { notifyUser, siteLink } from '../mail/mail.service';
-import { certificatesOf, completeEnrolment, completionFacts, findCertificateByCode, findCertificateCode } from './certificates.queries';
+import { completeEnrolment, completionFacts, findCertificateByCode, findCertificateCode } from './certificates.queries';
 
 export function certificateLink(code: string) {
   return { code, url: `/certificate/${code}` };
@@ -66,7 +66,7 @@ export async function certificatePdf(ctx: AppContext, code: string) {
   return { code: certificate.code, pdf };
 }
 
-export async function participantCertificates(ctx: AppContext, participantId: number) {
-  const rows = await certificatesOf(ctx.db, participantId);
+/** A participant's certificates as their list shows them, with the link to each. */
+export function presentCertificates(rows: { code: string; courseId: number; courseTitle: string; issuedAt: Date }[]) {
   return rows.map((c) => ({ ...c, url: certificateLink(c.code).url, issuedAt: c.issuedAt.toISOString() }));
 }

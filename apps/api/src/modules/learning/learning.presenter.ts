@@ -1,11 +1,11 @@
 import type { CourseCard, EnrolledCourse, LearnCourse, ProgressSummary } from '@nibras/contract';
-import type { EnrolmentRow, LectureProgressRow } from './learning.queries';
+import type { EnrolmentRow, PlayerProgress } from './learning.queries';
 
 interface LearnCourseInput {
   course: LearnCourse['course'];
   outline: { id: number; title: string; lectures: { id: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null }[] }[];
   /** The participant's progress rows, the lecture studied last first. */
-  progressRows: LectureProgressRow[];
+  progressRows: PlayerProgress[];
   /** The signed grant of each lecture that has a video. */
   grants: Map<number, string>;
   progress: ProgressSummary;

@@ -4,15 +4,16 @@ import { signMediaGrant } from '../../lib/tokens';
 import type { AppContext } from '../../context';
 import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
-import { courseOutline, loadCourseCards } from '../catalog/catalog.service';
-import { findCertificate, issueCertificateIfEarned, participantCertificates } from '../certificates/certificates.service';
+import { loadCourseCards } from '../catalog/catalog.service';
+import { presentCourseCard } from '../catalog/catalog.presenter';
+import { certificateLink, issueCertificateIfEarned, presentCertificates } from '../certificates/certificates.service';
 import { mp4DurationSeconds } from '../authoring/video-duration';
 import { presentEnrolledCourses, presentLearnCourse } from './learning.presenter';
 import {
+  dashboardData,
   enrolledCourseIds as enrolledCourseIdRows,
   enrolmentCount,
   enrolmentPage,
-  enrolmentTotals,
   findLecture,
   findLiveCourseHead,
   findProgress,
@@ -20,8 +21,7 @@ import {
   lectureCounts,
   lockCreditClock,
   mergeProgress,
-  progressRows,
-  unfinishedEnrolments,
+  playerData,
   type EnrolmentRow,
 } from './learning.queries';
 
@@ -47,13 +47,13 @@ export function enrolledCourseIds(ctx: AppContext, participantId: number): Promi
 export async function progressFor(ctx: AppContext, participantId: number, courseIds: number[]): Promise<Map<number, ProgressSummary>> {
   if (courseIds.length === 0) return new Map();
   const { total, completed } = await lectureCounts(ctx.db, participantId, courseIds);
-  return new Map(
-    courseIds.map((id) => {
-      const t = total.get(id) ?? 0;
-      const c = Math.min(completed.get(id) ?? 0, t);
-      return [id, { percent: t ? Math.floor((c / t) * 100) : 0, completedLectures: c, totalLectures: t }];
-    }),
-  );
+  return new Map(courseIds.map((id) => [id, progressSummary(total.get(id) ?? 0, completed.get(id) ?? 0)]));
+}
+
+/** A course's progress from its lecture count and the lectures completed in it. */
+function progressSummary(total: number, completed: number): ProgressSummary {
+  const done = Math.min(completed, total);
+  return { percent: total ? Math.floor((done / total) * 100) : 0, completedLectures: done, totalLectures: total };
 }
 
 async function enrolledCourseOr403(ctx: AppContext, user: RequestUser, courseId: number) {
@@ -64,18 +64,19 @@ async function enrolledCourseOr403(ctx: AppContext, user: RequestUser, courseId:
 }
 
 export async function learnCourse(ctx: AppContext, user: RequestUser, courseId: number): Promise<LearnCourse> {
-  const course = await enrolledCourseOr403(ctx, user, courseId);
-  const [outline, rows, certificate] = await Promise.all([courseOutline(ctx, courseId), progressRows(ctx.db, user.id, courseId), findCertificate(ctx, user.id, courseId)]);
-  // The course's progress from what is loaded already, counted as progressFor counts it.
-  const total = outline.reduce((n, s) => n + s.lectures.length, 0);
-  const done = Math.min(rows.filter((r) => r.completedAt).length, total);
-  const progress = { percent: total ? Math.floor((done / total) * 100) : 0, completedLectures: done, totalLectures: total };
+  const { course, enrolled, outline, progress: rows, certificateCode } = await playerData(ctx.db, user.id, courseId);
+  if (!course) throw new AppError('api.course.not_found', 404);
+  if (!enrolled) throw new AppError('api.learn.not_enrolled', 403);
+  const progress = progressSummary(
+    outline.reduce((n, s) => n + s.lectures.length, 0),
+    rows.filter((r) => r.completedAt).length,
+  );
   // Each video URL carries a grant for this participant and lecture: <video> sends no bearer header.
   const grants = new Map<number, string>();
   await Promise.all(
     outline.flatMap((s) => s.lectures.filter((l) => l.video).map(async (l) => grants.set(l.id, await signMediaGrant(ctx.tokens, { kind: 'lecture', id: l.id, userId: user.id })))),
   );
-  return presentLearnCourse({ course, outline, progressRows: rows, grants, progress, certificate });
+  return presentLearnCourse({ course, outline, progressRows: rows, grants, progress, certificate: certificateCode ? certificateLink(certificateCode) : null });
 }
 
 /**
@@ -175,23 +176,19 @@ export async function recentEnrolled(ctx: AppContext, user: RequestUser) {
 }
 
 /**
- * Enrolled and completed counts, courses in progress, recent enrolments and certificates. The two
- * lists share one load of cards and progress: the same courses are often in both.
+ * Enrolled and completed counts, courses in progress, recent enrolments and certificates, loaded in
+ * one statement (dashboardData). The two lists share one load of cards: the same courses are often
+ * in both.
  */
 export async function participantDashboard(ctx: AppContext, user: RequestUser) {
-  const [counts, inProgressRows, recentRows, certificates] = await Promise.all([
-    enrolmentTotals(ctx.db, user.id),
-    unfinishedEnrolments(ctx.db, user.id, IN_PROGRESS_COUNT),
-    enrolmentPage(ctx.db, user.id, RECENT_COUNT, 0),
-    participantCertificates(ctx, user.id),
-  ]);
-  const ids = [...new Set([...inProgressRows, ...recentRows].map((r) => r.courseId))];
-  const [cards, progress] = await Promise.all([loadCourseCards(ctx.db, ids), progressFor(ctx, user.id, ids)]);
+  const data = await dashboardData(ctx.db, user.id, { inProgress: IN_PROGRESS_COUNT, recent: RECENT_COUNT });
+  const cards = data.cards.map(presentCourseCard);
+  const progress = new Map(cards.map((c) => [c.id, progressSummary(c.lectureCount, data.completedLectures.get(c.id) ?? 0)]));
   return {
-    enrolledCount: counts.enrolled,
-    completedCount: counts.completed,
-    inProgress: presentEnrolledCourses(inProgressRows, cards, progress),
-    recent: presentEnrolledCourses(recentRows, cards, progress),
-    certificates,
+    enrolledCount: data.enrolled,
+    completedCount: data.completed,
+    inProgress: presentEnrolledCourses(data.inProgress, cards, progress),
+    recent: presentEnrolledCourses(data.recent, cards, progress),
+    certificates: presentCertificates(data.certificates),
   };
 }

@@ -231,5 +231,12 @@ describe('participant dashboard', () => {
     expect(after.inProgress.map((c: { id: number }) => c.id)).toEqual([second.id, third.id]);
     expect(after.certificates).toHaveLength(1);
     expect(after.certificates[0]).toMatchObject({ courseId: firstCourse.id, url: `/certificate/${after.certificates[0].code}` });
+    expect(Date.now() - Date.parse(after.certificates[0].issuedAt)).toBeLessThan(60_000);
+    // Newest enrolment first, each with its dates and its own progress.
+    const byId = new Map(after.recent.map((c: { id: number }) => [c.id, c]));
+    expect(after.recent.map((c: { id: number }) => c.id)).toEqual([third.id, second.id, firstCourse.id]);
+    expect(byId.get(firstCourse.id)).toMatchObject({ progress: { percent: 100, completedLectures: 1, totalLectures: 1 }, completedAt: expect.stringMatching(/Z$/) });
+    expect(byId.get(second.id)).toMatchObject({ progress: { percent: 0, completedLectures: 0, totalLectures: 2 }, completedAt: null, lectureCount: 2 });
+    for (const c of after.recent) expect(new Date(c.enrolledAt).toISOString()).toBe(c.enrolledAt);
   });
 });

@@ -1,5 +1,6 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { refreshTokens, sessions, users } from '../../db/schema';
 
 export async function insertSession(db: Db, s: { id: string; userId: number; expiresAt: Date; tokenHash: string }) {
@@ -60,12 +61,18 @@ export async function revokeAllSessions(db: Db, userId: number) {
 }
 
 /** The session named by an access token, with its user: the row decides whether the token still counts. */
-export async function findSessionWithUser(db: Db, sessionId: string, userId: number) {
-  const [row] = await db
+// Every signed-in request reads it: prepared (db/prepared.ts).
+const sessionWithUser = preparedPerDatabase((db) =>
+  db
     .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, email: users.email, name: users.name, role: users.role, deactivatedAt: users.deactivatedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(users.id, userId)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('session_with_user'),
+);
+
+export async function findSessionWithUser(db: Db, sessionId: string, userId: number) {
+  const [row] = await sessionWithUser(db).execute({ sessionId, userId });
   return row;
 }
