@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,8 @@ export interface TestServer {
  * themselves are the API's tests' business.
  */
 export async function startServer(overrides: Partial<Config> = {}, port = 0): Promise<TestServer> {
+  // Without the build every page is blank and each test would wait out its timeout.
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error(`${WEB_DIST}/index.html is missing: npm test builds the web app first; alone, run npm run build:web`);
   const database = await testDatabase();
   const base = testConfig();
   const config = testConfig({
