@@ -66,7 +66,7 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           include: ['apps/web/e2e/**/*.e2e.ts'],
           environment: 'node',
-          globalSetup: ['apps/api/test/global-setup.ts'],
+          globalSetup: ['apps/api/test/global-setup.ts', 'apps/web/e2e/support/page-loads.setup.ts'],
           // Files of a worker share its database copy and its Chromium (support/browser.ts); each
           // test opens a browser context of its own. Chromium keeps the cores busy: a worker per core
           // (measured: 2, 3 and 4 workers on 2 cores took 331, 336 and 350 s; docs/decisions/009).

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
+import { countPageLoads } from './page-loads';
 import type { LoginData, TestServer } from './server';
 
 export const SESSION_KEYS: Record<Role, string> = {
@@ -89,6 +90,7 @@ export async function newPage(browser: Browser, server: TestServer, options: Con
     });
   }
   const page = await context.newPage();
+  countPageLoads(page);
   return { context, page };
 }
 
