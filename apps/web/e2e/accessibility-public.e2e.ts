@@ -9,7 +9,8 @@ const SIGN_IN_PAGES = ['/admin/login', '/instructor/login', '/instructor/registe
 
 // One test at a time: each already keeps a core busy with axe, and the test timeout must
 // measure its own work, not a queue.
-describe('accessibility of the public site and sign-in screens: no serious or critical axe violation, one h1, landmarks, nothing off-screen', () => {
+// Every screen once per language: axe once, the layout at 1280 and at 375 px (support/audit.ts).
+describe('accessibility of the public site and sign-in screens: no serious or critical axe violation, one h1, landmarks, nothing off-screen at 1280 or 375 px', () => {
   for (const language of LANGUAGES) {
     it(`public pages in ${language}`, async ({ onTestFinished, expect }) => {
       expect(await auditAll(e2e, { language, paths: PUBLIC_PAGES, finished: onTestFinished })).toEqual([]);
@@ -19,12 +20,4 @@ describe('accessibility of the public site and sign-in screens: no serious or cr
       expect(await auditAll(e2e, { language, paths: SIGN_IN_PAGES, finished: onTestFinished })).toEqual([]);
     });
   }
-
-  it('at 375 px: home and the sign-up and admin sign-in screens in Arabic', async ({ onTestFinished, expect }) => {
-    expect(await auditAll(e2e, { language: 'ar', width: 375, paths: ['/', '/participant/register', '/admin/login'], finished: onTestFinished })).toEqual([]);
-  });
-
-  it('at 375 px: the sign-in screen in English', async ({ onTestFinished, expect }) => {
-    expect(await auditAll(e2e, { language: 'en', width: 375, paths: ['/instructor/login'], finished: onTestFinished })).toEqual([]);
-  });
 });

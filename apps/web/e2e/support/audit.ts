@@ -37,13 +37,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` ${n.failureSummary}` : ''}`).join(' | ')}`);
 }
 
-async function audit(page: Page, path: string, width: number): Promise<Finding[]> {
-  const response = await page.goto(path);
-  // An unknown course or category is the app's not-found screen, sent with 404 for search engines (docs/seo.md).
-  const isApp = !!response && (response.ok() || (response.status() === 404 && (await response.text()).includes('<div id="root">')));
-  if (!isApp) return [{ path, problem: `the server answered ${response?.status()} instead of the app` }];
-  await settled(page);
-  const findings: Finding[] = (await axeViolations(page)).map((problem) => ({ path, problem }));
+/** What only a layout shows: one h1, landmarks, no sideways scroll, no control off the screen or label cut off. */
+async function layoutFindings(page: Page, path: string, width: number): Promise<Finding[]> {
   const shape = await page.evaluate(() => ({
     h1: document.querySelectorAll('h1').length,
     main: document.querySelectorAll('main').length,
@@ -62,30 +57,66 @@ async function audit(page: Page, path: string, width: number): Promise<Finding[]
       .filter((el) => el.offsetParent !== null && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
       .map((el) => el.textContent?.trim() ?? el.tagName),
   }));
-  if (shape.h1 !== 1) findings.push({ path, problem: `${shape.h1} h1 elements` });
-  if (shape.main !== 1) findings.push({ path, problem: `${shape.main} main landmarks` });
-  if (!shape.banner) findings.push({ path, problem: 'no header landmark' });
-  if (shape.scrollWidth > width) findings.push({ path, problem: `scrolls sideways: ${shape.scrollWidth}px wide at ${width}px` });
-  if (shape.offscreen.length > 0) findings.push({ path, problem: `controls outside the screen: ${shape.offscreen.join(', ')}` });
-  if (shape.clipped.length > 0) findings.push({ path, problem: `cut-off labels: ${shape.clipped.join(', ')}` });
+  const at = `${path} at ${width} px`;
+  const findings: Finding[] = [];
+  if (shape.h1 !== 1) findings.push({ path: at, problem: `${shape.h1} h1 elements` });
+  if (shape.main !== 1) findings.push({ path: at, problem: `${shape.main} main landmarks` });
+  if (!shape.banner) findings.push({ path: at, problem: 'no header landmark' });
+  if (shape.scrollWidth > width) findings.push({ path: at, problem: `scrolls sideways: ${shape.scrollWidth}px wide at ${width}px` });
+  if (shape.offscreen.length > 0) findings.push({ path: at, problem: `controls outside the screen: ${shape.offscreen.join(', ')}` });
+  if (shape.clipped.length > 0) findings.push({ path: at, problem: `cut-off labels: ${shape.clipped.join(', ')}` });
   return findings;
 }
+
+/** Resizes the window and waits until the app has laid itself out again (its media queries answered). */
+export async function resize(page: Page, width: number, height = 800): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+  await settled(page);
+  // Two frames: one for the resize's style and layout, one for what the app re-rendered because of it.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * One load of the page: axe once, in the window's first width, then the layout at every width, the
+ * window resized in place (a phone and a desktop see the same document; only the layout differs).
+ */
+async function audit(page: Page, path: string, widths: readonly number[]): Promise<Finding[]> {
+  const [first, ...others] = widths as [number, ...number[]];
+  if (page.viewportSize()?.width !== first) await page.setViewportSize({ width: first, height: 800 });
+  const response = await page.goto(path);
+  // An unknown course or category is the app's not-found screen, sent with 404 for search engines (docs/seo.md).
+  const isApp = !!response && (response.ok() || (response.status() === 404 && (await response.text()).includes('<div id="root">')));
+  if (!isApp) return [{ path, problem: `the server answered ${response?.status()} instead of the app` }];
+  await settled(page);
+  const findings: Finding[] = (await axeViolations(page)).map((problem) => ({ path, problem }));
+  findings.push(...(await layoutFindings(page, path, first)));
+  for (const width of others) {
+    await resize(page, width);
+    findings.push(...(await layoutFindings(page, path, width)));
+  }
+  return findings;
+}
+
+/** The widths every screen's layout is checked at: a phone and a desktop. */
+export const WIDTHS = [1280, 375] as const;
 
 export interface AuditOptions {
   language: Language;
   paths: string[];
   role?: Role;
-  width?: number;
+  /** Where the layout is checked; axe runs once, at the first. Both of WIDTHS unless given. */
+  widths?: readonly number[];
   finished: typeof onTestFinished;
 }
 
 /**
  * Opens the pages one after another in one context (signed in as `role` if given) and lists
- * every serious or critical axe violation and layout problem found.
+ * every serious or critical axe violation (one scan a page) and layout problem (at every width) found.
  */
 export async function auditAll(e2e: E2E, options: AuditOptions): Promise<Finding[]> {
-  const width = options.width ?? 1280;
-  const { page } = await e2e.open({ acceptCookies: false, width, height: 800 }, options.finished);
+  const widths = options.widths ?? WIDTHS;
+  const { page } = await e2e.open({ acceptCookies: false, width: widths[0], height: 800 }, options.finished);
   const storage = { language: options.language };
   if (options.role) {
     const account = await newAccount(options.role);
@@ -94,7 +125,7 @@ export async function auditAll(e2e: E2E, options: AuditOptions): Promise<Finding
     await seedStorage(page, storage);
   }
   const findings: Finding[] = [];
-  for (const path of options.paths) findings.push(...(await audit(page, path, width)));
+  for (const path of options.paths) findings.push(...(await audit(page, path, widths)));
   const lang = await page.evaluate(() => document.documentElement.lang);
   if (lang !== options.language) findings.push({ path: '*', problem: `page language ${lang}, expected ${options.language}` });
   return findings;
