@@ -13,13 +13,15 @@ const checks = [
   ['types: api', bin('tsc'), ['-p', 'apps/api', '--noEmit']],
   ['types: web', bin('tsc'), ['-p', 'apps/web', '--noEmit']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-  ['web build', bin('vite'), ['build', 'apps/web', '--logLevel', 'warn']],
+  // The build the browser tests load, made as `npm start` makes it from a shell that says NODE_ENV=development:
+  // scripts/web-build.test.ts checks this same build (production React, compressed twins) instead of making another.
+  ['web build', bin('vite'), ['build', 'apps/web', '--logLevel', 'warn'], { NODE_ENV: 'development' }],
 ];
 
-function run([name, command, args]) {
+function run([name, command, args, env = {}]) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: process.env });
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
