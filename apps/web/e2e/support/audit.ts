@@ -107,6 +107,8 @@ export interface AuditOptions {
   role?: Role;
   /** Where the layout is checked; axe runs once, at the first. Both of WIDTHS unless given. */
   widths?: readonly number[];
+  /** One width only: the same as `widths: [width]`. */
+  width?: number;
   finished: typeof onTestFinished;
 }
 
@@ -115,7 +117,7 @@ export interface AuditOptions {
  * every serious or critical axe violation (one scan a page) and layout problem (at every width) found.
  */
 export async function auditAll(e2e: E2E, options: AuditOptions): Promise<Finding[]> {
-  const widths = options.widths ?? WIDTHS;
+  const widths = options.widths ?? (options.width ? [options.width] : WIDTHS);
   const { page } = await e2e.open({ acceptCookies: false, width: widths[0], height: 800 }, options.finished);
   const storage = { language: options.language };
   if (options.role) {
