@@ -6,7 +6,8 @@ import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import { loadCourseCards } from '../catalog/catalog.service';
 import { presentCourseCard } from '../catalog/catalog.presenter';
-import { certificateLink, issueCertificateIfEarned, presentCertificates } from '../certificates/certificates.service';
+import { issueCertificateIfEarned } from '../certificates/certificates.service';
+import { certificateLink, presentCertificates } from '../certificates/certificates.presenter';
 import { mp4DurationSeconds } from '../authoring/video-duration';
 import { presentEnrolledCourses, presentLearnCourse } from './learning.presenter';
 import {
