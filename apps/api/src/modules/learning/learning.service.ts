@@ -161,7 +161,7 @@ export async function reportProgress(ctx: AppContext, user: RequestUser, input: 
 /** Cards with enrolment dates and progress, in the order of the rows given. */
 async function withCardsAndProgress(ctx: AppContext, participantId: number, rows: EnrolmentRow[]) {
   const ids = rows.map((r) => r.courseId);
-  const [cards, progress] = await Promise.all([loadCourseCards(ctx.db, ids), progressFor(ctx, participantId, ids)]);
+  const [cards, progress] = await Promise.all([loadCourseCards(ctx, ids), progressFor(ctx, participantId, ids)]);
   return presentEnrolledCourses(rows, cards, progress);
 }
 

@@ -184,10 +184,10 @@ function searchTooSlow(): AppError {
  * counts. Every search of the app waits its turn at the app's gate (search-gate.ts).
  */
 export function searchCourses(ctx: AppContext, query: SearchQuery, opts: { statementTimeoutMs?: number } = {}): Promise<SearchResult> {
-  return searchGateOf(ctx).run(() => search(ctx.db, query, opts));
+  return searchGateOf(ctx).run(() => search(ctx, query, opts));
 }
 
-async function search(db: Db, query: SearchQuery, opts: { statementTimeoutMs?: number }): Promise<SearchResult> {
+async function search(ctx: AppContext, query: SearchQuery, opts: { statementTimeoutMs?: number }): Promise<SearchResult> {
   const normalized = normalizeSearchText(query.q);
   const words = queryWords(searchTokens(normalized));
   const text = words.length ? textMatch(words) : null;
@@ -195,12 +195,12 @@ async function search(db: Db, query: SearchQuery, opts: { statementTimeoutMs?: n
   const filters = { category: query.category, language: query.language, level: query.level, price: query.price, minRating: query.minRating };
 
   const settings = { useTextIndex: text !== null, timeoutMs: opts.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS };
-  const { ids, facets: facetRows } = await inSearchTransaction(db, settings, (tx) =>
+  const { ids, facets: facetRows } = await inSearchTransaction(ctx.db, settings, (tx) =>
     pageAndFacets(tx, text, filters, sort, { limit: query.perPage, offset: (query.page - 1) * query.perPage }),
   ).catch((error: unknown) => {
     throw isStatementTimeout(error) ? searchTooSlow() : error;
   });
-  const cards = await loadCourseCards(db, ids);
+  const cards = await loadCourseCards(ctx, ids);
   const shown = words.filter((w) => w.required);
   const terms: HighlightTerms = {
     prefixes: shown.flatMap((w) => w.forms.filter(prefixable)),

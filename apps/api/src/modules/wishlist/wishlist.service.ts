@@ -19,6 +19,6 @@ export async function removeFromWishlist(ctx: AppContext, user: RequestUser, cou
 
 export async function listWishlist(ctx: AppContext, user: RequestUser, page: number) {
   const { rows, total } = await wishPage(ctx.db, user.id, PER_PAGE, (page - 1) * PER_PAGE);
-  const cards = await loadCourseCards(ctx.db, rows.map((r) => r.courseId));
+  const cards = await loadCourseCards(ctx, rows.map((r) => r.courseId));
   return presentWishlistPage(rows, cards, { page, perPage: PER_PAGE, total });
 }
