@@ -45,10 +45,31 @@ const webZones = [
   { target: `${WEB}/features`, from: [`${WEB}/app`, `${WEB}/layouts`], message: 'Features do not import app/ or layouts/: the app composes them.' },
 ];
 
+const modules = folders(`${API}/modules/`);
+// What lies outside apps/api/src/modules: its folders (db, lib, plugins, seed, tools) and its top files.
+const outsideModules = [...folders(`${API}/`).filter((dir) => dir !== 'modules').map((dir) => `${API}/${dir}`), `${API}/*.ts`];
+
 const apiZones = [
   { target: `${API}/db`, from: [`${API}/modules`, `${API}/plugins`, `${API}/seed`], message: 'db/ is below every module: it imports none of them.' },
   { target: `${API}/lib`, from: [`${API}/modules`, `${API}/plugins`, `${API}/db`], message: 'lib/ holds helpers with no database and no HTTP routes.' },
 ];
+
+// A module's queries files are its own, however the path to them is written: every other module,
+// the plugins and the rest reach its data through its service.
+const queriesZones = modules.map((module) => ({
+  target: [...outsideModules, ...modules.filter((other) => other !== module).map((other) => `${API}/modules/${other}`)],
+  from: `${API}/modules/${module}/**/*.queries.ts`,
+  message: `Only modules/${module} imports its queries files: call its service.`,
+}));
+
+// SQL (drizzle-orm and the schema) is written in queries files and db/ only.
+const SQL_MESSAGE = "SQL belongs in the area's queries file (or db/ when every module shares it).";
+const schemaZone = { target: API, from: `${API}/db/schema`, message: SQL_MESSAGE };
+
+// Where data is written directly, on purpose, past the rules above: tests and test kits may use SQL
+// and any module's queries file; the demo seed (seed/) may use SQL.
+const API_TESTS = ['apps/api/src/**/*.test.ts', 'apps/api/src/**/*.test-kit.ts'];
+const SQL_FILES = ['apps/api/src/**/*.queries.ts', 'apps/api/src/db/**', 'apps/api/src/seed/**', ...API_TESTS];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/src/db/migrations/**', 'bench/results/**', 'coverage/**'] },
@@ -80,30 +101,18 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...apiZones] }],
     },
   },
+  // A rule's options replace those of an earlier block: each block below repeats the zones it keeps.
   {
-    files: ['apps/api/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../*/*.queries', '../*/*.queries.ts'], message: "A module reaches another module's data through that module's service, never its queries file." }] },
-      ],
-    },
+    files: ['apps/api/src/**/*.ts'],
+    ignores: API_TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...apiZones, ...queriesZones] }] },
   },
   {
-    // Routes: schema -> auth -> service. Services: the rules. Neither writes SQL: that is the queries file's job.
-    files: ['apps/api/src/modules/**/*.routes.ts', 'apps/api/src/modules/**/*.service.ts'],
-    ignores: ['**/*.test.ts'],
+    files: ['apps/api/src/**/*.ts'],
+    ignores: SQL_FILES,
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'drizzle-orm', message: 'Database access belongs in the area\'s queries file.' }],
-          patterns: [
-            { group: ['**/db/schema', '**/db/schema/*'], message: "Database access belongs in the area's queries file." },
-            { group: ['../*/*.queries', '../*/*.queries.ts'], message: "A module reaches another module's data through that module's service, never its queries file." },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...apiZones, ...queriesZones, schemaZone] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: SQL_MESSAGE }] }],
     },
   },
 );

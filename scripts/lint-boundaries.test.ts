@@ -43,11 +43,40 @@ describe('the layout is enforced by lint', () => {
     expect(await rulesBroken(`${folder}/cycle-a.ts`, "export const a = () => 1;\n")).toEqual([]);
   });
 
-  it("refuses an API module reading another module's queries file, and SQL in routes and services", async () => {
-    expect(await rulesBroken('apps/api/src/modules/orders/scratch.ts', "export { findAssessment } from '../quiz/quiz.queries';\n")).toContain('no-restricted-imports');
-    expect(await rulesBroken('apps/api/src/modules/orders/scratch.service.ts', "export { eq } from 'drizzle-orm';\n")).toContain('no-restricted-imports');
-    expect(await rulesBroken('apps/api/src/modules/orders/scratch.routes.ts', "export { orders } from '../../db/schema';\n")).toContain('no-restricted-imports');
+  it("refuses another module's queries file however the path is written, from a module or a plugin", async () => {
+    const reaches: [string, string][] = [
+      ['apps/api/src/modules/orders/scratch.ts', "export { findAssessment } from '../quiz/quiz.queries';\n"],
+      ['apps/api/src/modules/orders/scratch.ts', "export { findAssessment } from '../../modules/quiz/quiz.queries';\n"],
+      ['apps/api/src/modules/orders/scratch.ts', "export { findAssessment } from '../quiz/quiz.queries.js';\n"],
+      ['apps/api/src/modules/orders/scratch.ts', "export { findAssessment } from '../../modules/quiz/quiz.queries.js';\n"],
+      ['apps/api/src/plugins/scratch.ts', "export { findSessionWithUser } from '../modules/sessions/sessions.queries';\n"],
+    ];
+    for (const [file, code] of reaches) expect(await rulesBroken(file, code), `${file}: ${code}`).toContain('import-x/no-restricted-paths');
+  });
+
+  it("allows a module its own queries file and another module's service", async () => {
+    expect(await rulesBroken('apps/api/src/modules/orders/scratch.service.ts', "export { findOrder } from './orders.queries';\n")).toEqual([]);
     expect(await rulesBroken('apps/api/src/modules/orders/scratch.service.ts', "export { isEnrolled } from '../learning/learning.service';\n")).toEqual([]);
+  });
+
+  it('refuses SQL (drizzle-orm, the schema) in any module file but its queries files', async () => {
+    for (const file of ['scratch.ts', 'orders.presenter.ts', 'scratch.service.ts', 'scratch.routes.ts']) {
+      const at = `apps/api/src/modules/orders/${file}`;
+      expect(await rulesBroken(at, "export { eq } from 'drizzle-orm';\n"), at).toContain('no-restricted-imports');
+      expect(await rulesBroken(at, "export { sql } from 'drizzle-orm/sql';\n"), at).toContain('no-restricted-imports');
+      expect(await rulesBroken(at, "export { orders } from '../../db/schema';\n"), at).toContain('import-x/no-restricted-paths');
+    }
+    expect(await rulesBroken('apps/api/src/plugins/scratch.ts', "export { users } from '../db/schema/index.js';\n")).toContain('import-x/no-restricted-paths');
+  });
+
+  it('allows SQL in queries files and db/, and where data is written directly: the demo seed, test kits and tests (these also any queries file)', async () => {
+    const sql = (schema: string) => `export { eq } from 'drizzle-orm';\nexport { orders } from '${schema}';\n`;
+    expect(await rulesBroken('apps/api/src/modules/orders/scratch.queries.ts', sql('../../db/schema'))).toEqual([]);
+    expect(await rulesBroken('apps/api/src/db/scratch.ts', sql('./schema'))).toEqual([]);
+    expect(await rulesBroken('apps/api/src/seed/scratch.ts', sql('../db/schema'))).toEqual([]);
+    expect(await rulesBroken('apps/api/src/modules/orders/scratch.test-kit.ts', sql('../../db/schema'))).toEqual([]);
+    expect(await rulesBroken('apps/api/src/modules/orders/scratch.test.ts', sql('../../db/schema'))).toEqual([]);
+    expect(await rulesBroken('apps/api/src/scratch.test.ts', "export { insertUser } from './modules/accounts/accounts.queries';\n")).toEqual([]);
   });
 
   it('refuses db/ importing a module', async () => {

@@ -43,7 +43,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/newsletter/unsubscribe',
   'POST /api/newsletter/unsubscribe/:token',
   'POST /api/contact-us/send',
-  // Media: free previews, covers, promos, avatars are open; lecture videos check a signed grant (learn.test.ts).
+  // Media: free previews, covers, promos, avatars are open; lecture videos check a signed grant (learning.test.ts).
   'GET /api/media/lecture/:id',
   'GET /api/media/cover/:id',
   'GET /api/media/promo/:id',

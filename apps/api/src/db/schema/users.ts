@@ -17,7 +17,7 @@ export const users = pgTable(
     searchText: text('search_text').notNull().default(''),
     /**
      * Set when an admin deletes a user who has data that must stay (courses, orders, submissions,
-     * messages): they can no longer sign in, and an admin can reactivate them (docs/admin.md).
+     * messages): they can no longer sign in, and an admin can reactivate them (docs/admin-users.md).
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** The language mail is written in: the one the user last signed up, signed in or saved the profile in. */

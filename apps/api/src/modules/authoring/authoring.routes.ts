@@ -10,7 +10,7 @@ import { instructorDashboard, listCoursesFor, recentCourses } from './course-lis
 
 type CourseRoutes = typeof instructorAuthoringRoutes | typeof adminAuthoringRoutes;
 
-/** The same service answers both roles: ownership is decided per user inside it (course-edit.ts). */
+/** The same service answers both roles: ownership is decided per user inside it (assertCourseAccess, course-edit.service.ts). */
 function courseRoutes(app: FastifyInstance, ctx: AppContext, r: CourseRoutes) {
   addRoute(app, ctx, r.step1, async ({ user, body }) => saveStep1(ctx, user, body));
   addRoute(app, ctx, r.step2, async ({ user, body }) => saveStep2(ctx, user, body));

@@ -26,10 +26,14 @@ export function presentCourseCard(c: CourseCardRow): CourseCard {
   };
 }
 
-/** Reviews name the participant only: never an email. */
+/** A review names the participant only: never an email (also the answer to rating a course). */
+export function presentReview(r: Pick<ReviewRow, 'id' | 'rating' | 'message' | 'name' | 'createdAt' | 'updatedAt'>): CourseDetails['reviews']['items'][number] {
+  return { id: r.id, rating: r.rating, message: r.message, participant: { name: r.name }, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() };
+}
+
 export function presentReviews(page: { rows: ReviewRow[]; total: number }, pageNumber: number, perPage: number): CourseDetails['reviews'] {
   return {
-    items: page.rows.map((r) => ({ id: r.id, rating: r.rating, message: r.message, participant: { name: r.name }, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+    items: page.rows.map(presentReview),
     page: pageNumber,
     perPage,
     total: page.total,

@@ -3,7 +3,6 @@ import { courseCardRows } from '../../db/course-cards';
 import { AppError } from '../../lib/app-error';
 import { PUBLIC_READ_TTL_MS } from '../../lib/ttl-cache';
 import { bankTransferProvider } from '../../lib/payments';
-import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { presentCourseCard, presentInstructor, presentReviews } from './catalog.presenter';
@@ -33,8 +32,8 @@ const REVIEWS_PER_PAGE = 10;
  * Course cards for the given ids, in the order given (callers decide ranking); ids that are not
  * public courses are left out. Search, wishlist and enrolment lists show the same cards.
  */
-export async function loadCourseCards(db: Db, ids: number[]): Promise<CourseCard[]> {
-  const byId = new Map((await courseCardRows(db, ids)).map((row) => [row.id, row]));
+export async function loadCourseCards(ctx: AppContext, ids: number[]): Promise<CourseCard[]> {
+  const byId = new Map((await courseCardRows(ctx.db, ids)).map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [presentCourseCard(row)] : [];
@@ -64,7 +63,7 @@ export function homePage(ctx: AppContext) {
       publicCourseIds(ctx.db, { sort: 'newest', limit: HOME_LIST_SIZE }),
       categoriesWithCounts(ctx.db),
     ]);
-    const cards = await loadCourseCards(ctx.db, [...new Set([...topIds, ...newestIds])]);
+    const cards = await loadCourseCards(ctx, [...new Set([...topIds, ...newestIds])]);
     const byId = new Map(cards.map((c) => [c.id, c]));
     const pick = (ids: number[]) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     // Top courses: best rated, ties broken by enrolments.
@@ -90,7 +89,7 @@ async function loadCategoryPage(ctx: AppContext, idOrSlug: string, q: { page: nu
     countPublicCourses(ctx.db, filter),
     publicCourseIds(ctx.db, { filter, sort: q.sort, limit: q.perPage, offset: (q.page - 1) * q.perPage }),
   ]);
-  return { category: { ...category, courseCount: total }, items: await loadCourseCards(ctx.db, ids), page: q.page, perPage: q.perPage, total };
+  return { category: { ...category, courseCount: total }, items: await loadCourseCards(ctx, ids), page: q.page, perPage: q.perPage, total };
 }
 
 function lectureVideoUrl(lectureId: number) {
@@ -125,7 +124,7 @@ export async function courseDetails(ctx: AppContext, id: number, viewer: Request
 async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<CourseDetails, 'viewer'>> {
   const course = await publicCourseOr404(ctx, id);
   const [cards, outline, tagNames, instructor, distribution, reviews, similarIds] = await Promise.all([
-    loadCourseCards(ctx.db, [id]),
+    loadCourseCards(ctx, [id]),
     outlineRows(ctx.db, id),
     courseTagNames(ctx.db, id),
     instructorSummary(ctx.db, course.instructorId),
@@ -156,7 +155,7 @@ async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<Cour
     instructorProfile: presentInstructor(instructor),
     ratingDistribution: distribution,
     reviews: presentReviews(reviews, 1, REVIEWS_PER_PAGE),
-    similar: await loadCourseCards(ctx.db, similarIds),
+    similar: await loadCourseCards(ctx, similarIds),
   };
 }
 

@@ -40,6 +40,8 @@ export async function findCertificateCode(db: Db, participantId: number, courseI
   return row?.code ?? null;
 }
 
+export type CertificateRow = NonNullable<Awaited<ReturnType<typeof findCertificateByCode>>>;
+
 /** A certificate with the names it shows: the holder, the course and its instructor. */
 export async function findCertificateByCode(db: Db, code: string) {
   const instructors = db.select({ id: users.id, name: users.name }).from(users).as('instructors');

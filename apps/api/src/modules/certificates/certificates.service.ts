@@ -4,11 +4,8 @@ import { AppError } from '../../lib/app-error';
 import { renderCertificatePdf } from '../../lib/certificate-pdf';
 import type { AppContext } from '../../context';
 import { notifyUser, siteLink } from '../mail/mail.service';
+import { certificateLink, presentCertificateView } from './certificates.presenter';
 import { completeEnrolment, completionFacts, findCertificateByCode, findCertificateCode } from './certificates.queries';
-
-export function certificateLink(code: string) {
-  return { code, url: `/certificate/${code}` };
-}
 
 /** About 60 bits in four groups of four, without letters that read alike (0/O, 1/I). */
 function newCertificateCode() {
@@ -45,28 +42,27 @@ export async function issueCertificateIfEarned(ctx: AppContext, participantId: n
   return certificate;
 }
 
-export async function verifyCertificate(ctx: AppContext, code: string) {
+async function certificateOr404(ctx: AppContext, code: string) {
   const row = await findCertificateByCode(ctx.db, code.trim().toUpperCase());
   if (!row) throw new AppError('api.certificate.not_found', 404);
-  return { ...row, issuedAt: row.issuedAt.toISOString() };
+  return row;
+}
+
+export async function verifyCertificate(ctx: AppContext, code: string) {
+  return presentCertificateView(await certificateOr404(ctx, code));
 }
 
 /** The certificate as a PDF in the course's language, with the address that verifies it. */
 export async function certificatePdf(ctx: AppContext, code: string) {
-  const certificate = await verifyCertificate(ctx, code);
+  const certificate = await certificateOr404(ctx, code);
   const pdf = await renderCertificatePdf({
     code: certificate.code,
     participantName: certificate.participantName,
     courseTitle: certificate.courseTitle,
     instructorName: certificate.instructorName,
-    issuedAt: new Date(certificate.issuedAt),
+    issuedAt: certificate.issuedAt,
     language: certificate.courseLanguage,
     verifyUrl: `${ctx.config.publicUrl.replace(/\/+$/, '')}/certificate/${certificate.code}`,
   });
   return { code: certificate.code, pdf };
-}
-
-/** A participant's certificates as their list shows them, with the link to each. */
-export function presentCertificates(rows: { code: string; courseId: number; courseTitle: string; issuedAt: Date }[]) {
-  return rows.map((c) => ({ ...c, url: certificateLink(c.code).url, issuedAt: c.issuedAt.toISOString() }));
 }

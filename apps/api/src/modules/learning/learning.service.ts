@@ -6,7 +6,8 @@ import type { Storage } from '../../lib/storage';
 import type { RequestUser } from '../../plugins/auth';
 import { loadCourseCards } from '../catalog/catalog.service';
 import { presentCourseCard } from '../catalog/catalog.presenter';
-import { certificateLink, issueCertificateIfEarned, presentCertificates } from '../certificates/certificates.service';
+import { issueCertificateIfEarned } from '../certificates/certificates.service';
+import { certificateLink, presentCertificates } from '../certificates/certificates.presenter';
 import { mp4DurationSeconds } from '../authoring/video-duration';
 import { presentEnrolledCourses, presentLearnCourse } from './learning.presenter';
 import {
@@ -160,7 +161,7 @@ export async function reportProgress(ctx: AppContext, user: RequestUser, input: 
 /** Cards with enrolment dates and progress, in the order of the rows given. */
 async function withCardsAndProgress(ctx: AppContext, participantId: number, rows: EnrolmentRow[]) {
   const ids = rows.map((r) => r.courseId);
-  const [cards, progress] = await Promise.all([loadCourseCards(ctx.db, ids), progressFor(ctx, participantId, ids)]);
+  const [cards, progress] = await Promise.all([loadCourseCards(ctx, ids), progressFor(ctx, participantId, ids)]);
   return presentEnrolledCourses(rows, cards, progress);
 }
 

@@ -12,13 +12,17 @@ export async function upsertRating(db: Db, values: { participantId: number; cour
   return row!;
 }
 
+export type RatingRow = Awaited<ReturnType<typeof upsertRating>>;
+
 export async function ratingSummary(db: Db, courseId: number) {
   const [row] = await db
     .select({ average: sql<number>`round(avg(${ratings.rating})::numeric, 1)::float8`, count: sql<number>`count(*)::int` })
     .from(ratings)
     .where(eq(ratings.courseId, courseId));
-  return { average: Number(row?.average ?? 0), count: row?.count ?? 0 };
+  return row;
 }
+
+export type RatingSummaryRow = Awaited<ReturnType<typeof ratingSummary>>;
 
 export async function participantName(db: Db, id: number): Promise<string> {
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id));

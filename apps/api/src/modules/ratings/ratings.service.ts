@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog, publicCourseOr404 } from '../catalog/catalog.service';
 import { isEnrolled } from '../learning/learning.service';
+import { presentRatingResult } from './ratings.presenter';
 import { participantName, ratingSummary, upsertRating } from './ratings.queries';
 
 /** One rating per participant and course: a second call updates it. Only enrolled participants. */
@@ -12,9 +13,6 @@ export async function rateCourse(ctx: AppContext, user: RequestUser, input: { co
   if (!(await isEnrolled(ctx, user.id, input.course_id))) throw new AppError('api.rating.not_enrolled', 403);
   const row = await upsertRating(ctx.db, { participantId: user.id, courseId: input.course_id, rating: input.rating, message: sanitizePlainText(input.rating_message) });
   invalidateCatalog(ctx);
-  const [courseRating, name] = await Promise.all([ratingSummary(ctx.db, input.course_id), participantName(ctx.db, user.id)]);
-  return {
-    review: { id: row.id, rating: row.rating, message: row.message, participant: { name }, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() },
-    courseRating,
-  };
+  const [summary, name] = await Promise.all([ratingSummary(ctx.db, input.course_id), participantName(ctx.db, user.id)]);
+  return presentRatingResult(row, name, summary);
 }

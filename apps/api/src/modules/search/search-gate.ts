@@ -1,4 +1,19 @@
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+
+/**
+ * Searches running at once in this process (docs/search.md); the rest wait their turn. PGlite runs
+ * one statement at a time on the server's own thread, so one is all it can do anyway; a PostgreSQL
+ * server gets three of the pool's 10 connections.
+ */
+export function searchesAtOnce(config: Config): number {
+  return config.databaseUrl ? 3 : 1;
+}
+/** Searches waiting their turn; any more are a 503 at once. */
+export const SEARCH_MAX_WAITING = 100;
+/** A search that waited this long for its turn is a 503: its reader has most likely given up. */
+export const SEARCH_MAX_WAIT_MS = 10_000;
 
 /**
  * At most `running` searches at a time in this process; the next `waiting` wait their turn, in
@@ -55,4 +70,16 @@ export function searchGate(limits: { running: number; waiting: number; waitMs: n
     },
     load: () => ({ running, waiting: queue.length }),
   };
+}
+
+const gates = new WeakMap<AppContext, SearchGate>();
+
+/** The gate every search of this app passes (one per app, so per process), with the limits above. */
+export function searchGateOf(ctx: AppContext): SearchGate {
+  let gate = gates.get(ctx);
+  if (!gate) {
+    gate = searchGate({ running: searchesAtOnce(ctx.config), waiting: SEARCH_MAX_WAITING, waitMs: SEARCH_MAX_WAIT_MS });
+    gates.set(ctx, gate);
+  }
+  return gate;
 }

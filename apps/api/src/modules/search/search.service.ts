@@ -1,9 +1,9 @@
-import { COURSE_LANGUAGES, COURSE_LEVELS, PRICE_FILTERS, RATING_BUCKETS, type SearchFacets, type SearchQuery, type SearchResult } from '@nibras/contract';
+import type { SearchQuery, SearchResult } from '@nibras/contract';
 import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import {
   buildSearchText,
-  highlightRanges,
   htmlToText,
   isStopWord,
   normalizeSearchText,
@@ -20,9 +20,10 @@ import {
   pageAndFacets,
   writeSearchTexts,
   type CourseSearchSource,
-  type FacetRow,
   type TextMatch,
 } from './search.queries';
+import { presentSearchResult } from './search.presenter';
+import { searchGateOf } from './search-gate';
 
 // What one search may cost (docs/search.md, "Cost of a query"). Every word and every typo
 // candidate is a lexeme the database looks up for each course it considers, so a query's cost is
@@ -173,34 +174,20 @@ function queryWords(tokens: string[]): QueryWord[] {
   return words;
 }
 
-function presentFacets(rows: FacetRow[]): { total: number; facets: SearchFacets } {
-  const of = (facet: FacetRow['facet']) => rows.filter((r) => r.facet === facet);
-  const countOf = (facet: FacetRow['facet'], value: string) => Number(of(facet).find((r) => r.value === value)?.count ?? 0);
-  return {
-    total: Number(of('total')[0]?.count ?? 0),
-    facets: {
-      category: of('category')
-        .map((r) => ({ id: Number(r.value), slug: r.slug ?? '', name_ar: r.name_ar ?? '', name_en: r.name_en ?? '', count: Number(r.count) }))
-        .sort((a, b) => b.count - a.count || a.id - b.id),
-      language: COURSE_LANGUAGES.map((value) => ({ value, count: countOf('language', value) })),
-      level: COURSE_LEVELS.map((value) => ({ value, count: countOf('level', value) })),
-      price: PRICE_FILTERS.map((value) => ({ value, count: countOf('price', value) })),
-      rating: RATING_BUCKETS.map((min) => ({ min, count: countOf('rating', String(min)) })),
-    },
-  };
-}
-
 /** Statements cancelled on the server: a 503 the client can act on (fewer words, later), never a 500. */
 function searchTooSlow(): AppError {
   return new AppError('api.search.busy', 503, { headers: { 'retry-after': '5' } });
 }
 
-/** Public courses matching the query words (all of them), the filters, one page of them, and facet counts. */
-export async function searchCourses(
-  db: Db,
-  query: SearchQuery,
-  opts: { statementTimeoutMs?: number } = {},
-): Promise<SearchResult> {
+/**
+ * Public courses matching the query words (all of them), the filters, one page of them, and facet
+ * counts. Every search of the app waits its turn at the app's gate (search-gate.ts).
+ */
+export function searchCourses(ctx: AppContext, query: SearchQuery, opts: { statementTimeoutMs?: number } = {}): Promise<SearchResult> {
+  return searchGateOf(ctx).run(() => search(ctx, query, opts));
+}
+
+async function search(ctx: AppContext, query: SearchQuery, opts: { statementTimeoutMs?: number }): Promise<SearchResult> {
   const normalized = normalizeSearchText(query.q);
   const words = queryWords(searchTokens(normalized));
   const text = words.length ? textMatch(words) : null;
@@ -208,22 +195,17 @@ export async function searchCourses(
   const filters = { category: query.category, language: query.language, level: query.level, price: query.price, minRating: query.minRating };
 
   const settings = { useTextIndex: text !== null, timeoutMs: opts.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS };
-  const { ids, facets: facetRows } = await inSearchTransaction(db, settings, (tx) =>
+  const { ids, facets: facetRows } = await inSearchTransaction(ctx.db, settings, (tx) =>
     pageAndFacets(tx, text, filters, sort, { limit: query.perPage, offset: (query.page - 1) * query.perPage }),
   ).catch((error: unknown) => {
     throw isStatementTimeout(error) ? searchTooSlow() : error;
   });
-  const cards = await loadCourseCards(db, ids);
+  const cards = await loadCourseCards(ctx, ids);
   const shown = words.filter((w) => w.required);
   const terms: HighlightTerms = {
     prefixes: shown.flatMap((w) => w.forms.filter(prefixable)),
     words: new Set(shown.flatMap((w) => [...w.forms, ...w.typos])),
   };
-  const items = cards.map((card) => ({
-    ...card,
-    highlight: { title: highlightRanges(card.title, terms), subtitle: highlightRanges(card.subtitle, terms) },
-  }));
-  const { total, facets } = presentFacets(facetRows);
   // The words searched: a long query's words past the limits are not among them.
-  return { items, page: query.page, perPage: query.perPage, total, facets, query: { normalized, tokens: words.map((w) => w.token) } };
+  return presentSearchResult({ cards, terms, facetRows, page: query.page, perPage: query.perPage, normalized, tokens: words.map((w) => w.token) });
 }

@@ -9,12 +9,12 @@ import { createCategory, createCourse, setCourse } from '../../../test/factories
 import { buildApp } from '../../app';
 import { loadConfig, type Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import { courseTags, enrollments, ratings, tags, type courses } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import { normalizeSearchText, searchTokens } from '../../lib/search-text';
 import { inSearchTransaction, isStatementTimeout } from './search.queries';
-import { searchesAtOnce } from './search.routes';
-import { searchGate } from './search-gate';
+import { searchesAtOnce, searchGate } from './search-gate';
 import {
   refreshAllCourseSearchText,
   refreshCourseSearchText,
@@ -48,6 +48,9 @@ function swappable(letters: string, length: number) {
     if (w[1] !== w[2] && w[2] !== w[3]) return w;
   }
 }
+
+/** What searchCourses reads of the app: its settings and database. */
+const searchOn = (db: Db) => ({ config: testConfig(), db }) as AppContext;
 
 type CourseValues = Partial<typeof courses.$inferInsert> & { tags?: string[] };
 
@@ -454,7 +457,7 @@ describe('bad and hostile input', () => {
     }
     const { db } = await testDatabase();
     const query: SearchQuery = { q: '\ud800abc\udc00 \udfff', page: 1, perPage: 10 };
-    await expect(searchCourses(db, query)).resolves.toMatchObject({ query: { tokens: ['abc'] } });
+    await expect(searchCourses(searchOn(db), query)).resolves.toMatchObject({ query: { tokens: ['abc'] } });
   });
 
   it('rejects bad parameters with 400 and a message per field', async () => {
@@ -541,7 +544,7 @@ describe('cost and load', () => {
     const q = longArabicQuery(500);
     expect(q).toHaveLength(500);
     const { db: recorded, statements } = recording(db);
-    const result = await searchCourses(recorded, { q, page: 1, perPage: 10 });
+    const result = await searchCourses(searchOn(recorded), { q, page: 1, perPage: 10 });
     // Before: all 50 words searched, 8 of them with typo candidates: 26,000 lexemes and 590 KB of parameters.
     expect(result.query.tokens).toHaveLength(SEARCH_MAX_WORDS);
     expect(result.query.tokens).toEqual(searchTokens(normalizeSearchText(q)).slice(0, SEARCH_MAX_WORDS));
@@ -576,7 +579,7 @@ describe('cost and load', () => {
     const { db } = await testDatabase();
     for (const q of [arabicWord(), '']) {
       const { db: recorded, statements } = recording(db);
-      await searchCourses(recorded, { q, page: 1, perPage: 10 });
+      await searchCourses(searchOn(recorded), { q, page: 1, perPage: 10 });
       // The settings, then the page, the total and the facets in one statement.
       expect(statements).toHaveLength(2);
       expect(statements[0]!.sql).toContain("set_config('statement_timeout', $1, true)");

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { addressKey, failureBudget } from '../../lib/failure-budget';
 import { hashToken, newRefreshToken, type AccessClaims } from '../../lib/tokens';
 import type { AppContext } from '../../context';
+import { presentSession } from './sessions.presenter';
 import { findRefreshToken, findSessionWithUser, insertSession, revokeAllSessions, revokeOtherSessions, revokeSession, rotateRefreshToken } from './sessions.queries';
 
 interface SessionUser {
@@ -14,7 +15,7 @@ interface SessionUser {
 
 async function issue(ctx: AppContext, user: SessionUser, sessionId: string, refreshToken: string, message: string): Promise<Session> {
   const token = await ctx.tokens.sign({ userId: user.id, role: user.role, sessionId });
-  return { email: user.email, token, localId: String(user.id), expiresIn: ctx.tokens.accessTtl, refreshToken, message, role: user.role };
+  return presentSession(user, { token, expiresIn: ctx.tokens.accessTtl, refreshToken }, message);
 }
 
 export async function startSession(ctx: AppContext, user: SessionUser, message: string): Promise<Session> {

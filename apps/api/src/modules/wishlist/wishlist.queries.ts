@@ -23,3 +23,5 @@ export async function wishPage(db: Db, participantId: number, limit: number, off
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+export type WishRow = Awaited<ReturnType<typeof wishPage>>['rows'][number];
