@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminAuthoringRoutes, instructorAuthoringRoutes, quizRoutes, type AnswerBody, type MarkBody } from '@nibras/contract';
+import { adminAuthoringRoutes, instructorAuthoringRoutes, quizReviewRoutes, quizRoutes, type AnswerBody, type MarkBody } from '@nibras/contract';
 import { callRoute, type ResponseData } from '../../lib/http';
 import { routeQuery } from '../../lib/query';
 
@@ -18,11 +18,6 @@ export interface SubmissionFilter {
   search?: string;
   page: number;
 }
-
-const reviewer = {
-  instructor: { list: quizRoutes.instructorList, review: quizRoutes.instructorReview, mark: quizRoutes.instructorMark, unchecked: quizRoutes.instructorUnchecked },
-  admin: { list: quizRoutes.adminList, review: quizRoutes.adminReview, mark: quizRoutes.adminMark, unchecked: quizRoutes.adminUnchecked },
-} as const;
 
 export const quizKeys = {
   all: ['quiz'] as const,
@@ -59,11 +54,11 @@ export const quizQueries = {
   myPendingChecks: () => routeQuery([...quizKeys.participant, 'pending'], quizRoutes.participantUnchecked, { query: { page: 1 } }),
   assessment: (assessmentId: number, page: number) =>
     queryOptions({ queryKey: [...quizKeys.participant, 'details', assessmentId, page], queryFn: () => loadAssessment(assessmentId, page), meta: { access: 'participant' as const } }),
-  submissions: (role: ReviewerRole, filter: SubmissionFilter) => routeQuery([...quizKeys.reviewer(role), 'submissions', filter], reviewer[role].list, { query: submissionQuery(filter) }),
-  uncheckedCount: (role: ReviewerRole) => routeQuery([...quizKeys.reviewer(role), 'unchecked'], reviewer[role].unchecked, { query: { page: 1, perPage: 1 } }),
+  submissions: (role: ReviewerRole, filter: SubmissionFilter) => routeQuery([...quizKeys.reviewer(role), 'submissions', filter], quizReviewRoutes[role].list, { query: submissionQuery(filter) }),
+  uncheckedCount: (role: ReviewerRole) => routeQuery([...quizKeys.reviewer(role), 'unchecked'], quizReviewRoutes[role].unchecked, { query: { page: 1, perPage: 1 } }),
   /** Submission `submissionId` of course `courseId` (the spec's a and b), with the right answers. */
   review: (role: ReviewerRole, courseId: number, submissionId: number) =>
-    routeQuery([...quizKeys.reviewer(role), 'review', courseId, submissionId], reviewer[role].review, { params: { a: courseId, b: submissionId } }),
+    routeQuery([...quizKeys.reviewer(role), 'review', courseId, submissionId], quizReviewRoutes[role].review, { params: { a: courseId, b: submissionId } }),
   /** Courses to filter by: the instructor's own, or every course for an admin (the first 100 by title). */
   courseChoices: (role: ReviewerRole) =>
     queryOptions({
@@ -82,5 +77,5 @@ export function submitAnswers(body: AnswerBody) {
 }
 
 export function markSubmission(role: ReviewerRole, body: MarkBody) {
-  return callRoute(reviewer[role].mark, { body });
+  return callRoute(quizReviewRoutes[role].mark, { body });
 }
