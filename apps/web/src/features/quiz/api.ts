@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminAuthoringRoutes, instructorAuthoringRoutes, quizReviewRoutes, quizRoutes, type AnswerBody, type MarkBody } from '@nibras/contract';
 import { callRoute, type ResponseData } from '../../lib/http';
 import { routeQuery } from '../../lib/query';
@@ -74,6 +74,38 @@ export const quizQueries = {
 
 export function submitAnswers(body: AnswerBody) {
   return callRoute(quizRoutes.answer, { body });
+}
+
+/**
+ * The assessment as it stands once `result` was submitted, made from page 1 of the details that held
+ * the attempt: the attempt closed, the result first among the results, the participant standing as
+ * the result does (an attempt opens only while nothing passed or waits, docs/quizzes.md), and another
+ * attempt possible after a fail while attempts are left. The attempts used and left already counted it.
+ */
+export function withSubmission(details: AssessmentDetailsView, result: SubmissionResultView): AssessmentDetailsView {
+  const earlier = details.results.items.filter((item) => item.id !== result.id);
+  const listed = earlier.length < details.results.items.length;
+  return {
+    ...details,
+    attempt: null,
+    standing: result.status,
+    can_start: result.status === 'failed' && details.assessment.question_count > 0 && details.attempts_left !== 0,
+    results: { ...details.results, items: [result, ...earlier].slice(0, details.results.perPage), total: details.results.total + (listed ? 0 : 1) },
+  };
+}
+
+/**
+ * After a submission its answer is the assessment's new state: when page 1 held the attempt, it takes
+ * the result at once and nothing is asked of the server again. The other pages of results have moved
+ * on and load when next shown; a submission made from another page (the screen goes back to page 1)
+ * has no page 1 to build on, so the assessment loads again.
+ */
+export function recordSubmission(client: QueryClient, assessmentId: number, result: SubmissionResultView): void {
+  const firstPage = quizQueries.assessment(assessmentId, 1).queryKey;
+  const shown = client.getQueryData(firstPage);
+  const held = shown !== undefined && shown.details.attempt?.id === result.id;
+  void client.invalidateQueries({ queryKey: [...quizKeys.participant, 'details', assessmentId], refetchType: held ? 'none' : 'active' });
+  if (held) client.setQueryData(firstPage, { ...shown, details: withSubmission(shown.details, result) });
 }
 
 export function markSubmission(role: ReviewerRole, body: MarkBody) {
