@@ -1,13 +1,15 @@
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
-interface ListToolbarProps {
-  /** The search landmark's accessible name. */
-  label?: string;
-  /** The search box's label and its button's text. */
-  searchLabel: string;
-  submitLabel: string;
+/**
+ * The toolbar's words: `texts` is the prefix of the keys `<texts>.filters` (the search landmark's
+ * name), `<texts>.search` (the box's label) and `<texts>.searchSubmit` (its button), or they are given.
+ */
+type ToolbarTexts = { texts: string; label?: never; searchLabel?: never; submitLabel?: never } | { texts?: never; label?: string; searchLabel: string; submitLabel: string };
+
+type ListToolbarProps = ToolbarTexts & {
   /** The box's text, trimmed, sent on Enter or the button. */
   onSearch: (text: string) => void;
   /** The box's text when the page keeps it (to empty it with its filters, or to follow the address); the box keeps its own otherwise. */
@@ -22,14 +24,18 @@ interface ListToolbarProps {
   below?: ReactNode;
   /** The public search page's bar: no card around it, a search field with a placeholder, and the page's main button. */
   bar?: { className: string; placeholder: string };
-}
+};
 
 /**
  * The search and filters above a list (the admin's lists, the course lists, the submissions, the
  * public search): a search landmark whose text goes out on Enter or the button, while the filters
  * and sorting the page puts beside or below it act at once.
  */
-export function ListToolbar({ label, searchLabel, submitLabel, onSearch, draft, onDraftChange, searchTestId, maxLength, before, after, below, bar }: ListToolbarProps) {
+export function ListToolbar({ texts, onSearch, draft, onDraftChange, searchTestId, maxLength, before, after, below, bar, ...words }: ListToolbarProps) {
+  const { t } = useTranslation();
+  const label = texts ? t(`${texts}.filters`) : words.label;
+  const searchLabel = texts ? t(`${texts}.search`) : words.searchLabel;
+  const submitLabel = texts ? t(`${texts}.searchSubmit`) : words.submitLabel;
   const [text, setText] = useUncontrolled({ value: draft, defaultValue: '', onChange: onDraftChange });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -47,9 +47,7 @@ export function ListFilters({ params, onChange }: ListFiltersProps) {
 
   return (
     <ListToolbar
-      label={t('authoring.list.filters')}
-      searchLabel={t('authoring.list.search')}
-      submitLabel={t('authoring.list.searchSubmit')}
+      texts="authoring.list"
       draft={searchInput}
       onDraftChange={setSearchInput}
       onSearch={(search) => onChange({ search })}

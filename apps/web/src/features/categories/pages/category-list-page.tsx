@@ -72,9 +72,7 @@ export default function CategoryListPage() {
         </Alert>
       ) : null}
       <ListToolbar
-        label={t('adminCategories.filters')}
-        searchLabel={t('adminCategories.search')}
-        submitLabel={t('adminCategories.searchSubmit')}
+        texts="adminCategories"
         draft={searchInput}
         onDraftChange={setSearchInput}
         onSearch={(text) => {

@@ -93,9 +93,7 @@ export default function MemberListPage({ role }: { role: MemberRoleName }) {
         </Button>
       </Group>
       <ListToolbar
-        label={t('members.filters')}
-        searchLabel={t('members.search')}
-        submitLabel={t('members.searchSubmit')}
+        texts="members"
         draft={searchInput}
         onDraftChange={setSearchInput}
         onSearch={(text) => {

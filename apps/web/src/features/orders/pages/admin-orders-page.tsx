@@ -44,9 +44,7 @@ export default function AdminOrdersPage() {
         {t('adminOrders.title')}
       </Title>
       <ListToolbar
-        label={t('adminOrders.filters')}
-        searchLabel={t('adminOrders.search')}
-        submitLabel={t('adminOrders.searchSubmit')}
+        texts="adminOrders"
         onSearch={(text) => {
           setPage(1);
           setSearch(text);

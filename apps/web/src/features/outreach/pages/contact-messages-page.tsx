@@ -46,9 +46,7 @@ export default function ContactMessagesPage() {
         {t('contactMessages.title')}
       </Title>
       <ListToolbar
-        label={t('contactMessages.filters')}
-        searchLabel={t('contactMessages.search')}
-        submitLabel={t('contactMessages.searchSubmit')}
+        texts="contactMessages"
         maxLength={200}
         searchTestId="contact-messages-search"
         onSearch={(text) => {

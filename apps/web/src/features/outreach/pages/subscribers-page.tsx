@@ -66,9 +66,7 @@ export default function SubscribersPage() {
         </Button>
       </Group>
       <ListToolbar
-        label={t('subscribers.filters')}
-        searchLabel={t('subscribers.search')}
-        submitLabel={t('subscribers.searchSubmit')}
+        texts="subscribers"
         maxLength={200}
         searchTestId="subscribers-search"
         onSearch={(text) => {

@@ -75,9 +75,7 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
       <BackNotice />
       <UncheckedAlert role={role} showLink={filter.status !== 'pending' || Boolean(filter.course_id || filter.search)} />
       <ListToolbar
-        label={t('quiz.review.filters')}
-        searchLabel={t('quiz.review.search')}
-        submitLabel={t('quiz.review.searchSubmit')}
+        texts="quiz.review"
         draft={searchInput}
         onDraftChange={setSearchInput}
         onSearch={(search) => go({ search })}
