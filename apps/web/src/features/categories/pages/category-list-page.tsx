@@ -75,10 +75,7 @@ export default function CategoryListPage() {
         texts="adminCategories"
         draft={searchInput}
         onDraftChange={setSearchInput}
-        onSearch={(text) => {
-          setPage(1);
-          setSearch(text);
-        }}
+        onSearch={(text) => { setPage(1); setSearch(text); }}
         searchTestId="category-search"
         after={
           <Select

@@ -96,10 +96,7 @@ export default function MemberListPage({ role }: { role: MemberRoleName }) {
         texts="members"
         draft={searchInput}
         onDraftChange={setSearchInput}
-        onSearch={(text) => {
-          setPage(1);
-          setSearch(text);
-        }}
+        onSearch={(text) => { setPage(1); setSearch(text); }}
         maxLength={200}
         searchTestId="member-search"
         below={

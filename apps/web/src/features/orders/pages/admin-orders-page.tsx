@@ -45,10 +45,7 @@ export default function AdminOrdersPage() {
       </Title>
       <ListToolbar
         texts="adminOrders"
-        onSearch={(text) => {
-          setPage(1);
-          setSearch(text);
-        }}
+        onSearch={(text) => { setPage(1); setSearch(text); }}
         before={
           <Select
             label={t('adminOrders.status')}

@@ -49,10 +49,7 @@ export default function ContactMessagesPage() {
         texts="contactMessages"
         maxLength={200}
         searchTestId="contact-messages-search"
-        onSearch={(text) => {
-          setPage(1);
-          setSearch(text);
-        }}
+        onSearch={(text) => { setPage(1); setSearch(text); }}
       />
       {result ? (
         <Alert color={result.ok ? 'green' : 'red'} aria-live="polite" data-testid="contact-messages-result" withCloseButton closeButtonLabel={t('contactMessages.dismiss')} onClose={() => setResult(null)}>

@@ -69,10 +69,7 @@ export default function SubscribersPage() {
         texts="subscribers"
         maxLength={200}
         searchTestId="subscribers-search"
-        onSearch={(text) => {
-          setPage(1);
-          setSearch(text);
-        }}
+        onSearch={(text) => { setPage(1); setSearch(text); }}
       />
       {result ? (
         <Alert color={result.ok ? 'green' : 'red'} aria-live="polite" data-testid="subscribers-result" withCloseButton closeButtonLabel={t('subscribers.dismiss')} onClose={() => setResult(null)}>
