@@ -8,6 +8,15 @@ export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 const grantQuery = z.strictObject({ t: z.string().max(1000).optional().describe('The signed grant from the learn answer (lecture videos that are not free previews)') });
 const previewQuery = z.strictObject({ t: z.string().min(1).max(2000).describe('The signed preview grant from an authoring answer') });
 
+/** A file of a course being authored, for its instructor or an admin: the same route under each role's path. */
+function previewRoute<R extends 'instructor' | 'admin'>(access: R) {
+  return {
+    method: 'GET', path: `/api/${access}/course/media`, access, errors: [404], signedUrl: 'authoring-preview', tags: ['course authoring'],
+    summary: 'Preview a cover, promo or lecture video of a course being authored (signed URL from the authoring answers); HTTP Range',
+    query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true, signedRedirect: true },
+  } satisfies RouteDef;
+}
+
 /**
  * Files are never served from a public folder: each request passes an access check. Free previews,
  * covers and promo videos of public courses are open; every other lecture video needs a signed grant
@@ -34,14 +43,6 @@ export const mediaRoutes = {
   },
   // The public routes serve approved courses only: an owner or admin previews a draft's files through
   // a short-lived URL signed for them, bound to one file of one course, checked again when used.
-  instructorPreview: {
-    method: 'GET', path: '/api/instructor/course/media', access: 'instructor', errors: [404], signedUrl: 'authoring-preview', tags: ['course authoring'],
-    summary: 'Preview a cover, promo or lecture video of a course being authored (signed URL from the authoring answers); HTTP Range',
-    query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true, signedRedirect: true },
-  },
-  adminPreview: {
-    method: 'GET', path: '/api/admin/course/media', access: 'admin', errors: [404], signedUrl: 'authoring-preview', tags: ['course authoring'],
-    summary: 'Preview a cover, promo or lecture video of a course being authored (signed URL from the authoring answers); HTTP Range',
-    query: previewQuery, file: { types: [...IMAGE_TYPES, ...VIDEO_TYPES], ranges: true, signedRedirect: true },
-  },
+  instructorPreview: previewRoute('instructor'),
+  adminPreview: previewRoute('admin'),
 } satisfies Record<string, RouteDef>;

@@ -204,6 +204,44 @@ const idOrAll = z.strictObject({ id: numeric(z.number().int().min(0).max(2_147_4
 const assessmentId = z.strictObject({ id: dbId.describe('Assessment id') });
 const tags = ['quizzes'];
 
+/**
+ * Who checks short answers (docs/quizzes.md): an instructor in their own courses, an admin in every
+ * course. Both have the same four routes with the same shapes, under the spec's paths (`insquiz` and
+ * `adminquiz`, ...) and with words saying whose submissions they reach.
+ */
+const REVIEWERS = {
+  instructor: { path: 'ins', submissions: 'Submissions in your courses', course: 'your course', scope: '' },
+  admin: { path: 'admin', submissions: 'Every submission', course: 'a course', scope: ' of any course' },
+} as const;
+
+function reviewRoutes<R extends keyof typeof REVIEWERS>(access: R) {
+  const who = REVIEWERS[access];
+  return {
+    list: {
+      method: 'GET', path: `/api/quiz/${who.path}quiz`, access, tags,
+      summary: `${who.submissions}, newest first, filtered and paginated (also ?course_id=1?page=2)`, query: submissionListQuery,
+      response: envelope(listData(submissionSummary)),
+    },
+    review: {
+      method: 'GET', path: `/api/quiz/${who.path}quizlist/:a/:b`, access, errors: [404], tags,
+      summary: `One submission (b) of ${who.course} (a), with the right answers`, params: pair, response: envelope(submissionReview),
+    },
+    mark: {
+      method: 'POST', path: `/api/quiz/${who.path}UpdateQuiz`, access, errors: [404, 409], tags,
+      summary: `Mark short answers${who.scope} right or wrong, with feedback; when none is left to check the submission is passed or failed`,
+      body: markBody, response: envelope(submissionReview),
+    },
+    unchecked: {
+      method: 'GET', path: `/api/${access}/unchecked/list`, access, tags,
+      summary: `${who.submissions} waiting for a short answer to be checked, oldest first`, query: uncheckedListQuery,
+      response: envelope(listData(submissionSummary)),
+    },
+  } satisfies Record<string, RouteDef>;
+}
+
+const instructorReview = reviewRoutes('instructor');
+const adminReview = reviewRoutes('admin');
+
 export const quizRoutes = {
   myAssessments: {
     method: 'GET', path: '/api/participant/assessmentlist/:id', access: 'participant', errors: [404], tags,
@@ -224,44 +262,18 @@ export const quizRoutes = {
     summary: 'Submit every answer of an open attempt at once; graded at once except short answers to check. Retrying with the same idempotency key returns the first result.',
     body: answerBody, response: envelope(submissionResult),
   },
-  instructorList: {
-    method: 'GET', path: '/api/quiz/insquiz', access: 'instructor', tags,
-    summary: 'Submissions in your courses, newest first, filtered and paginated (also ?course_id=1?page=2)', query: submissionListQuery,
-    response: envelope(listData(submissionSummary)),
-  },
-  instructorReview: {
-    method: 'GET', path: '/api/quiz/insquizlist/:a/:b', access: 'instructor', errors: [404], tags,
-    summary: 'One submission (b) of your course (a), with the right answers', params: pair, response: envelope(submissionReview),
-  },
-  instructorMark: {
-    method: 'POST', path: '/api/quiz/insUpdateQuiz', access: 'instructor', errors: [404, 409], tags,
-    summary: 'Mark short answers right or wrong, with feedback; when none is left to check the submission is passed or failed',
-    body: markBody, response: envelope(submissionReview),
-  },
-  instructorUnchecked: {
-    method: 'GET', path: '/api/instructor/unchecked/list', access: 'instructor', tags,
-    summary: 'Submissions in your courses waiting for a short answer to be checked, oldest first', query: uncheckedListQuery,
-    response: envelope(listData(submissionSummary)),
-  },
-  adminList: {
-    method: 'GET', path: '/api/quiz/adminquiz', access: 'admin', tags,
-    summary: 'Every submission, newest first, filtered and paginated (also ?course_id=1?page=2)', query: submissionListQuery,
-    response: envelope(listData(submissionSummary)),
-  },
-  adminReview: {
-    method: 'GET', path: '/api/quiz/adminquizlist/:a/:b', access: 'admin', errors: [404], tags,
-    summary: 'One submission (b) of a course (a), with the right answers', params: pair, response: envelope(submissionReview),
-  },
-  adminMark: {
-    method: 'POST', path: '/api/quiz/adminUpdateQuiz', access: 'admin', errors: [404, 409], tags,
-    summary: 'Mark short answers of any course right or wrong, with feedback', body: markBody, response: envelope(submissionReview),
-  },
-  adminUnchecked: {
-    method: 'GET', path: '/api/admin/unchecked/list', access: 'admin', tags,
-    summary: 'Every submission waiting for a short answer to be checked, oldest first', query: uncheckedListQuery,
-    response: envelope(listData(submissionSummary)),
-  },
+  instructorList: instructorReview.list,
+  instructorReview: instructorReview.review,
+  instructorMark: instructorReview.mark,
+  instructorUnchecked: instructorReview.unchecked,
+  adminList: adminReview.list,
+  adminReview: adminReview.review,
+  adminMark: adminReview.mark,
+  adminUnchecked: adminReview.unchecked,
 } satisfies Record<string, RouteDef>;
+
+/** The routes of each role that checks submissions, by role (the same calls under different paths). */
+export const quizReviewRoutes = { instructor: instructorReview, admin: adminReview } as const;
 
 export type AssessmentDetails = z.infer<typeof assessmentDetails>;
 export type SubmissionResult = z.infer<typeof submissionResult>;

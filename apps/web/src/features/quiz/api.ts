@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { adminAuthoringRoutes, instructorAuthoringRoutes, quizRoutes, type AnswerBody, type MarkBody } from '@nibras/contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { adminAuthoringRoutes, instructorAuthoringRoutes, quizReviewRoutes, quizRoutes, type AnswerBody, type MarkBody } from '@nibras/contract';
 import { callRoute, type ResponseData } from '../../lib/http';
 import { routeQuery } from '../../lib/query';
 
@@ -18,11 +18,6 @@ export interface SubmissionFilter {
   search?: string;
   page: number;
 }
-
-const reviewer = {
-  instructor: { list: quizRoutes.instructorList, review: quizRoutes.instructorReview, mark: quizRoutes.instructorMark, unchecked: quizRoutes.instructorUnchecked },
-  admin: { list: quizRoutes.adminList, review: quizRoutes.adminReview, mark: quizRoutes.adminMark, unchecked: quizRoutes.adminUnchecked },
-} as const;
 
 export const quizKeys = {
   all: ['quiz'] as const,
@@ -59,11 +54,11 @@ export const quizQueries = {
   myPendingChecks: () => routeQuery([...quizKeys.participant, 'pending'], quizRoutes.participantUnchecked, { query: { page: 1 } }),
   assessment: (assessmentId: number, page: number) =>
     queryOptions({ queryKey: [...quizKeys.participant, 'details', assessmentId, page], queryFn: () => loadAssessment(assessmentId, page), meta: { access: 'participant' as const } }),
-  submissions: (role: ReviewerRole, filter: SubmissionFilter) => routeQuery([...quizKeys.reviewer(role), 'submissions', filter], reviewer[role].list, { query: submissionQuery(filter) }),
-  uncheckedCount: (role: ReviewerRole) => routeQuery([...quizKeys.reviewer(role), 'unchecked'], reviewer[role].unchecked, { query: { page: 1, perPage: 1 } }),
+  submissions: (role: ReviewerRole, filter: SubmissionFilter) => routeQuery([...quizKeys.reviewer(role), 'submissions', filter], quizReviewRoutes[role].list, { query: submissionQuery(filter) }),
+  uncheckedCount: (role: ReviewerRole) => routeQuery([...quizKeys.reviewer(role), 'unchecked'], quizReviewRoutes[role].unchecked, { query: { page: 1, perPage: 1 } }),
   /** Submission `submissionId` of course `courseId` (the spec's a and b), with the right answers. */
   review: (role: ReviewerRole, courseId: number, submissionId: number) =>
-    routeQuery([...quizKeys.reviewer(role), 'review', courseId, submissionId], reviewer[role].review, { params: { a: courseId, b: submissionId } }),
+    routeQuery([...quizKeys.reviewer(role), 'review', courseId, submissionId], quizReviewRoutes[role].review, { params: { a: courseId, b: submissionId } }),
   /** Courses to filter by: the instructor's own, or every course for an admin (the first 100 by title). */
   courseChoices: (role: ReviewerRole) =>
     queryOptions({
@@ -81,6 +76,38 @@ export function submitAnswers(body: AnswerBody) {
   return callRoute(quizRoutes.answer, { body });
 }
 
+/**
+ * The assessment as it stands once `result` was submitted, made from page 1 of the details that held
+ * the attempt: the attempt closed, the result first among the results, the participant standing as
+ * the result does (an attempt opens only while nothing passed or waits, docs/quizzes.md), and another
+ * attempt possible after a fail while attempts are left. The attempts used and left already counted it.
+ */
+export function withSubmission(details: AssessmentDetailsView, result: SubmissionResultView): AssessmentDetailsView {
+  const earlier = details.results.items.filter((item) => item.id !== result.id);
+  const listed = earlier.length < details.results.items.length;
+  return {
+    ...details,
+    attempt: null,
+    standing: result.status,
+    can_start: result.status === 'failed' && details.assessment.question_count > 0 && details.attempts_left !== 0,
+    results: { ...details.results, items: [result, ...earlier].slice(0, details.results.perPage), total: details.results.total + (listed ? 0 : 1) },
+  };
+}
+
+/**
+ * After a submission its answer is the assessment's new state: when page 1 held the attempt, it takes
+ * the result at once and nothing is asked of the server again. The other pages of results have moved
+ * on and load when next shown; a submission made from another page (the screen goes back to page 1)
+ * has no page 1 to build on, so the assessment loads again.
+ */
+export function recordSubmission(client: QueryClient, assessmentId: number, result: SubmissionResultView): void {
+  const firstPage = quizQueries.assessment(assessmentId, 1).queryKey;
+  const shown = client.getQueryData(firstPage);
+  const held = shown !== undefined && shown.details.attempt?.id === result.id;
+  void client.invalidateQueries({ queryKey: [...quizKeys.participant, 'details', assessmentId], refetchType: held ? 'none' : 'active' });
+  if (held) client.setQueryData(firstPage, { ...shown, details: withSubmission(shown.details, result) });
+}
+
 export function markSubmission(role: ReviewerRole, body: MarkBody) {
-  return callRoute(reviewer[role].mark, { body });
+  return callRoute(quizReviewRoutes[role].mark, { body });
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { loginBody, registerBody, type Role } from '@nibras/contract';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { paths, type AuthMode } from '../../../config/paths';
 import { useContractForm } from '../../../lib/forms';
 import { safeReturnTo } from '../../../lib/return-to';
 import { sessionStore } from '../../../lib/session';
+import { FormOutcome } from '../../../components/form-outcome';
 import { usePageTitle } from '../../../components/use-page-title';
 import { login, register, type Registration, type Session } from '../api';
 import { GoogleSignIn, GoogleSignInError } from './google-sign-in';
@@ -70,17 +71,9 @@ export function AccountForm({ role, mode }: AccountFormProps) {
       <Text c="dimmed" mb="lg">
         {t(`auth.${mode}.subtitle.${role}`)}
       </Text>
-      {notice && !failure ? (
-        <Alert color="green" mb="md" role="status" data-testid="auth-notice">
-          {notice}
-        </Alert>
-      ) : null}
+      <FormOutcome mb="md" success={{ text: failure ? null : notice, role: 'status', testId: 'auth-notice' }} />
       {role !== 'admin' && mode === 'login' && !failure ? <GoogleSignInError /> : null}
-      {failure ? (
-        <Alert color="red" mb="md" role="alert" data-testid="auth-error">
-          {failure}
-        </Alert>
-      ) : null}
+      <FormOutcome mb="md" failure={{ text: failure, role: 'alert', testId: 'auth-error' }} />
       {/* Server messages are translated and field-specific; the browser's own bubbles are neither. */}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { forgetPasswordBody } from '@nibras/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, type MemberRole } from '../../../config/paths';
 import { useContractForm } from '../../../lib/forms';
+import { FormOutcome } from '../../../components/form-outcome';
 import { usePageTitle } from '../../../components/use-page-title';
 import { forgetPassword } from '../api';
 
@@ -32,16 +33,7 @@ export default function ForgotPasswordPage({ role }: { role: MemberRole }) {
         <Text c="dimmed" mb="lg">
           {t('passwordReset.forgot.subtitle')}
         </Text>
-        {success && !failure ? (
-          <Alert color="green" mb="md" role="status" data-testid="forgot-sent">
-            {success}
-          </Alert>
-        ) : null}
-        {failure ? (
-          <Alert color="red" mb="md" role="alert" data-testid="forgot-error">
-            {failure}
-          </Alert>
-        ) : null}
+        <FormOutcome mb="md" success={{ text: failure ? null : success, role: 'status', testId: 'forgot-sent' }} failure={{ text: failure, role: 'alert', testId: 'forgot-error' }} />
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <TextInput label={t('auth.email')} name="email" type="email" autoComplete="username" dir="ltr" required {...form.getInputProps('email')} />

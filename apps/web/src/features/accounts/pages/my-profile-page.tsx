@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, Modal, Paper, PasswordInput, Progress, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, FileButton, Group, Modal, Paper, PasswordInput, Progress, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { changePasswordBody, NOTIFICATIONS_BY_ROLE, updateProfileBody, type NotificationKind } from '@nibras/contract';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../lib/http';
 import { useContractForm } from '../../../lib/forms';
 import { EmptyState } from '../../../components/empty-state';
+import { FormOutcome } from '../../../components/form-outcome';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { ApiError } from '../../../lib/http';
@@ -57,16 +58,10 @@ function DetailsForm({ role, profile }: { role: Role; profile: Profile }) {
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {success !== null ? (
-            <Alert color="green" aria-live="polite" data-testid="profile-saved">
-              {success || t('profile.saved')}
-            </Alert>
-          ) : null}
-          {failure && !fieldErrors ? (
-            <Alert color="red.9" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormOutcome
+            success={{ text: success === null ? null : success || t('profile.saved'), polite: true, testId: 'profile-saved' }}
+            failure={{ text: fieldErrors ? null : failure, role: 'alert', color: 'red.9' }}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t('profile.name')} required dir="auto" autoComplete="name" {...form.getInputProps('name')} />
             <TextInput label={t('profile.email')} type="email" required dir="ltr" autoComplete="email" {...form.getInputProps('email')} />
@@ -263,16 +258,7 @@ function NotificationsForm({ role, profile }: { role: Role; profile: Profile }) 
       </Text>
       <form onSubmit={(event) => void save(event)} noValidate>
         <Stack gap="md">
-          {saved ? (
-            <Alert color="green" aria-live="polite" data-testid="notifications-saved">
-              {saved}
-            </Alert>
-          ) : null}
-          {failure ? (
-            <Alert color="red.9" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormOutcome success={{ text: saved, polite: true, testId: 'notifications-saved' }} failure={{ text: failure, role: 'alert', color: 'red.9' }} />
           {kinds.map((kind) => (
             <Switch
               key={kind}
@@ -326,16 +312,10 @@ function PasswordForm({ role }: { role: Role }) {
       </Title>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md" maw={420}>
-          {success !== null ? (
-            <Alert color="green" aria-live="polite" data-testid="password-changed">
-              {success || t('profile.password.changed')}
-            </Alert>
-          ) : null}
-          {failure && !fieldErrors ? (
-            <Alert color="red.9" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormOutcome
+            success={{ text: success === null ? null : success || t('profile.password.changed'), polite: true, testId: 'password-changed' }}
+            failure={{ text: fieldErrors ? null : failure, role: 'alert', color: 'red.9' }}
+          />
           <PasswordInput label={t('profile.password.old')} autoComplete="current-password" required {...form.getInputProps('old_password')} />
           <PasswordInput label={t('profile.password.new')} autoComplete="new-password" required {...form.getInputProps('new_password')} />
           <PasswordInput label={t('profile.password.confirm')} autoComplete="new-password" required {...form.getInputProps('confirm')} />

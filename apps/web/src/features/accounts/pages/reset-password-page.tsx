@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/http';
 import { useContractForm } from '../../../lib/forms';
 import { EmptyState } from '../../../components/empty-state';
+import { FormOutcome } from '../../../components/form-outcome';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { passwordResetQueries, resetPassword, type ResetLink } from '../api';
@@ -42,11 +43,7 @@ function ResetForm({ link, email }: { link: ResetLink; email: string }) {
       <Text c="dimmed" mb="lg" className="break-anywhere">
         {t('passwordReset.reset.subtitle')} <bdi dir="ltr" data-testid="reset-email">{email}</bdi>
       </Text>
-      {failure ? (
-        <Alert color="red" mb="md" role="alert" data-testid="reset-error">
-          {failure}
-        </Alert>
-      ) : null}
+      <FormOutcome mb="md" failure={{ text: failure, role: 'alert', testId: 'reset-error' }} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <PasswordInput

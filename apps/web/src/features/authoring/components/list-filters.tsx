@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { APPROVE_STATUSES, COMPLETION_STATUSES, COURSE_LANGUAGES, COURSE_LIST_SORT_KEYS } from '@nibras/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { PER_PAGE_CHOICES, type CourseListParams } from './list-params';
 
 interface AnyOfSelectProps {
@@ -44,28 +45,15 @@ export function ListFilters({ params, onChange }: ListFiltersProps) {
     setSearchInput(params.search);
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ search: searchInput.trim() });
-  };
-
   return (
-    <Paper withBorder radius="lg" p="md">
-      <form onSubmit={submit} role="search" aria-label={t('authoring.list.filters')} className="authoring-filters">
-        <Group align="flex-end" gap="sm" className="authoring-filters__search">
-          <TextInput
-            label={t('authoring.list.search')}
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.currentTarget.value)}
-            dir="auto"
-            maxLength={200}
-            style={{ flex: '1 1 12rem' }}
-            data-testid="course-list-search"
-          />
-          <Button type="submit" variant="default">
-            {t('authoring.list.searchSubmit')}
-          </Button>
-        </Group>
+    <ListToolbar
+      texts="authoring.list"
+      draft={searchInput}
+      onDraftChange={setSearchInput}
+      onSearch={(search) => onChange({ search })}
+      maxLength={200}
+      searchTestId="course-list-search"
+      below={
         <div className="authoring-filters__grid">
           <AnyOfSelect
             label={t('authoring.list.status')}
@@ -113,7 +101,7 @@ export function ListFilters({ params, onChange }: ListFiltersProps) {
             data-testid="course-list-per-page"
           />
         </div>
-      </form>
-    </Paper>
+      }
+    />
   );
 }

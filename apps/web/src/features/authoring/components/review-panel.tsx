@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { adminAuthoringRoutes, approveBody, AUTHORING_LIMITS, type ApproveStatus } from '@nibras/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { callRoute } from '../../../lib/http';
 import { useContractForm } from '../../../lib/forms';
 import { paths } from '../../../config/paths';
+import { FormOutcome } from '../../../components/form-outcome';
 import { invalidateCourseScreens } from '../api';
 import type { CourseListNotice } from './list-params';
 
@@ -60,11 +61,7 @@ export function ReviewPanel({ courseId, status }: { courseId: number; status: Ap
           dir="auto"
           data-testid="review-message"
         />
-        {failure && !fieldErrors ? (
-          <Alert color="red" aria-live="polite" data-testid="review-failure">
-            {failure}
-          </Alert>
-        ) : null}
+        <FormOutcome failure={{ text: fieldErrors ? null : failure, polite: true, testId: 'review-failure' }} />
         <Group gap="sm" justify="flex-end">
           <Button type="submit" variant="outline" color="red.9" loading={pending && sending === 'rejected'} disabled={pending} onClick={choose('rejected')} data-testid="review-reject">
             {t('authoring.review.reject')}

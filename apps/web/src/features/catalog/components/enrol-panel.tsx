@@ -8,6 +8,7 @@ import { failureText } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { loginWithReturn } from '../../../lib/return-to';
 import { formatPrice } from '../../../lib/format';
+import { FormOutcome } from '../../../components/form-outcome';
 import { learningKeys } from '../../learning/public';
 import { orderCourse, orderKeys } from '../../orders/public';
 import { WishlistButton } from '../../wishlist/public';
@@ -47,7 +48,7 @@ export function EnrolPanel({ course, onChange }: { course: CourseDetails; onChan
       <Text fz={28} fw={800} data-testid="details-price">{price}</Text>
       {memberOnly ? null : enrolled ? (
         <>
-          {order.isSuccess ? <Alert color="green" role="status" data-testid="enrol-success">{order.data.message || t('details.enrol.done')}</Alert> : null}
+          <FormOutcome success={{ text: order.isSuccess ? order.data.message || t('details.enrol.done') : null, role: 'status', testId: 'enrol-success' }} />
           <Button component={Link} to={paths.learn(course.id)} size="md" data-testid="learn-link">
             {t(order.isSuccess ? 'details.enrol.start' : 'details.enrol.continue')}
           </Button>
@@ -69,11 +70,7 @@ export function EnrolPanel({ course, onChange }: { course: CourseDetails; onChan
           <Button size="md" onClick={onEnrol} loading={order.isPending} data-testid="enrol-button">
             {t(course.isFree ? 'details.enrol.free' : 'details.enrol.paid')}
           </Button>
-          {order.error ? (
-            <Alert color="red" role="alert" data-testid="enrol-error">
-              {failureText(order.error, t('auth.error.network'))}
-            </Alert>
-          ) : null}
+          <FormOutcome failure={{ text: order.error ? failureText(order.error, t('auth.error.network')) : null, role: 'alert', testId: 'enrol-error' }} />
         </>
       )}
       {memberOnly ? null : <WishlistButton courseId={course.id} courseTitle={course.title} initial={course.viewer?.wishlisted ?? false} onChange={onChange} />}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, FileInput, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, FileInput, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { categoryBody } from '@nibras/contract';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { useContractForm } from '../../../lib/forms';
 import { usePageTitle } from '../../../components/use-page-title';
 import { LoadingDots } from '../../../components/loading-dots';
 import { EmptyState } from '../../../components/empty-state';
+import { FormOutcome } from '../../../components/form-outcome';
 import { addCategory, categoryKeys, categoryQueries, removeCategoryIcon, updateCategory, uploadCategoryIcon, type AdminCategoryItem, type CategoryBody } from '../api';
 import type { CategoryNotice } from './category-list-page';
 import '../categories.css';
@@ -103,16 +104,8 @@ function CategoryForm({ category }: { category?: AdminCategoryItem }) {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={contract.onSubmit} noValidate data-testid="category-form">
         <Stack gap="md">
-          {contract.failure ? (
-            <Alert color="red" aria-live="polite" data-testid="category-form-failure">
-              {contract.failure}
-            </Alert>
-          ) : null}
-          {iconFailure ? (
-            <Alert color="red" aria-live="polite" data-testid="category-icon-failure">
-              {iconFailure}
-            </Alert>
-          ) : null}
+          <FormOutcome failure={{ text: contract.failure, polite: true, testId: 'category-form-failure' }} />
+          <FormOutcome failure={{ text: iconFailure, polite: true, testId: 'category-icon-failure' }} />
           <TextInput label={t('adminCategories.nameAr')} dir="rtl" lang="ar" required {...form.getInputProps('name_ar')} data-testid="category-name-ar" />
           <TextInput label={t('adminCategories.nameEn')} dir="ltr" lang="en" required {...form.getInputProps('name_en')} data-testid="category-name-en" />
           <TextInput

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Image, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Image, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
@@ -8,6 +8,7 @@ import { failureText } from '../../../lib/http';
 import { formatNumber } from '../../../lib/format';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PagedList } from '../../../components/paged-list';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { categoryKeys, categoryQueries, deleteCategory, type AdminCategoryItem, type CategoryListRequest } from '../api';
 import '../categories.css';
 
@@ -52,11 +53,6 @@ export default function CategoryListPage() {
   });
   usePageTitle(t('adminCategories.title'));
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setSearch(searchInput.trim());
-  };
   const dismissNotice = () => void navigate(location.pathname, { replace: true, state: null });
   const nameOf = (c: AdminCategoryItem) => (language === 'en' ? c.name_en : c.name_ar);
 
@@ -75,35 +71,27 @@ export default function CategoryListPage() {
           {notice}
         </Alert>
       ) : null}
-      <Paper withBorder radius="lg" p="md">
-        <form onSubmit={submitSearch} role="search" aria-label={t('adminCategories.filters')}>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label={t('adminCategories.search')}
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.currentTarget.value)}
-              dir="auto"
-              style={{ flex: '1 1 12rem' }}
-              data-testid="category-search"
-            />
-            <Button type="submit" variant="default">
-              {t('adminCategories.searchSubmit')}
-            </Button>
-            <Select
-              label={t('adminCategories.sort')}
-              value={sort}
-              allowDeselect={false}
-              onChange={(value) => {
-                setPage(1);
-                setSort((value ?? 'name') as SortName);
-              }}
-              data={(Object.keys(SORTS) as SortName[]).map((value) => ({ value, label: t(`adminCategories.sortBy.${value}`) }))}
-              style={{ flex: '1 1 12rem' }}
-              data-testid="category-sort"
-            />
-          </Group>
-        </form>
-      </Paper>
+      <ListToolbar
+        texts="adminCategories"
+        draft={searchInput}
+        onDraftChange={setSearchInput}
+        onSearch={(text) => { setPage(1); setSearch(text); }}
+        searchTestId="category-search"
+        after={
+          <Select
+            label={t('adminCategories.sort')}
+            value={sort}
+            allowDeselect={false}
+            onChange={(value) => {
+              setPage(1);
+              setSort((value ?? 'name') as SortName);
+            }}
+            data={(Object.keys(SORTS) as SortName[]).map((value) => ({ value, label: t(`adminCategories.sortBy.${value}`) }))}
+            style={{ flex: '1 1 12rem' }}
+            data-testid="category-sort"
+          />
+        }
+      />
       {result ? (
         <Alert color={result.ok ? 'green' : 'red'} aria-live="polite" data-testid="category-result" withCloseButton closeButtonLabel={t('adminCategories.dismiss')} onClose={() => setResult(null)}>
           {result.text}

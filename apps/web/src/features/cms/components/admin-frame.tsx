@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormOutcome } from '../../../components/form-outcome';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import '../cms.css';
@@ -32,9 +33,7 @@ export function AdminFrame<T>({ title, query, children }: { title: string; query
 
 /** The outcome of the last save, announced politely. */
 export function Outcome({ success, failure }: { success: string | null; failure: string | null }) {
-  if (failure) return <Alert color="red" role="alert" data-testid="cms-failure">{failure}</Alert>;
-  if (success !== null) return <Alert color="green" role="status" data-testid="cms-saved">{success}</Alert>;
-  return null;
+  return <FormOutcome success={{ text: failure ? null : success, role: 'status', testId: 'cms-saved' }} failure={{ text: failure, role: 'alert', testId: 'cms-failure' }} />;
 }
 
 /** The submit button of a content page's form, the same on every screen. */

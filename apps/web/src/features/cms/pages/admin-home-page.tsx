@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { FormOutcome } from '../../../components/form-outcome';
 import { useContractForm } from '../../../lib/forms';
 import { ApiError, failureText, type ApiResult } from '../../../lib/http';
 import { addHomeImage, cmsKeys, cmsQueries, deleteHomeImage, saveHome, updateHomeImage } from '../api';
@@ -96,7 +97,7 @@ function ImageForm({ image, nextPosition, onDone }: { image: HomeImage | null; n
   return (
     <form onSubmit={onSubmit} noValidate data-testid="cms-image-form">
       <Stack gap="md">
-        {failure ? <Alert color="red" role="alert">{failure}</Alert> : null}
+        <FormOutcome failure={{ text: failure, role: 'alert' }} />
         {image ? (
           <Image src={image.url} alt="" radius="md" h={140} w="auto" fit="contain" style={{ alignSelf: 'start' }} />
         ) : (

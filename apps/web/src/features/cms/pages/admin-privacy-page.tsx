@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { FormOutcome } from '../../../components/form-outcome';
 import { useContractForm } from '../../../lib/forms';
 import { failureText } from '../../../lib/http';
 import { cmsKeys, cmsQueries, deletePrivacyEntry, savePrivacyEntry } from '../api';
@@ -40,7 +41,7 @@ function EntryForm({ editing, nextPosition, onDone }: { editing: Editing; nextPo
   return (
     <form onSubmit={onSubmit} noValidate data-testid="cms-privacy-form">
       <Stack gap="md">
-        {failure ? <Alert color="red" role="alert">{failure}</Alert> : null}
+        <FormOutcome failure={{ text: failure, role: 'alert' }} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('adminCms.privacy.titleAr')} required dir="rtl" lang="ar" {...form.getInputProps('title_ar')} data-testid="cms-privacy-title-ar" />
           <TextInput label={t('adminCms.privacy.titleEn')} required dir="ltr" lang="en" {...form.getInputProps('title_en')} data-testid="cms-privacy-title-en" />

@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { failureText } from '../../../lib/http';
@@ -8,6 +8,7 @@ import { formatLongDate } from '../../../lib/format';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PagedList } from '../../../components/paged-list';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { deleteMember, memberKeys, memberQueries, reactivateMember, type Member, type MemberListBody, type MemberRoleName } from '../api';
 
 const SORTS = {
@@ -79,11 +80,6 @@ export default function MemberListPage({ role }: { role: MemberRoleName }) {
     if (data && !list.isPlaceholderData && data.items.length === 0 && page > lastPage) setPage(lastPage);
   }, [data, list.isPlaceholderData, page, lastPage]);
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setSearch(searchInput.trim());
-  };
   const filtered = search !== '' || status !== '';
 
   return (
@@ -96,54 +92,44 @@ export default function MemberListPage({ role }: { role: MemberRoleName }) {
           {t(`members.${role}.add`)}
         </Button>
       </Group>
-      <Paper withBorder radius="lg" p="md">
-        <form onSubmit={submitSearch} role="search" aria-label={t('members.filters')}>
-          <Stack gap="sm">
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                label={t('members.search')}
-                value={searchInput}
-                onChange={(event) => setSearchInput(event.currentTarget.value)}
-                dir="auto"
-                maxLength={200}
-                style={{ flex: '1 1 12rem' }}
-                data-testid="member-search"
-              />
-              <Button type="submit" variant="default">
-                {t('members.searchSubmit')}
-              </Button>
-            </Group>
-            <Group gap="sm" grow preventGrowOverflow={false}>
-              <Select
-                label={t('members.status')}
-                value={status}
-                allowDeselect={false}
-                onChange={(value) => {
-                  setPage(1);
-                  setStatus((value ?? '') as StatusFilter);
-                }}
-                data={[
-                  { value: '', label: t('members.statusAll') },
-                  { value: 'active', label: t('members.statusName.active') },
-                  { value: 'deactivated', label: t('members.statusName.deactivated') },
-                ]}
-                miw={150}
-              />
-              <Select
-                label={t('members.sort')}
-                value={sort}
-                allowDeselect={false}
-                onChange={(value) => {
-                  setPage(1);
-                  setSort((value ?? 'newest') as SortName);
-                }}
-                data={(Object.keys(SORTS) as SortName[]).map((value) => ({ value, label: t(`members.sortName.${value}`) }))}
-                miw={150}
-              />
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <ListToolbar
+        texts="members"
+        draft={searchInput}
+        onDraftChange={setSearchInput}
+        onSearch={(text) => { setPage(1); setSearch(text); }}
+        maxLength={200}
+        searchTestId="member-search"
+        below={
+          <Group gap="sm" grow preventGrowOverflow={false}>
+            <Select
+              label={t('members.status')}
+              value={status}
+              allowDeselect={false}
+              onChange={(value) => {
+                setPage(1);
+                setStatus((value ?? '') as StatusFilter);
+              }}
+              data={[
+                { value: '', label: t('members.statusAll') },
+                { value: 'active', label: t('members.statusName.active') },
+                { value: 'deactivated', label: t('members.statusName.deactivated') },
+              ]}
+              miw={150}
+            />
+            <Select
+              label={t('members.sort')}
+              value={sort}
+              allowDeselect={false}
+              onChange={(value) => {
+                setPage(1);
+                setSort((value ?? 'newest') as SortName);
+              }}
+              data={(Object.keys(SORTS) as SortName[]).map((value) => ({ value, label: t(`members.sortName.${value}`) }))}
+              miw={150}
+            />
+          </Group>
+        }
+      />
       {result ? (
         <Alert color={result.ok ? 'green' : 'red'} aria-live="polite" data-testid="member-result" withCloseButton closeButtonLabel={t('members.dismiss')} onClose={() => setResult(null)}>
           {result.text}

@@ -1,6 +1,7 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormOutcome } from '../../../components/form-outcome';
 import { announce } from '../api';
 import { Composer } from './composer';
 
@@ -22,11 +23,7 @@ export function AnnounceForm({ courseId }: { courseId: number }) {
           setDone(t('messages.announce.sent', { count: res.data.recipients }));
         }}
       />
-      {done ? (
-        <Alert color="green" aria-live="polite" data-testid="announce-result">
-          {done}
-        </Alert>
-      ) : null}
+      <FormOutcome success={{ text: done, polite: true, testId: 'announce-result' }} />
     </Stack>
   );
 }

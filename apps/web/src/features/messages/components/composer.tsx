@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { MESSAGE_MAX_LENGTH } from '@nibras/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, failureText } from '../../../lib/http';
 import { formatNumber } from '../../../lib/format';
+import { FormOutcome } from '../../../components/form-outcome';
 
 /** The message box: Ctrl+Enter (or ⌘+Enter) sends, Enter is a new line; a counter to 5,000; the server's refusal shown in words. */
 export function Composer({ onSend, label, testId = 'message-composer' }: { onSend: (msg: string) => Promise<unknown>; label: string; testId?: string }) {
@@ -56,11 +57,7 @@ export function Composer({ onSend, label, testId = 'message-composer' }: { onSen
             {t('messages.composer.send')}
           </Button>
         </Group>
-        {otherError ? (
-          <Alert color="red" aria-live="polite" data-testid="message-error">
-            {otherError}
-          </Alert>
-        ) : null}
+        <FormOutcome failure={{ text: otherError, polite: true, testId: 'message-error' }} />
       </Stack>
     </form>
   );

@@ -1,12 +1,13 @@
 import { OrderCards } from '../components/order-cards';
-import { Alert, Button, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../lib/http';
 import { cancelOrder, confirmOrder, orderKeys, orderQueries, type OrderStatus } from '../api';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PagedList } from '../../../components/paged-list';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { OrderStatusBadge } from '../components/order-status';
 import { formatLongDate, formatPrice } from '../../../lib/format';
 
@@ -18,7 +19,6 @@ export default function AdminOrdersPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<StatusFilter>('pending');
-  const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action | null>(null);
@@ -38,48 +38,32 @@ export default function AdminOrdersPage() {
   });
   usePageTitle(t('adminOrders.title'));
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-    setSearch(searchInput.trim());
-  };
-
   return (
     <Stack gap="lg" maw={960}>
       <Title order={1} className="shell-page__title">
         {t('adminOrders.title')}
       </Title>
-      <Paper withBorder radius="lg" p="md">
-        <form onSubmit={submitSearch} role="search" aria-label={t('adminOrders.filters')}>
-          <Group align="flex-end" gap="sm">
-            <Select
-              label={t('adminOrders.status')}
-              value={status}
-              allowDeselect={false}
-              onChange={(value) => {
-                setPage(1);
-                setStatus((value ?? 'pending') as StatusFilter);
-              }}
-              data={(['pending', 'paid', 'cancelled', 'all'] as const).map((value) => ({
-                value,
-                label: value === 'all' ? t('adminOrders.all') : t(`orders.status.${value}`),
-              }))}
-              w={180}
-              data-testid="admin-orders-status"
-            />
-            <TextInput
-              label={t('adminOrders.search')}
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.currentTarget.value)}
-              dir="auto"
-              style={{ flex: '1 1 12rem' }}
-            />
-            <Button type="submit" variant="default">
-              {t('adminOrders.searchSubmit')}
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+      <ListToolbar
+        texts="adminOrders"
+        onSearch={(text) => { setPage(1); setSearch(text); }}
+        before={
+          <Select
+            label={t('adminOrders.status')}
+            value={status}
+            allowDeselect={false}
+            onChange={(value) => {
+              setPage(1);
+              setStatus((value ?? 'pending') as StatusFilter);
+            }}
+            data={(['pending', 'paid', 'cancelled', 'all'] as const).map((value) => ({
+              value,
+              label: value === 'all' ? t('adminOrders.all') : t(`orders.status.${value}`),
+            }))}
+            w={180}
+            data-testid="admin-orders-status"
+          />
+        }
+      />
       {result ? (
         <Alert color={result.ok ? 'green' : 'red'} aria-live="polite" data-testid="admin-orders-result" withCloseButton closeButtonLabel={t('adminOrders.dismiss')} onClose={() => setResult(null)}>
           {result.text}

@@ -1,83 +1,59 @@
 import { OrderCards } from '../components/order-cards';
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { usePageTitle } from '../../../components/use-page-title';
-import { PagedList } from '../../../components/paged-list';
+import { CourseListScreen } from '../../../components/course-list-screen';
 import { OrderStatusBadge } from '../components/order-status';
 import { orderQueries } from '../api';
 import { formatLongDate, formatPrice } from '../../../lib/format';
 
 export default function OrdersPage() {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    ...orderQueries.participant(page),
-    placeholderData: keepPreviousData,
-  });
-  usePageTitle(t('orders.title'));
   return (
-    <Stack gap="lg" maw={960}>
-      <Title order={1} className="shell-page__title">
-        {t('orders.title')}
-      </Title>
-      <PagedList
-        list={list}
-        texts="orders"
-        page={page}
-        onPage={setPage}
-        emptyAction={
-          <Button component={Link} to={paths.home}>
-            {t('pdash.browse')}
-          </Button>
-        }
-      >
-        {(items) => (
-          <OrderCards
-            label={t('orders.title')}
-            orders={items}
-            testId="order"
-            details={(order) => (
-              <>
-                <Anchor component={Link} to={paths.courseDetails(order.course.id)} fw={700} dir="auto" className="break-anywhere">
-                  {order.course.title}
-                </Anchor>
+    <CourseListScreen texts="orders" query={orderQueries.participant} maw={960}>
+      {(items, title) => (
+        <OrderCards
+          label={title}
+          orders={items}
+          testId="order"
+          details={(order) => (
+            <>
+              <Anchor component={Link} to={paths.courseDetails(order.course.id)} fw={700} dir="auto" className="break-anywhere">
+                {order.course.title}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })}
+              </Text>
+              <Text size="sm">
+                {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
+              </Text>
+              {order.status === 'pending' && order.provider === 'bank_transfer' ? (
+                <Text size="sm" data-testid="order-reference">
+                  {t('orders.reference')} <bdi className="break-anywhere">{order.reference}</bdi>
+                </Text>
+              ) : null}
+              {order.status === 'pending' ? (
                 <Text size="sm" c="dimmed">
-                  {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })}
+                  {t('orders.pendingHelp')}
                 </Text>
-                <Text size="sm">
-                  {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
-                </Text>
-                {order.status === 'pending' && order.provider === 'bank_transfer' ? (
-                  <Text size="sm" data-testid="order-reference">
-                    {t('orders.reference')} <bdi className="break-anywhere">{order.reference}</bdi>
-                  </Text>
+              ) : null}
+            </>
+          )}
+          aside={(order) => (
+            <>
+              <Stack gap="xs" align="flex-end">
+                <OrderStatusBadge status={order.status} amount={order.amount} />
+                {order.status === 'paid' ? (
+                  <Button component={Link} to={paths.learn(order.course.id)} size="xs" aria-label={t('orders.studyCourse', { title: order.course.title })}>
+                    {t('orders.study')}
+                  </Button>
                 ) : null}
-                {order.status === 'pending' ? (
-                  <Text size="sm" c="dimmed">
-                    {t('orders.pendingHelp')}
-                  </Text>
-                ) : null}
-              </>
-            )}
-            aside={(order) => (
-              <>
-                <Stack gap="xs" align="flex-end">
-                  <OrderStatusBadge status={order.status} amount={order.amount} />
-                  {order.status === 'paid' ? (
-                    <Button component={Link} to={paths.learn(order.course.id)} size="xs" aria-label={t('orders.studyCourse', { title: order.course.title })}>
-                      {t('orders.study')}
-                    </Button>
-                  ) : null}
-                </Stack>
-              </>
-            )}
-          />
-        )}
-      </PagedList>
-    </Stack>
+              </Stack>
+            </>
+          )}
+        />
+      )}
+    </CourseListScreen>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { newsletterBody } from '@nibras/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/forms';
+import { FormOutcome } from '../../../components/form-outcome';
 import { sendNewsletter } from '../api';
 
 const EMPTY = { subject_ar: '', body_ar: '', subject_en: '', body_en: '' };
@@ -34,16 +35,10 @@ export function NewsletterSendForm() {
       </Text>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {queued !== null ? (
-            <Alert color="green" aria-live="polite" data-testid="newsletter-queued" withCloseButton closeButtonLabel={t('subscribers.dismiss')} onClose={() => setQueued(null)}>
-              {t('subscribers.send.done', { count: queued })}
-            </Alert>
-          ) : null}
-          {failure && !fieldErrors ? (
-            <Alert color="red.9" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FormOutcome
+            success={{ text: queued === null ? null : t('subscribers.send.done', { count: queued }), polite: true, testId: 'newsletter-queued', onDismiss: () => setQueued(null), dismissLabel: t('subscribers.dismiss') }}
+            failure={{ text: fieldErrors ? null : failure, role: 'alert', color: 'red.9' }}
+          />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <Stack gap="sm" lang="ar" dir="rtl">
               <TextInput label={t('subscribers.send.subject_ar')} required {...form.getInputProps('subject_ar')} />

@@ -6,7 +6,7 @@ import { failureText } from '../../../lib/http';
 import { formatLongDate } from '../../../lib/format';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PagedList } from '../../../components/paged-list';
-import { AdminSearch } from '../components/admin-search';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { markContactMessage, outreachKeys, outreachQueries, removeContactMessage, type ContactMessage } from '../api';
 
 /** Messages sent through the contact form: newest first, unread marked; mark read or unread, delete behind a confirmation. */
@@ -45,15 +45,11 @@ export default function ContactMessagesPage() {
       <Title order={1} className="shell-page__title">
         {t('contactMessages.title')}
       </Title>
-      <AdminSearch
-        label={t('contactMessages.search')}
-        submitLabel={t('contactMessages.searchSubmit')}
-        formLabel={t('contactMessages.filters')}
-        testId="contact-messages-search"
-        onSearch={(text) => {
-          setPage(1);
-          setSearch(text);
-        }}
+      <ListToolbar
+        texts="contactMessages"
+        maxLength={200}
+        searchTestId="contact-messages-search"
+        onSearch={(text) => { setPage(1); setSearch(text); }}
       />
       {result ? (
         <Alert color={result.ok ? 'green' : 'red'} aria-live="polite" data-testid="contact-messages-result" withCloseButton closeButtonLabel={t('contactMessages.dismiss')} onClose={() => setResult(null)}>

@@ -1,7 +1,8 @@
-import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { contactBody } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/forms';
+import { FormOutcome } from '../../../components/form-outcome';
 import { PublicPage } from '../../../components/public-page';
 import { ContactDetails } from '../../cms/public';
 import { sendContactMessage } from '../api';
@@ -20,8 +21,11 @@ export default function ContactPage() {
   return (
     <PublicPage title={t('contact.title')} lead={t('contact.lead')}>
       <ContactDetails />
-      {success !== null ? <Alert color="green" role="status" mb="md" data-testid="contact-success">{success || t('contact.success')}</Alert> : null}
-      {failure ? <Alert color="red" role="alert" mb="md" data-testid="contact-error">{failure}</Alert> : null}
+      <FormOutcome
+        mb="md"
+        success={{ text: success === null ? null : success || t('contact.success'), role: 'status', testId: 'contact-success' }}
+        failure={{ text: failure, role: 'alert', testId: 'contact-error' }}
+      />
       <form onSubmit={onSubmit} noValidate className="contact-form" data-testid="contact-form">
         <Stack gap="md">
           <TextInput label={t('contact.name')} name="name" autoComplete="name" required dir="auto" {...form.getInputProps('name')} />

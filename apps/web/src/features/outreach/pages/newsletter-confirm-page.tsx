@@ -1,9 +1,10 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { ApiError, failureText } from '../../../lib/http';
+import { FormOutcome } from '../../../components/form-outcome';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { newsletterQueries } from '../api';
@@ -34,23 +35,23 @@ export default function NewsletterConfirmPage() {
               <LoadingDots />
             </>
           ) : null}
-          {confirm.isSuccess ? (
-            <Alert color="green" aria-live="polite" data-testid="newsletter-confirmed">
-              {confirm.data.message || t('newsletterPage.confirm.done')}
-            </Alert>
-          ) : null}
-          {confirm.isError ? (
-            <Alert color="red" role="alert" data-testid="newsletter-confirm-error">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{refused ? failureText(confirm.error, t('newsletterPage.confirm.failed')) : t('newsletterPage.failed')}</Text>
-                {!refused ? (
-                  <Button variant="light" size="xs" onClick={() => void confirm.refetch()}>
-                    {t('passwordReset.retry')}
-                  </Button>
-                ) : null}
-              </Stack>
-            </Alert>
-          ) : null}
+          <FormOutcome
+            success={{ text: confirm.isSuccess ? confirm.data.message || t('newsletterPage.confirm.done') : null, polite: true, testId: 'newsletter-confirmed' }}
+            failure={{
+              text: confirm.isError ? (
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{refused ? failureText(confirm.error, t('newsletterPage.confirm.failed')) : t('newsletterPage.failed')}</Text>
+                  {!refused ? (
+                    <Button variant="light" size="xs" onClick={() => void confirm.refetch()}>
+                      {t('passwordReset.retry')}
+                    </Button>
+                  ) : null}
+                </Stack>
+              ) : null,
+              role: 'alert',
+              testId: 'newsletter-confirm-error',
+            }}
+          />
           <Button component={Link} to={paths.home} variant="default" w="fit-content">
             {t('newsletterPage.home')}
           </Button>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { failureText } from '../../../lib/http';
+import { FormOutcome } from '../../../components/form-outcome';
 import { usePageTitle } from '../../../components/use-page-title';
 import { unsubscribeNewsletter } from '../api';
 import '../outreach.css';
@@ -27,17 +28,11 @@ export default function NewsletterUnsubscribePage() {
             {title}
           </Title>
           {leave.isSuccess ? (
-            <Alert color="green" aria-live="polite" data-testid="newsletter-unsubscribed">
-              {leave.data.message || t('newsletterPage.unsubscribe.done')}
-            </Alert>
+            <FormOutcome success={{ text: leave.data.message || t('newsletterPage.unsubscribe.done'), polite: true, testId: 'newsletter-unsubscribed' }} />
           ) : (
             <>
               <Text>{t('newsletterPage.unsubscribe.text')}</Text>
-              {leave.isError ? (
-                <Alert color="red" role="alert" data-testid="newsletter-unsubscribe-error">
-                  {failureText(leave.error, t('newsletterPage.failed'))}
-                </Alert>
-              ) : null}
+              <FormOutcome failure={{ text: leave.isError ? failureText(leave.error, t('newsletterPage.failed')) : null, role: 'alert', testId: 'newsletter-unsubscribe-error' }} />
               <Group>
                 <Button color="red.9" loading={leave.isPending} onClick={() => leave.mutate()} data-testid="newsletter-unsubscribe">
                   {t('newsletterPage.unsubscribe.confirm')}

@@ -6,7 +6,7 @@ import { failureText } from '../../../lib/http';
 import { formatLongDate } from '../../../lib/format';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PagedList } from '../../../components/paged-list';
-import { AdminSearch } from '../components/admin-search';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { NewsletterSendForm } from '../components/newsletter-send-form';
 import { downloadSubscribers, outreachKeys, outreachQueries, removeSubscriber, type Subscriber } from '../api';
 
@@ -65,15 +65,11 @@ export default function SubscribersPage() {
           {t('subscribers.download')}
         </Button>
       </Group>
-      <AdminSearch
-        label={t('subscribers.search')}
-        submitLabel={t('subscribers.searchSubmit')}
-        formLabel={t('subscribers.filters')}
-        testId="subscribers-search"
-        onSearch={(text) => {
-          setPage(1);
-          setSearch(text);
-        }}
+      <ListToolbar
+        texts="subscribers"
+        maxLength={200}
+        searchTestId="subscribers-search"
+        onSearch={(text) => { setPage(1); setSearch(text); }}
       />
       {result ? (
         <Alert color={result.ok ? 'green' : 'red'} aria-live="polite" data-testid="subscribers-result" withCloseButton closeButtonLabel={t('subscribers.dismiss')} onClose={() => setResult(null)}>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../lib/http';
-import { loadAssessment, quizKeys, quizQueries, type AssessmentDetailsView } from '../api';
+import { loadAssessment, quizKeys, quizQueries, recordSubmission, type AssessmentDetailsView, type SubmissionResultView } from '../api';
 import { paths } from '../../../config/paths';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -39,6 +39,7 @@ export default function AssessmentPage() {
   const [confirmStart, setConfirmStart] = useState(false);
   const [starting, setStarting] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [focusResults, setFocusResults] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const query = quizQueries.assessment(id, page);
   const view = useQuery({
@@ -60,6 +61,13 @@ export default function AssessmentPage() {
   const details = view.data?.details;
   usePageTitle(details?.assessment.title ?? t('quiz.my.title'));
 
+  // Once the results stand where the attempt was, their heading takes the focus from the gone form.
+  useEffect(() => {
+    if (!focusResults || !details || details.attempt) return;
+    setFocusResults(false);
+    resultHeading.current?.focus();
+  }, [focusResults, details]);
+
   const refreshLists = () => {
     void queryClient.invalidateQueries({ queryKey: [...quizKeys.participant, 'assessments'] });
     void queryClient.invalidateQueries({ queryKey: quizQueries.myPendingChecks().queryKey });
@@ -79,13 +87,14 @@ export default function AssessmentPage() {
     }
   };
 
-  const afterSubmit = async (text: string, ok: boolean) => {
+  /** A submission's answer carries its result (no second call); a refusal for good does not, so the assessment loads again. */
+  const afterSubmit = (text: string, ok: boolean, result?: SubmissionResultView) => {
     setMessage({ ok, text });
     if (page !== 1) setSearchParams({});
-    await queryClient.invalidateQueries({ queryKey: [...quizKeys.participant, 'details', id] });
+    if (result) recordSubmission(queryClient, id, result);
+    else void queryClient.invalidateQueries({ queryKey: [...quizKeys.participant, 'details', id] });
     refreshLists();
-    // After the refetch has rendered the results: their heading takes the focus from the gone form.
-    requestAnimationFrame(() => resultHeading.current?.focus());
+    setFocusResults(true);
   };
 
   if (!details) return <LoadingDots />;
@@ -132,8 +141,8 @@ export default function AssessmentPage() {
           key={details.attempt.id}
           details={details}
           receivedAt={view.data.receivedAt}
-          onSubmitted={(_, text) => void afterSubmit(text, true)}
-          onRefused={(text) => void afterSubmit(text, false)}
+          onSubmitted={(result, text) => afterSubmit(text, true, result)}
+          onRefused={(text) => afterSubmit(text, false)}
         />
       ) : null}
       {details.can_start ? (

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { quizQueries, type ReviewerRole, type SubmissionFilter } from '../api';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { ListPager } from '../../../components/pager';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { BackNotice } from '../components/back-notice';
 import { StandingBadge } from '../components/quiz-badges';
 import { UncheckedAlert } from '../components/unchecked-alert';
@@ -59,10 +60,6 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
   const title = t(role === 'admin' ? 'quiz.review.titleAdmin' : 'quiz.review.title');
   usePageTitle(title);
 
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault();
-    go({ search: searchInput.trim() });
-  };
   const items = list.data?.items ?? [];
   // The first 100 courses fill the menu; a course chosen through the URL is added from the list itself.
   const choices = [...(courses.data ?? [])];
@@ -77,9 +74,13 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
       </Title>
       <BackNotice />
       <UncheckedAlert role={role} showLink={filter.status !== 'pending' || Boolean(filter.course_id || filter.search)} />
-      <Paper withBorder radius="lg" p="md">
-        <form onSubmit={submitSearch} role="search" aria-label={t('quiz.review.filters')}>
-          <Group align="flex-end" gap="sm">
+      <ListToolbar
+        texts="quiz.review"
+        draft={searchInput}
+        onDraftChange={setSearchInput}
+        onSearch={(search) => go({ search })}
+        before={
+          <>
             <Select
               label={t('quiz.review.course')}
               value={filter.course_id ? String(filter.course_id) : ''}
@@ -99,19 +100,9 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
               w={200}
               data-testid="quiz-filter-status"
             />
-            <TextInput
-              label={t('quiz.review.search')}
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.currentTarget.value)}
-              dir="auto"
-              style={{ flex: '1 1 12rem' }}
-            />
-            <Button type="submit" variant="default">
-              {t('quiz.review.searchSubmit')}
-            </Button>
-          </Group>
-        </form>
-      </Paper>
+          </>
+        }
+      />
       {list.isPending ? <LoadingDots /> : null}
       {list.isError ? <EmptyState title={t('quiz.review.error.title')} description={t('quiz.review.error.text')} /> : null}
       {list.data && items.length === 0 ? (

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Pagination, Select, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Button, Pagination, Select } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_SORTS, type SearchFacets } from '@nibras/contract';
 import type { TFunction } from 'i18next';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
+import { ListToolbar } from '../../../components/list-toolbar';
 import { Skeleton } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { CourseCard, CourseGrid, CourseGridItem, CourseGridSkeleton } from '../../../components/course-card';
@@ -53,10 +54,6 @@ export default function SearchPage() {
     }
     if (!keepPage) next.delete('page');
     setParams(next);
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: draft.trim() });
   };
   const activeFilters = SEARCH_FILTERS.some((f) => params.get(f));
   const sortValue = params.get('sort') ?? (q.trim() ? 'relevance' : 'newest');
@@ -119,20 +116,16 @@ export default function SearchPage() {
   return (
     <div className="site-container site-page search-results">
       <h1 className="site-page__title">{t('search.title')}</h1>
-      <form role="search" onSubmit={onSubmit} className="catalog-toolbar">
-        <TextInput
-          type="search"
-          label={t('search.query.label')}
-          placeholder={t('search.query.placeholder')}
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          dir="auto"
-          maxLength={200}
-          style={{ flex: '1 1 16rem' }}
-          data-testid="search-input"
-        />
-        <Button type="submit">{t('search.submit')}</Button>
-      </form>
+      <ListToolbar
+        bar={{ className: 'catalog-toolbar', placeholder: t('search.query.placeholder') }}
+        searchLabel={t('search.query.label')}
+        submitLabel={t('search.submit')}
+        draft={draft}
+        onDraftChange={setDraft}
+        onSearch={(text) => update({ q: text })}
+        maxLength={200}
+        searchTestId="search-input"
+      />
       <div className="search-layout">
         <aside aria-labelledby="search-filters-title">
           <h2 className="home-section__title" id="search-filters-title">{t('search.filters')}</h2>

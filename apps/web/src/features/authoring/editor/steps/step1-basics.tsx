@@ -1,11 +1,11 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { adminStep1Body, AUTHORING_LIMITS, COURSE_LANGUAGES, COURSE_LEVELS, step1Body, type CourseState } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
-import { LoadingDots } from '../../../../components/loading-dots';
 import { categoryQueries } from '../../../categories/public';
 import { InstructorPicker } from '../../../members/public';
 import { callAuthoring, type AuthoringRole, type Step1 } from '../../api';
+import { StepForm, StepWaiting } from '../step-form';
 import { useStepEditor } from '../use-step-editor';
 
 type Language = (typeof COURSE_LANGUAGES)[number];
@@ -47,7 +47,7 @@ export interface Step1Props {
 export function Step1Basics({ role, courseId, onSaved, onDirtyChange, onCreated }: Step1Props) {
   const { t, i18n } = useTranslation();
   const categories = useQuery(categoryQueries.names());
-  const { form, saved, onSubmit, pending, failure, loadFailure } = useStepEditor({
+  const editor = useStepEditor({
     role,
     courseId,
     step: 1,
@@ -72,85 +72,78 @@ export function Step1Basics({ role, courseId, onSaved, onDirtyChange, onCreated 
     },
   });
 
-  if (courseId !== null && saved.isPending) return <LoadingDots />;
-  if (loadFailure) return <Alert color="red">{loadFailure}</Alert>;
+  const { form, saved, loadFailure } = editor;
+  if (loadFailure || (courseId !== null && saved.isPending)) return <StepWaiting loadFailure={loadFailure} />;
 
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: String(c.id), label: i18n.language === 'en' ? c.name_en : c.name_ar }));
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="step1-form">
-      <Stack gap="md">
-        {failure ? (
-          <Alert color="red" role="alert" data-testid="step-error">
-            {failure}
-          </Alert>
-        ) : null}
-        <TextInput
-          label={t('authoring.step1.title')}
+    <StepForm
+      editor={editor}
+      testId="step1-form"
+      gap="md"
+      saveLabel={courseId === null ? t('authoring.step1.create') : undefined}
+      hint={courseId === null ? <Text size="sm" c="dimmed">{t('authoring.step1.createHint')}</Text> : null}
+    >
+      <TextInput
+        label={t('authoring.step1.title')}
+        required
+        maxLength={AUTHORING_LIMITS.title}
+        {...form.getInputProps('title')}
+        dir="auto"
+      />
+      <TextInput
+        label={t('authoring.step1.subtitle')}
+        maxLength={AUTHORING_LIMITS.subtitle}
+        {...form.getInputProps('subtitle')}
+        dir="auto"
+      />
+      <Select
+        label={t('authoring.step1.category')}
+        required
+        searchable
+        data={categoryOptions}
+        {...form.getInputProps('category_id')}
+        error={form.errors.category_id ?? (categories.isError ? t('authoring.step1.categoriesFailed') : undefined)}
+        nothingFoundMessage={t('authoring.step1.noCategory')}
+        data-testid="step1-category"
+      />
+      <Group grow align="flex-start" className="editor-form-row">
+        <Select
+          label={t('authoring.step1.language')}
           required
-          maxLength={AUTHORING_LIMITS.title}
-          {...form.getInputProps('title')}
-          dir="auto"
-        />
-        <TextInput
-          label={t('authoring.step1.subtitle')}
-          maxLength={AUTHORING_LIMITS.subtitle}
-          {...form.getInputProps('subtitle')}
-          dir="auto"
+          allowDeselect={false}
+          data={COURSE_LANGUAGES.map((value) => ({ value, label: t(`catalog.language.${value}`) }))}
+          {...form.getInputProps('language')}
         />
         <Select
-          label={t('authoring.step1.category')}
+          label={t('authoring.step1.level')}
           required
-          searchable
-          data={categoryOptions}
-          {...form.getInputProps('category_id')}
-          error={form.errors.category_id ?? (categories.isError ? t('authoring.step1.categoriesFailed') : undefined)}
-          nothingFoundMessage={t('authoring.step1.noCategory')}
-          data-testid="step1-category"
+          allowDeselect={false}
+          data={COURSE_LEVELS.map((value) => ({ value, label: t(`catalog.level.${value}`) }))}
+          {...form.getInputProps('level')}
         />
-        <Group grow align="flex-start" className="editor-form-row">
-          <Select
-            label={t('authoring.step1.language')}
-            required
-            allowDeselect={false}
-            data={COURSE_LANGUAGES.map((value) => ({ value, label: t(`catalog.language.${value}`) }))}
-            {...form.getInputProps('language')}
-          />
-          <Select
-            label={t('authoring.step1.level')}
-            required
-            allowDeselect={false}
-            data={COURSE_LEVELS.map((value) => ({ value, label: t(`catalog.level.${value}`) }))}
-            {...form.getInputProps('level')}
-          />
-        </Group>
-        <NumberInput
-          label={t('authoring.step1.price')}
-          description={t('authoring.step1.priceHint')}
-          min={0}
-          max={AUTHORING_LIMITS.price}
-          decimalScale={2}
-          allowNegative={false}
-          {...form.getInputProps('price')}
+      </Group>
+      <NumberInput
+        label={t('authoring.step1.price')}
+        description={t('authoring.step1.priceHint')}
+        min={0}
+        max={AUTHORING_LIMITS.price}
+        decimalScale={2}
+        allowNegative={false}
+        {...form.getInputProps('price')}
+      />
+      {role === 'admin' ? (
+        <InstructorPicker
+          label={t('members.picker.label')}
+          description={saved.data ? t('members.picker.now', { name: saved.data.instructor.name }) : t('members.picker.hint')}
+          placeholder={t('members.picker.placeholder')}
+          required={courseId === null}
+          current={saved.data?.instructor}
+          {...form.getInputProps('instructor_id')}
+          data-testid="step1-instructor"
         />
-        {role === 'admin' ? (
-          <InstructorPicker
-            label={t('members.picker.label')}
-            description={saved.data ? t('members.picker.now', { name: saved.data.instructor.name }) : t('members.picker.hint')}
-            placeholder={t('members.picker.placeholder')}
-            required={courseId === null}
-            current={saved.data?.instructor}
-            {...form.getInputProps('instructor_id')}
-            data-testid="step1-instructor"
-          />
-        ) : null}
-        <Group justify="flex-end">
-          {courseId === null ? <Text size="sm" c="dimmed">{t('authoring.step1.createHint')}</Text> : null}
-          <Button type="submit" loading={pending} data-testid="step-save">
-            {courseId === null ? t('authoring.step1.create') : t('authoring.editor.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ) : null}
+    </StepForm>
   );
 }

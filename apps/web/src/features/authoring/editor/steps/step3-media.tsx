@@ -5,9 +5,9 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, failureText } from '../../../../lib/http';
 import { authoringQueries, callAuthoring, uploadStep3File, type AuthoringRole, type Step3 } from '../../api';
-import { LoadingDots } from '../../../../components/loading-dots';
 import { authoringStore, useUploadProgress } from '../authoring-store';
 import type { StepProps } from '../step-props';
+import { StepForm, StepWaiting } from '../step-form';
 import { useStepEditor } from '../use-step-editor';
 
 type MediaField = 'cover' | 'promo';
@@ -22,7 +22,7 @@ const EMPTY = { cover_alt: '' };
 export function Step3Media({ role, courseId, onSaved, onDirtyChange }: StepProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { form, saved, onSubmit, pending, failure, loaded, loadFailure } = useStepEditor({
+  const editor = useStepEditor({
     role,
     courseId,
     step: 3,
@@ -42,33 +42,21 @@ export function Step3Media({ role, courseId, onSaved, onDirtyChange }: StepProps
     onSaved(data.state, message);
   };
 
-  if (loadFailure) return <Alert color="red">{loadFailure}</Alert>;
-  if (!loaded || !saved.data) return <LoadingDots />;
+  const { form, saved, loaded, loadFailure } = editor;
+  if (loadFailure || !loaded || !saved.data) return <StepWaiting loadFailure={loadFailure} />;
 
   return (
     <Stack gap="xl">
       <MediaUpload role={role} courseId={courseId} field="cover" url={saved.data.cover_image_url} alt={saved.data.cover_alt} onChanged={mediaChanged} />
-      <form onSubmit={onSubmit} noValidate data-testid="step3-form">
-        <Stack gap="sm">
-          {failure ? (
-            <Alert color="red" role="alert" data-testid="step-error">
-              {failure}
-            </Alert>
-          ) : null}
-          <TextInput
-            label={t('authoring.step3.coverAlt')}
-            description={t('authoring.step3.coverAltHint')}
-            maxLength={AUTHORING_LIMITS.coverAlt}
-            {...form.getInputProps('cover_alt')}
-            dir="auto"
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={pending} data-testid="step-save">
-              {t('authoring.editor.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <StepForm editor={editor} testId="step3-form" gap="sm">
+        <TextInput
+          label={t('authoring.step3.coverAlt')}
+          description={t('authoring.step3.coverAltHint')}
+          maxLength={AUTHORING_LIMITS.coverAlt}
+          {...form.getInputProps('cover_alt')}
+          dir="auto"
+        />
+      </StepForm>
       <MediaUpload role={role} courseId={courseId} field="promo" url={saved.data.promo_video_url} alt="" onChanged={mediaChanged} />
     </Stack>
   );

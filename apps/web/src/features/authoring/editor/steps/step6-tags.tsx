@@ -1,12 +1,12 @@
-import { Alert, Anchor, Button, Group, List, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Anchor, List, Paper, TagsInput, Text, Title } from '@mantine/core';
 import { AUTHORING_LIMITS, step6Body, type CourseState } from '@nibras/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { callAuthoring, type AuthoringRole, type Step6 } from '../../api';
 import { paths } from '../../../../config/paths';
-import { LoadingDots } from '../../../../components/loading-dots';
 import type { StepProps } from '../step-props';
+import { StepForm, StepWaiting } from '../step-form';
 import { useStepEditor } from '../use-step-editor';
 
 const toForm = (data: Step6) => ({ tags: data.tags.map((tag) => tag.name) });
@@ -17,7 +17,7 @@ export function Step6Tags({ role, courseId, onSaved, onDirtyChange }: StepProps)
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [state, setState] = useState<CourseState | null>(null);
-  const { form, saved, onSubmit, pending, failure, loaded, loadFailure } = useStepEditor({
+  const editor = useStepEditor({
     role,
     courseId,
     step: 6,
@@ -35,42 +35,30 @@ export function Step6Tags({ role, courseId, onSaved, onDirtyChange }: StepProps)
     },
   });
 
-  if (loadFailure) return <Alert color="red">{loadFailure}</Alert>;
-  if (!loaded || !saved.data) return <LoadingDots />;
+  const { form, saved, loaded, loadFailure } = editor;
+  if (loadFailure || !loaded || !saved.data) return <StepWaiting loadFailure={loadFailure} />;
 
   const tags = form.values.tags;
   const missing = (state ?? saved.data.state).missing_steps.filter((step) => step !== 6 || tags.length === 0);
   const tagError = form.errors.tags ?? Object.entries(form.errors).find(([key]) => key.startsWith('tags.'))?.[1];
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="step6-form">
-      <Stack gap="md">
-        {failure ? (
-          <Alert color="red" role="alert" data-testid="step-error">
-            {failure}
-          </Alert>
-        ) : null}
-        <TagsInput
-          label={t('authoring.step6.tags')}
-          description={t('authoring.step6.tagsHint', { max: AUTHORING_LIMITS.tags })}
-          value={tags}
-          onChange={(next) => form.setFieldValue('tags', next.map((tag) => tag.slice(0, AUTHORING_LIMITS.tag)))}
-          maxTags={AUTHORING_LIMITS.tags}
-          splitChars={[',', '،']}
-          clearable
-          acceptValueOnBlur
-          error={tagError}
-          data-testid="step6-tags"
-          clearButtonProps={{ 'aria-label': t('authoring.step6.clear') }}
-        />
-        {missing.length > 0 ? <MissingSteps role={role} courseId={courseId} steps={missing} /> : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={pending} disabled={tags.length === 0} data-testid="step-save">
-            {t('authoring.step6.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StepForm editor={editor} testId="step6-form" gap="md" saveLabel={t('authoring.step6.submit')} saveDisabled={tags.length === 0}>
+      <TagsInput
+        label={t('authoring.step6.tags')}
+        description={t('authoring.step6.tagsHint', { max: AUTHORING_LIMITS.tags })}
+        value={tags}
+        onChange={(next) => form.setFieldValue('tags', next.map((tag) => tag.slice(0, AUTHORING_LIMITS.tag)))}
+        maxTags={AUTHORING_LIMITS.tags}
+        splitChars={[',', '،']}
+        clearable
+        acceptValueOnBlur
+        error={tagError}
+        data-testid="step6-tags"
+        clearButtonProps={{ 'aria-label': t('authoring.step6.clear') }}
+      />
+      {missing.length > 0 ? <MissingSteps role={role} courseId={courseId} steps={missing} /> : null}
+    </StepForm>
   );
 }
 
