@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Role } from '@nibras/contract';
 import { loadConfig, type Config } from '../src/config';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
 import { insertUser } from '../src/modules/accounts/accounts.queries';
 import { hashPassword } from '../src/lib/passwords';
@@ -41,9 +41,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** "METHOD /path -> status" answers that the route's contract entry does not list; checked after every test file (statuses.setup.ts). */
 export const undocumentedStatuses = new Set<string>();
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+/** What a test may give the app besides settings: a clock of its own (AppContext.now). */
+export type TestDeps = Pick<AppDeps, 'now'>;
+
+export async function buildTestApp(overrides: Partial<Config> = {}, deps: TestDeps = {}): Promise<FastifyInstance> {
   const database = await testDatabase();
   const app = await buildApp(testConfig(overrides), {
+    ...deps,
     db: database.db,
     jwtSecret: TEST_JWT_SECRET,
     onUndocumentedStatus: (route, status) => {
