@@ -107,7 +107,8 @@ describe('mail over SMTP', () => {
     const addresses = Array.from({ length: 5 }, () => uniqueEmail('mail-down'));
     for (const a of addresses) await enqueueMail(ctx, resetMail(a, 'en'));
     // One refusal would fail a message; an unreachable server is not a refusal.
-    (await worker(ctx, smtpTransport(`smtp://127.0.0.1:${server.port}`), { maxAttempts: 1 })).start();
+    const w = await worker(ctx, smtpTransport(`smtp://127.0.0.1:${server.port}`), { maxAttempts: 1 });
+    w.start();
     await waitForRows(addresses, (rows) => rows.every((r) => r.attempts >= 3));
     const waiting = await rowsOf(addresses);
     expect(waiting.every((r) => r.status === 'pending' || r.status === 'sending')).toBe(true);
@@ -117,7 +118,8 @@ describe('mail over SMTP', () => {
     await server.restart();
     await server.waitFor(() => addresses.every((a) => countTo(server, a) >= 1));
     await waitForRows(addresses, (rows) => rows.every((r) => r.status === 'sent'));
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing in hand and nothing of ours due: no copy can still come.
+    await w.drained();
     expect(addresses.map((a) => countTo(server, a))).toEqual(addresses.map(() => 1));
   });
 
@@ -128,11 +130,13 @@ describe('mail over SMTP', () => {
     const fine = uniqueEmail('mail-fine');
     await enqueueMail(ctx, resetMail(refused, 'ar'));
     await enqueueMail(ctx, resetMail(fine, 'ar'));
-    (await worker(ctx, smtpTransport(`smtp://127.0.0.1:${server.port}`), { maxAttempts: 3 })).start();
+    const w = await worker(ctx, smtpTransport(`smtp://127.0.0.1:${server.port}`), { maxAttempts: 3 });
+    w.start();
     const [row] = await waitForRows([refused], (rows) => rows[0]?.status === 'failed');
     expect(row).toMatchObject({ status: 'failed', rejections: 3, attempts: 3, sentAt: null });
     expect(row!.lastError).toMatch(/550/);
-    await new Promise((r) => setTimeout(r, 300));
+    // A failed mail is never due again: the worker comes to rest without a fourth try.
+    await w.drained();
     expect(server.recipientsTried.filter((a) => a === refused)).toHaveLength(3);
     expect(countTo(server, refused)).toBe(0);
     expect(countTo(server, fine)).toBe(1);
@@ -154,7 +158,7 @@ describe('mail over SMTP', () => {
     two.start();
     await server.waitFor(() => addresses.every((a) => countTo(server, a) >= 1), 30_000);
     await waitForRows(addresses, (rows) => rows.every((r) => r.status === 'sent'));
-    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all([one.drained(), two.drained()]);
     expect(addresses.map((a) => countTo(server, a))).toEqual(addresses.map(() => 1));
     // Both took part: the test is about two claims at once.
     const mine = (i: number) => addresses.filter((a) => sentBy[i]!.has(a)).length;
