@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, inject, signedIn, testConfig, testDatabase } from '../../../test/harness';
 import { SONY_XML_META, XMP_UUID_BOX, ebmlHead, ebmlVoid, mp4Box, noise } from '../../../test/media-files';
 import { HOSTILE, REAL } from '../../../test/upload-corpus';
+import { until, uploadCutOffHalfWay } from '../../../test/cut-upload';
 import { courses, lectures } from '../../db/schema';
 import { CLIP, IMAGE, VIDEO, authoringApp, caller, completeCourse, createDraft, expectOk, multipartWithFields, signedInCaller, type Caller } from './authoring.test-kit';
 
@@ -341,28 +341,14 @@ describe('an upload cut off half-way', () => {
     const { api } = await signedInCaller(app, 'instructor');
     const ids = await courseWithLecture(api);
     const before = storedFiles();
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
     const body = multipartWithFields({ id: ids.course, lecture_id: ids.lecture }, { name: 'half.mp4', type: 'video/mp4', bytes: Buffer.concat([CLIP, Buffer.alloc(400_000, 1)]) });
-    await new Promise<void>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(
-          `POST ${api.base}/step4/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${api.auth.authorization}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
-        );
-        // Half the body, then the client is gone.
-        socket.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)), () => setTimeout(() => socket.destroy(), 50));
-      });
-      socket.on('close', () => resolve());
-      socket.on('error', () => resolve());
-    });
+    // Half the body; once the server is writing the file (its temporary .part), the client is gone.
+    await uploadCutOffHalfWay(app, { url: `${api.base}/step4/upload`, headers: { ...api.auth, ...body.headers }, payload: body.payload }, () =>
+      storedFiles().some((file) => file.endsWith('.part')),
+    );
     // The server notices the reset asynchronously: wait until the partial file is gone.
-    const deadline = Date.now() + 5000;
-    let after = storedFiles();
-    while (after.join() !== before.join() && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      after = storedFiles();
-    }
-    expect(after).toEqual(before);
+    await until(() => storedFiles().join() === before.join(), 'the partial file removed').catch(() => undefined);
+    expect(storedFiles()).toEqual(before);
     const { db } = await testDatabase();
     const [lecture] = await db.select({ video: lectures.video }).from(lectures).where(eq(lectures.id, ids.lecture));
     expect(lecture!.video).toBeNull();
