@@ -1,17 +1,6 @@
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-
-/**
- * Polls `holds` until it is true, or fails after `timeoutMs` saying what was awaited: for a state the
- * server reaches on its own time (a file written or removed), never a fixed pause.
- */
-export async function until(holds: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await holds())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { until } from './until';
 
 /**
  * An upload whose client goes away half-way: the request head and half the body over a raw socket to

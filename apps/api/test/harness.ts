@@ -9,6 +9,7 @@ import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
 import { insertUser } from '../src/modules/accounts/accounts.queries';
 import { hashPassword } from '../src/lib/passwords';
 import { TEMPLATE_ENV } from './global-setup';
+import { started } from './running';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -54,6 +55,11 @@ export async function buildTestApp(overrides: Partial<Config> = {}, deps: TestDe
       undocumentedStatuses.add(`${route} -> ${status}`);
       if (process.env.STATUS_LOG) appendFileSync(process.env.STATUS_LOG, `${route} -> ${status}\n`);
     },
+  });
+  // Recorded in running.ts until closed: a test that stops before closing its app does not leave it open.
+  const forget = started('an app of buildTestApp', () => app.close());
+  app.addHook('onClose', async () => {
+    forget();
   });
   await app.ready();
   return app;

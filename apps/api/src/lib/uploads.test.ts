@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp, inject, signedIn, testConfig } from '../../test/harness';
 import { cameraJpeg, jpegComment, png, pngChunk } from '../../test/media-files';
 import { HOSTILE, REAL } from '../../test/upload-corpus';
-import { until, uploadCutOffHalfWay } from '../../test/cut-upload';
+import { uploadCutOffHalfWay } from '../../test/cut-upload';
+import { until } from '../../test/until';
 
 let app: FastifyInstance;
 let dataDir: string;

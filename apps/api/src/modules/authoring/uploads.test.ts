@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, inject, signedIn, testConfig, testDatabase } from '../../../test/harness';
 import { SONY_XML_META, XMP_UUID_BOX, ebmlHead, ebmlVoid, mp4Box, noise } from '../../../test/media-files';
 import { HOSTILE, REAL } from '../../../test/upload-corpus';
-import { until, uploadCutOffHalfWay } from '../../../test/cut-upload';
+import { uploadCutOffHalfWay } from '../../../test/cut-upload';
+import { until } from '../../../test/until';
 import { courses, lectures } from '../../db/schema';
 import { CLIP, IMAGE, VIDEO, authoringApp, caller, completeCourse, createDraft, expectOk, multipartWithFields, signedInCaller, type Caller } from './authoring.test-kit';
 
