@@ -35,6 +35,7 @@ const server = (mark: string, readyText?: string) =>
   startServerProcess({ DATA_DIR: path.join(dataDir, mark), WEB_DIST: path.join(dataDir, 'no-web'), SEED_DEMO: 'false', [MARK]: mark }, readyText);
 
 let smtpPort = 0;
+let serverStarted = false;
 
 describe('a test that times out or fails leaves nothing running', () => {
   it.fails(
@@ -49,8 +50,9 @@ describe('a test that times out or fails leaves nothing running', () => {
   it.fails(
     'fails after starting a server process and an SMTP server, before stopping them',
     async () => {
-      await server(marks.failed);
       smtpPort = (await startSmtpServer()).port;
+      await server(marks.failed);
+      serverStarted = true;
       expect(processesMarked(marks.failed)).not.toEqual([]);
       throw new Error('failed before its clean-up');
     },
@@ -58,6 +60,7 @@ describe('a test that times out or fails leaves nothing running', () => {
   );
 
   it('finds neither server process running after those tests, and the SMTP port closed', async () => {
+    expect(serverStarted, 'the failing test started its server before it failed').toBe(true);
     expect(processesMarked(marks.timedOut)).toEqual([]);
     expect(processesMarked(marks.failed)).toEqual([]);
     expect(smtpPort).toBeGreaterThan(0);

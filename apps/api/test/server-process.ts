@@ -72,7 +72,7 @@ function killGroup(child: ChildProcess, closed: Promise<void>): Promise<void> {
 
 /**
  * Starts the built server with only `env` (and PATH, HOME, a free PORT, HOST) and waits for its
- * banner. Rejects with what it printed if it exits first or says nothing within a minute (and then
+ * banner. Rejects with what it printed if it exits first or says nothing within 110 s (and then
  * kills it). From the moment it is spawned until it has exited, it is recorded in running.ts: what a
  * test leaves running, timed out or not, is killed after it.
  */
@@ -99,7 +99,9 @@ export async function startServerProcess(env: Record<string, string | undefined>
   child.stderr!.on('data', (d) => (output += d));
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+      // Generous: on a loaded machine a start on PGlite (WASM, migrations) has taken over a minute.
+      // A test's own time limit usually ends the wait first, and running.ts then kills the process.
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 110_000);
       child.stdout!.on('data', () => {
         if (output.includes(readyText)) {
           clearTimeout(timer);
