@@ -6,9 +6,34 @@ const cores = availableParallelism();
 /** API test files that compare site-wide totals: run alone (see the api-alone project). */
 const SITE_WIDE_FIGURES = ['apps/api/src/modules/dashboard/dashboard.test.ts'];
 
+/**
+ * API test files whose outcome does not depend on the database engine they are given: run once (the
+ * api-once project), not again on the PostgreSQL server (docs/decisions/009, addendum of issue 24).
+ */
+const ENGINE_FREE = [
+  // What lib/ does by itself: sanitizing, search text, PDFs, markup scans, caches, storage drivers, the
+  // upload stream's checks and Redis being down. uploads.test.ts and shared-state.test.ts sign users in
+  // and store an avatar: statements the module tests run on both engines.
+  'apps/api/src/lib/*.test.ts',
+  // Generated bodies against every route: validation and the error envelope decide; what reaches SQL is
+  // the routes' own statements, which their module tests run on both engines.
+  'apps/api/src/plugins/envelope-fuzz-*.test.ts',
+  // Server processes on PGlite data folders of their own (npm start, restarts, a crash), and the
+  // helpers' clean-up of what a test leaves running: TEST_DATABASE_URL is not used.
+  'apps/api/src/server.test.ts',
+  'apps/api/test/running.test.ts',
+  // Two API processes on a PostgreSQL database the test makes itself, the same in both passes.
+  'apps/api/src/cluster.test.ts',
+  // The demo seed on an in-memory PGlite of its own, whatever TEST_DATABASE_URL says.
+  'apps/api/src/seed/demo.test.ts',
+  // The storage:to-s3 command on files and a bucket; the app on the moved files signs in and reads.
+  'apps/api/src/tools/storage-to-s3.test.ts',
+];
+
 // One runner for everything: API tests (Fastify inject on PGlite or TEST_DATABASE_URL), unit tests
 // of the web app and the scripts, and browser tests (playwright-core driving Debian's Chromium).
-// `npm run test:db` runs only the `api` and `api-alone` projects: the tests that touch the database (docs/decisions/009).
+// `npm run test:db` runs only the `api` and `api-alone` projects: the tests whose outcome depends on the
+// database engine, again on the PostgreSQL server (docs/decisions/009); `npm test` runs api-once too.
 export default defineConfig({
   test: {
     // The default output, then what a retried browser test failed with on its first try.
@@ -21,14 +46,30 @@ export default defineConfig({
           // tests, which start servers and Chromium and would compete with them for the cores.
           sequence: { groupOrder: 0 },
           include: ['apps/api/**/*.test.ts'],
-          exclude: [...SITE_WIDE_FIGURES],
+          exclude: [...SITE_WIDE_FIGURES, ...ENGINE_FREE],
           environment: 'node',
           // A worker per core, each with one database shared by its test files (a copy of the run's
           // migrated template on PGlite: global-setup.ts). Tests isolate themselves by data.
           isolate: false,
           maxWorkers: cores,
           globalSetup: ['apps/api/test/global-setup.ts'],
-          setupFiles: ['apps/api/test/statuses.setup.ts'],
+          setupFiles: ['apps/api/test/statuses.setup.ts', 'apps/api/test/running.setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Run once, by `npm test` only: their outcome does not depend on the engine (ENGINE_FREE).
+          // The same group, set-up and workers as the api project, so the two share the cores.
+          name: 'api-once',
+          sequence: { groupOrder: 0 },
+          include: [...ENGINE_FREE],
+          environment: 'node',
+          isolate: false,
+          maxWorkers: cores,
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          setupFiles: ['apps/api/test/statuses.setup.ts', 'apps/api/test/running.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -45,7 +86,7 @@ export default defineConfig({
           isolate: false,
           maxWorkers: 1,
           globalSetup: ['apps/api/test/global-setup.ts'],
-          setupFiles: ['apps/api/test/statuses.setup.ts'],
+          setupFiles: ['apps/api/test/statuses.setup.ts', 'apps/api/test/running.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

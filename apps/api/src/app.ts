@@ -50,6 +50,8 @@ export interface AppDeps {
   onUndocumentedStatus?: (route: string, status: number) => void;
   /** This process's number among the cluster's workers (cluster.ts): sent as `x-nibras-worker` on every answer. */
   workerIndex?: number;
+  /** The clock (AppContext.now): Date.now unless a test sets it. */
+  now?: () => number;
 }
 
 const DOCS_PREFIX = '/api/docs';
@@ -83,7 +85,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // The spec's list URLs put the page after a second question mark: keep the raw query for those routes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
-  const storage = deps.storage ?? (await createStorage(config));
+  const now = deps.now ?? Date.now;
+  const storage = deps.storage ?? (await createStorage(config, now));
   const log: AppContext['log'] = (level, message, detail) => app.log[level]({ err: detail }, message);
   // With REDIS_URL, limits and cache invalidations are shared by every API process (lib/shared-state.ts).
   const shared = config.redis ? await connectSharedState({ ...config.redis, windowMs: config.rateLimits.windowMs, log }) : null;
@@ -109,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     storage,
     mail: { wake: () => undefined },
     log,
+    now,
     undocumentedStatus: (route, status) => {
       app.log.warn({ route, status }, 'status not listed in the contract');
       deps.onUndocumentedStatus?.(route, status);

@@ -19,6 +19,11 @@ export interface AppContext {
   mail: { wake: () => void };
   /** The server's log (silent in tests): for what goes wrong after an answer's work is done, such as a notification not queued. */
   log: (level: 'info' | 'warn' | 'error', message: string, detail?: unknown) => void;
+  /**
+   * The time, in ms since the epoch: Date.now, or a test's clock (AppDeps.now) for what a test must not
+   * wait for: the minute of the message budget, the date a signed media URL carries.
+   */
+  now: () => number;
   /** A route answered a status its contract entry does not list: logged; the API tests fail on it. */
   undocumentedStatus: (route: string, status: number) => void;
 }

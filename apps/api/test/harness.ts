@@ -1,14 +1,17 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@nibras/contract';
 import { loadConfig, type Config } from '../src/config';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { migrateDatabase, openDatabase, type Database } from '../src/db/client';
 import { insertUser } from '../src/modules/accounts/accounts.queries';
 import { hashPassword } from '../src/lib/passwords';
 import { TEMPLATE_ENV } from './global-setup';
+import { started } from './running';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -41,15 +44,24 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** "METHOD /path -> status" answers that the route's contract entry does not list; checked after every test file (statuses.setup.ts). */
 export const undocumentedStatuses = new Set<string>();
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+/** What a test may give the app besides settings: a clock of its own (AppContext.now). */
+export type TestDeps = Pick<AppDeps, 'now'>;
+
+export async function buildTestApp(overrides: Partial<Config> = {}, deps: TestDeps = {}): Promise<FastifyInstance> {
   const database = await testDatabase();
   const app = await buildApp(testConfig(overrides), {
+    ...deps,
     db: database.db,
     jwtSecret: TEST_JWT_SECRET,
     onUndocumentedStatus: (route, status) => {
       undocumentedStatuses.add(`${route} -> ${status}`);
       if (process.env.STATUS_LOG) appendFileSync(process.env.STATUS_LOG, `${route} -> ${status}\n`);
     },
+  });
+  // Recorded in running.ts until closed: a test that stops before closing its app does not leave it open.
+  const forget = started('an app of buildTestApp', () => app.close());
+  app.addHook('onClose', async () => {
+    forget();
   });
   await app.ready();
   return app;
@@ -98,4 +110,62 @@ export async function signedIn(app: FastifyInstance, role: Role) {
 
 export function inject(app: FastifyInstance, opts: InjectOptions) {
   return app.inject({ remoteAddress: uniqueIp(), ...opts });
+}
+
+type Headers = Record<string, string>;
+
+export interface ApiSuite {
+  /** The file's app: built before its first test, closed after its last. */
+  readonly app: FastifyInstance;
+  /** The app's data folder (DATA_DIR), made for the file and removed after it, when asked with `ownDataDir`. */
+  readonly dataDir: string;
+  /** A request to the app from an address of its own (rate limits are per address). */
+  inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  get: (url: string, headers?: Headers) => Promise<LightMyRequestResponse>;
+  post: (url: string, payload?: InjectOptions['payload'], headers?: Headers) => Promise<LightMyRequestResponse>;
+}
+
+export interface ApiSuiteOptions {
+  /** Settings over testConfig(): a value, or a function called when the app is built (after the file's earlier beforeAll hooks). */
+  config?: Partial<Config> | (() => Partial<Config> | Promise<Partial<Config>>);
+  /** A data folder of the file's own (uploads, the outbox), with this prefix in the temp folder: made at once, removed after the file. */
+  ownDataDir?: string;
+  /** The app's clock (AppContext.now). */
+  now?: () => number;
+}
+
+/**
+ * The one set-up of an API test file: `const suite = apiSuite()` at the top builds the app before the
+ * file's tests and closes it after them (removing its own data folder, if it made one), and gives
+ * requests to it. Hooks registered before the call run before the app is built, and are undone after
+ * it is closed.
+ */
+export function apiSuite(options: ApiSuiteOptions = {}): ApiSuite {
+  let app: FastifyInstance | undefined;
+  // Made at once, so the file may fill it before or after the app is built.
+  const dataDir = options.ownDataDir ? mkdtempSync(path.join(tmpdir(), options.ownDataDir)) : undefined;
+  beforeAll(async () => {
+    const config = typeof options.config === 'function' ? await options.config() : options.config;
+    app = await buildTestApp({ ...(dataDir ? { dataDir } : {}), ...config }, { now: options.now });
+  });
+  afterAll(async () => {
+    await app?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  const built = () => {
+    if (!app) throw new Error('the suite\'s app is built in beforeAll: use it inside hooks and tests');
+    return app;
+  };
+  return {
+    get app() {
+      return built();
+    },
+    get dataDir() {
+      if (!dataDir) throw new Error('this suite has no data folder of its own (ownDataDir)');
+      return dataDir;
+    },
+    inject: (opts) => inject(built(), opts),
+    get: (url, headers = {}) => inject(built(), { method: 'GET', url, headers }),
+    post: (url, payload, headers = {}) => inject(built(), { method: 'POST', url, headers, payload }),
+  };
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import Provider from 'oidc-provider';
+import { started } from './running';
 
 /** A person the local provider knows: the dev login page signs in with `sub` as the login name. */
 export interface OidcAccount {
@@ -24,6 +25,20 @@ export const OTHER_CLIENT = { id: 'someone-else', secret: 'someone-else-secret-l
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+/**
+ * How a provider's server is closed (open connections ended too), recorded in running.ts until then:
+ * a test that stops before closing it does not leave it listening.
+ */
+function closeTracked(server: Server, what: string): () => Promise<void> {
+  const close = () => {
+    forget();
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  const forget = started(what, close);
+  return close;
 }
 
 /** A port nobody listens on right now (the provider needs its issuer URL before it starts). */
@@ -70,7 +85,7 @@ export async function startLocalProvider(opts: { redirectUris: string[]; host?: 
   return {
     issuer,
     addAccount: (account) => accounts.set(account.sub, account),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: closeTracked(server, `OpenID provider on port ${port}`),
   };
 }
 
@@ -144,6 +159,7 @@ export async function startForgingProvider(clientId: string): Promise<ForgingPro
     }
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const close = closeTracked(server, `forging OpenID provider on port ${port}`);
   return {
     issuer,
     set: (f, claims) => {
@@ -153,7 +169,7 @@ export async function startForgingProvider(clientId: string): Promise<ForgingPro
     rememberNonce: (n) => {
       nonce = n;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

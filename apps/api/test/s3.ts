@@ -8,6 +8,7 @@ import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3Settings } from '../src/config';
 import { s3Storage } from '../src/lib/storage-s3';
+import { started } from './running';
 
 /** An S3-compatible server of the tests' own: s3rver on a free port, its files in a temp folder. */
 export interface TestBucket {
@@ -32,14 +33,14 @@ export async function startTestBucket(bucket = 'nibras-test'): Promise<TestBucke
     signedUrlSeconds: 300,
   };
   const storage = s3Storage(settings);
-  await storage.client.send(new CreateBucketCommand({ Bucket: bucket }));
-  return {
-    settings,
-    storage,
-    close: async () => {
-      storage.client.destroy();
-      await new Promise<void>((resolve, reject) => server.close((error?: Error) => (error ? reject(error) : resolve())));
-      rmSync(directory, { recursive: true, force: true });
-    },
+  const close = async () => {
+    forget();
+    storage.client.destroy();
+    await new Promise<void>((resolve, reject) => server.close((error?: Error) => (error ? reject(error) : resolve())));
+    rmSync(directory, { recursive: true, force: true });
   };
+  // Recorded in running.ts until closed: a test that stops before closing it does not leave it open.
+  const forget = started(`s3rver on port ${address.port}`, close);
+  await storage.client.send(new CreateBucketCommand({ Bucket: bucket }));
+  return { settings, storage, close };
 }

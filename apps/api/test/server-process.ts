@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crossOutProcess, OWNER_ENV, PROCESSES_ENV, started, writeDownProcess } from './running';
 
 /**
  * The API server as `npm start` runs it: the bundle of scripts/build-api.mjs under plain Node, in a
@@ -59,36 +60,63 @@ export interface ServerProcess {
   kill: () => Promise<void>;
 }
 
+/** SIGKILL to a server's whole process group, as a crash would end it; resolves once its output is closed. */
+function killGroup(child: ChildProcess, closed: Promise<void>): Promise<void> {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+  return closed;
+}
+
 /**
  * Starts the built server with only `env` (and PATH, HOME, a free PORT, HOST) and waits for its
- * banner. Rejects with what it printed if it exits first or says nothing within a minute.
+ * banner. Rejects with what it printed if it exits first or says nothing within 110 s (and then
+ * kills it). From the moment it is spawned until it has exited, it is recorded in running.ts: what a
+ * test leaves running, timed out or not, is killed after it.
  */
 export async function startServerProcess(env: Record<string, string | undefined>, readyText = 'is running on'): Promise<ServerProcess> {
   // A PORT given is passed as it is (a test of a bad setting gives a bad one).
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, [...startFlags(), builtServer()], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', ...env, PORT: port },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', ...env, PORT: port, [OWNER_ENV]: process.env[PROCESSES_ENV] },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so kill() reaches whatever it started too.
     detached: true,
   });
+  // Closed once the process has exited and nothing of its group holds its output any more.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const forget = started(`server process ${child.pid} (${process.execPath} on port ${port})`, () => killGroup(child, closed));
+  writeDownProcess(child.pid!);
+  void closed.then(() => {
+    forget();
+    crossOutProcess(child.pid!);
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => {
-      if (output.includes(readyText)) {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // Generous: on a loaded machine a start on PGlite (WASM, migrations) has taken over a minute.
+      // A test's own time limit usually ends the wait first, and running.ts then kills the process.
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 110_000);
+      child.stdout!.on('data', () => {
+        if (output.includes(readyText)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.on('exit', (code) => {
         clearTimeout(timer);
-        resolve();
-      }
+        reject(new Error(`server exited ${code}:\n${output}`));
+      });
     });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited ${code}:\n${output}`));
-    });
-  });
+  } catch (error) {
+    await killGroup(child, closed);
+    throw error;
+  }
   const exited = () =>
     new Promise<void>((resolve) => {
       child.removeAllListeners('exit');

@@ -1,4 +1,5 @@
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { started } from './running';
 
 /** One message as the test SMTP server received it, with its MIME parts decoded. */
 export interface ReceivedMail {
@@ -128,16 +129,23 @@ export async function startSmtpServer(opts: { port?: number; refuse?: (address: 
     },
   };
   let server = new SMTPServer(options);
+  // Recorded in running.ts while it listens: a test that stops before closing it does not leave it open.
+  let forget: () => void = () => undefined;
+  const close = () => {
+    const listening = server;
+    return new Promise<void>((resolve) => listening.close(() => resolve())).finally(forget);
+  };
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => {
         const address = server.server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
+        const listening = typeof address === 'object' && address ? address.port : port;
+        forget = started(`SMTP server on port ${listening}`, close);
+        resolve(listening);
       });
     });
   const port = await listen(opts.port ?? 0);
-  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return {
     port,
     received,

@@ -75,12 +75,13 @@ class Chunker {
  * Uploads in an S3-compatible bucket, for several API nodes sharing one set of files. Keys are the
  * same as on disk (`avatars/<uuid>.png`), so DATA_DIR/uploads moves over as it is (storage-to-s3).
  */
-export function s3Storage(settings: S3Settings, options: { partBytes?: number } = {}): Storage & { client: S3Client } {
+export function s3Storage(settings: S3Settings, options: { partBytes?: number; now?: () => number } = {}): Storage & { client: S3Client } {
   const s3 = client(settings, settings.endpoint);
   // Signing is local computation: a second client only to sign for the address browsers use.
   const signer = settings.publicEndpoint ? client(settings, settings.publicEndpoint) : s3;
   const Bucket = settings.bucket;
   const partBytes = options.partBytes ?? DEFAULT_PART_BYTES;
+  const now = options.now ?? Date.now;
 
   async function multipart(Key: string, first: Buffer, chunks: Chunker): Promise<void> {
     const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key }));
@@ -154,6 +155,8 @@ export function s3Storage(settings: S3Settings, options: { partBytes?: number } 
     signedUrl(Key, { filename, contentType, expiresSeconds = settings.signedUrlSeconds }) {
       return getSignedUrl(signer, new GetObjectCommand({ Bucket, Key, ResponseContentType: contentType, ResponseContentDisposition: `inline; filename="${filename}"` }), {
         expiresIn: expiresSeconds,
+        // A signed URL lives from this date: the app's clock (AppContext.now), which a test can set back.
+        signingDate: new Date(now()),
       });
     },
     async signedUrlOrigin() {

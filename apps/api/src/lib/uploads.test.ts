@@ -1,5 +1,4 @@
 import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -8,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp, inject, signedIn, testConfig } from '../../test/harness';
 import { cameraJpeg, jpegComment, png, pngChunk } from '../../test/media-files';
 import { HOSTILE, REAL } from '../../test/upload-corpus';
+import { uploadCutOffHalfWay } from '../../test/cut-upload';
+import { until } from '../../test/until';
 
 let app: FastifyInstance;
 let dataDir: string;
@@ -106,29 +107,15 @@ describe('hostile files', () => {
 describe('an upload cut off half-way', () => {
   it('leaves no file behind', async () => {
     const { auth } = await signedIn(app, 'participant');
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
-    const before = readdirSync(path.join(dataDir, 'uploads', 'avatars'));
+    const before = avatarFiles();
     const body = multipartBody('half.png', 'image/png', Buffer.concat([REAL.png, Buffer.alloc(40_000, 1)]));
-    await new Promise<void>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(
-          `POST /api/participant/avatar HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth.authorization}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
-        );
-        // Half the body, then the client is gone.
-        socket.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)), () => setTimeout(() => socket.destroy(), 50));
-      });
-      socket.on('close', () => resolve());
-      socket.on('error', () => resolve());
-    });
+    // Half the body; once the server is writing the file (its temporary .part), the client is gone.
+    await uploadCutOffHalfWay(app, { url: '/api/participant/avatar', headers: { ...auth, ...body.headers }, payload: body.payload }, () =>
+      avatarFiles().some((name) => name.endsWith('.part')),
+    );
     // The server notices the reset asynchronously: wait until no partial file is left.
-    const deadline = Date.now() + 5000;
-    let after = readdirSync(path.join(dataDir, 'uploads', 'avatars'));
-    while (after.length !== before.length && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      after = readdirSync(path.join(dataDir, 'uploads', 'avatars'));
-    }
-    expect(after.sort()).toEqual(before.sort());
+    await until(() => avatarFiles().length === before.length, 'the partial file removed').catch(() => undefined);
+    expect(avatarFiles().sort()).toEqual(before.sort());
   });
 });
 

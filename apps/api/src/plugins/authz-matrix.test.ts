@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@nibras/contract';
 import { ROLES, type Role, type RouteDef } from '@nibras/contract';
-import { buildTestApp, createUser, inject, loginAs, TEST_JWT_SECRET } from '../../test/harness';
+import { apiSuite, createUser, loginAs, TEST_JWT_SECRET } from '../../test/harness';
 import { TokenService } from '../lib/tokens';
 import { translate } from '../lib/i18n';
 
@@ -57,25 +56,23 @@ const PUBLIC_ROUTES = new Set([
 ]);
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 
-let app: FastifyInstance;
+const suite = apiSuite();
 const live = {} as Record<Role, { token: string; refreshToken: string; userId: number }>;
 const loggedOut = {} as Record<Role, string>;
 const emails = {} as Record<Role, string>;
 
 beforeAll(async () => {
-  app = await buildTestApp();
   for (const role of ROLES) {
     const user = await createUser(role);
     emails[role] = user.email;
-    const s = await loginAs(app, role, user.email);
+    const s = await loginAs(suite.app, role, user.email);
     live[role] = { token: s.token, refreshToken: s.refreshToken, userId: user.id };
-    const gone = await loginAs(app, role, user.email);
-    const out = await inject(app, { method: 'GET', url: `/api/${role}/logout`, headers: { authorization: `Bearer ${gone.token}` } });
+    const gone = await loginAs(suite.app, role, user.email);
+    const out = await suite.inject({ method: 'GET', url: `/api/${role}/logout`, headers: { authorization: `Bearer ${gone.token}` } });
     expect(out.statusCode).toBe(200);
     loggedOut[role] = gone.token;
   }
 });
-afterAll(() => app.close());
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -98,7 +95,7 @@ function concrete(url: string) {
 }
 
 function call(method: string, url: string, token: string | null) {
-  return inject(app, {
+  return suite.inject({
     method: method as 'GET',
     url: concrete(url),
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -122,46 +119,52 @@ function contractRoutes(): RouteDef[] {
 
 describe('route table', () => {
   it('serves exactly the routes of the contract: none added beside it, none of it missing', () => {
-    const served = app.apiRoutes.filter((r) => !isDocs(r.url) && r.url !== '/api/openapi.json').map((r) => `${r.method} ${r.url} (${r.access})`);
+    const served = suite.app.apiRoutes.filter((r) => !isDocs(r.url) && r.url !== '/api/openapi.json').map((r) => `${r.method} ${r.url} (${r.access})`);
     const declared = contractRoutes().map((d) => `${d.method} ${d.path} (${d.access})`);
     expect(new Set(served)).toEqual(new Set(declared));
     expect(served.length).toBe(new Set(served).size);
   });
 
   it('every API route declares its access, and the public ones are exactly the expected list', () => {
-    expect(app.apiRoutes.length).toBeGreaterThan(15);
-    const publicOnes = app.apiRoutes.filter((r) => r.access === 'public' && !isDocs(r.url)).map((r) => `${r.method} ${r.url}`);
+    expect(suite.app.apiRoutes.length).toBeGreaterThan(15);
+    const publicOnes = suite.app.apiRoutes.filter((r) => r.access === 'public' && !isDocs(r.url)).map((r) => `${r.method} ${r.url}`);
     expect(new Set(publicOnes)).toEqual(PUBLIC_ROUTES);
   });
 });
 
+/** The contract's guarded routes: the route table test above proves the app serves exactly these. */
+const GUARDED = contractRoutes().filter((d) => d.access !== 'public');
+
 describe('every non-public route checks its role', () => {
-  it('401 without a valid session, 403 with another role, for every route', async () => {
-    const guarded = app.apiRoutes.filter((r) => r.access !== 'public');
-    expect(guarded.length).toBeGreaterThan(10);
+  it('the contract guards routes of every role', () => {
+    expect(GUARDED.length).toBeGreaterThan(10);
+    expect(new Set(GUARDED.map((d) => d.access))).toEqual(new Set(ROLES));
+  });
+
+  // One test per route (each about a dozen requests), not one test for all of them: under load a
+  // single test of some 1,500 requests outran its time limit.
+  it.each(GUARDED.map((d) => [`${d.method} ${d.path}`, d] as const))('%s: 401 without a valid session, 403 with another role', async (_, route) => {
     const failures: string[] = [];
     const expiredSigner = new TokenService(TEST_JWT_SECRET, -60);
-    for (const route of guarded) {
-      const role = route.access as Role;
-      const bad = {
-        ...tokensFor(role),
-        'an expired token': await expiredSigner.sign({ userId: live[role].userId, role, sessionId: 'x' }),
-      };
-      for (const [label, token] of Object.entries(bad)) {
-        const res = await call(route.method, route.url, token);
-        if (res.statusCode !== 401 || res.json().success !== false) failures.push(`${route.method} ${route.url} with ${label}: ${res.statusCode}`);
-      }
-      for (const other of ROLES.filter((r) => r !== role)) {
-        const res = await call(route.method, route.url, live[other].token);
-        if (res.statusCode !== 403 || res.json().success !== false) failures.push(`${route.method} ${route.url} as ${other}: ${res.statusCode}`);
-      }
-      // Logout would end the shared session: give it a throwaway one.
-      const ownToken = route.url.endsWith('/logout') ? (await loginAs(app, role, emails[role])).token : live[role].token;
-      const own = await call(route.method, route.url, ownToken);
-      // A 403 for ownership (someone else's id in the path) is fine here; a refusal of the role is not.
-      const refusedRole = own.statusCode === 401 || (own.statusCode === 403 && own.json().message === translate('ar', 'api.auth.wrong_role'));
-      if (refusedRole) failures.push(`${route.method} ${route.url} as ${role} (own role): ${own.statusCode}`);
+    const role = route.access as Role;
+    const bad = {
+      ...tokensFor(role),
+      'an expired token': await expiredSigner.sign({ userId: live[role].userId, role, sessionId: 'x' }),
+    };
+    for (const [label, token] of Object.entries(bad)) {
+      const res = await call(route.method, route.path, token);
+      if (res.statusCode !== 401 || res.json().success !== false) failures.push(`${route.method} ${route.path} with ${label}: ${res.statusCode}`);
     }
+    for (const other of ROLES.filter((r) => r !== role)) {
+      const res = await call(route.method, route.path, live[other].token);
+      if (res.statusCode !== 403 || res.json().success !== false) failures.push(`${route.method} ${route.path} as ${other}: ${res.statusCode}`);
+    }
+    // Logout would end the shared session: give it a throwaway one.
+    const ownToken = route.path.endsWith('/logout') ? (await loginAs(suite.app, role, emails[role])).token : live[role].token;
+    const own = await call(route.method, route.path, ownToken);
+    // A 403 for ownership (someone else's id in the path) is fine here; a refusal of the role is not.
+    const refusedRole = own.statusCode === 401 || (own.statusCode === 403 && own.json().message === translate('ar', 'api.auth.wrong_role'));
+    if (refusedRole) failures.push(`${route.method} ${route.path} as ${role} (own role): ${own.statusCode}`);
     expect(failures).toEqual([]);
   });
 

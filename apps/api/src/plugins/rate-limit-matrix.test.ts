@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import * as contract from '@nibras/contract';
 import type { RouteDef } from '@nibras/contract';
-import { buildTestApp, createUser, GOOD_PASSWORD, loginAs, testConfig, uniqueEmail, uniqueIp } from '../../test/harness';
+import { apiSuite, createUser, GOOD_PASSWORD, loginAs, uniqueEmail, uniqueIp, testConfig } from '../../test/harness';
 
 /**
  * The rate-limit matrix: every route the contract marks as limited, and the limits on the
@@ -11,11 +10,7 @@ import { buildTestApp, createUser, GOOD_PASSWORD, loginAs, testConfig, uniqueEma
  */
 const limits = { ...testConfig().rateLimits, loginFailuresPerAccount: 3, loginFailuresPerAddress: 6, registerPerAddress: 4, formsPerAddress: 4, searchesPerMinute: 5 };
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp({ rateLimits: limits });
-});
-afterAll(() => app.close());
+const suite = apiSuite({ config: { rateLimits: limits } });
 
 function limitedRoutes(): RouteDef[] {
   const found = new Map<string, RouteDef>();
@@ -63,8 +58,8 @@ describe('rate-limit matrix', () => {
     const ip = uniqueIp();
     const send = (from: string) =>
       def.method === 'GET'
-        ? app.inject({ method: 'GET', url: def.path, query: { q: 'برمجة' }, remoteAddress: from, headers: { 'accept-language': 'en' } })
-        : app.inject({ method: def.method, url: def.path, remoteAddress: from, headers: { 'accept-language': 'en' }, payload: body() });
+        ? suite.app.inject({ method: 'GET', url: def.path, query: { q: 'برمجة' }, remoteAddress: from, headers: { 'accept-language': 'en' } })
+        : suite.app.inject({ method: def.method, url: def.path, remoteAddress: from, headers: { 'accept-language': 'en' }, payload: body() });
     // Per-minute limits: the clock is held 10 s into a minute, so the minute cannot turn during the test.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 10_000));
@@ -86,16 +81,16 @@ describe('rate-limit matrix', () => {
     ['admin', '/api/admin/change-password'],
   ] as const)('%s: wrong current passwords, through change-password and the email change, share one budget per account', async (role, changePath) => {
     const user = await createUser(role);
-    const { token } = await loginAs(app, role, user.email);
+    const { token } = await loginAs(suite.app, role, user.email);
     const headers = { authorization: `Bearer ${token}` };
     for (let i = 0; i < limits.loginFailuresPerAccount; i++) {
       const res =
         i % 2
-          ? await app.inject({ method: 'POST', url: `/api/${role}/update`, remoteAddress: uniqueIp(), headers, payload: { name: user.name, email: uniqueEmail(), current_password: 'wrong-password-1' } })
-          : await app.inject({ method: 'POST', url: changePath, remoteAddress: uniqueIp(), headers, payload: { old_password: 'wrong-password-1', new_password: 'Quiet-harbour-7741' } });
+          ? await suite.app.inject({ method: 'POST', url: `/api/${role}/update`, remoteAddress: uniqueIp(), headers, payload: { name: user.name, email: uniqueEmail(), current_password: 'wrong-password-1' } })
+          : await suite.app.inject({ method: 'POST', url: changePath, remoteAddress: uniqueIp(), headers, payload: { old_password: 'wrong-password-1', new_password: 'Quiet-harbour-7741' } });
       expect(res.statusCode).toBe(400);
     }
-    const over = await app.inject({ method: 'POST', url: changePath, remoteAddress: uniqueIp(), headers, payload: { old_password: GOOD_PASSWORD, new_password: 'Quiet-harbour-7741' } });
+    const over = await suite.app.inject({ method: 'POST', url: changePath, remoteAddress: uniqueIp(), headers, payload: { old_password: GOOD_PASSWORD, new_password: 'Quiet-harbour-7741' } });
     expect(over.statusCode).toBe(429);
     expect(over.headers['retry-after']).toBeDefined();
   });

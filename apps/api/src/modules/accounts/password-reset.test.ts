@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, testConfig, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
+import { apiSuite, buildTestApp, createUser, GOOD_PASSWORD, loginAs, testDatabase, uniqueEmail, uniqueIp, testConfig } from '../../../test/harness';
 import { mailOutbox, passwordResetTokens, users } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import { FORGET_ANSWER_FLOOR_MS } from './password-reset.service';
@@ -10,11 +9,7 @@ import { FORGET_ANSWER_FLOOR_MS } from './password-reset.service';
 const PUBLIC_URL = 'https://nibras.test';
 const NEW_PASSWORD = 'Copper-harbour-57';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp({ publicUrl: PUBLIC_URL });
-});
-afterAll(() => app.close());
+const suite = apiSuite({ config: { publicUrl: PUBLIC_URL } });
 
 async function mailsTo(email: string) {
   const { db } = await testDatabase();
@@ -22,7 +17,7 @@ async function mailsTo(email: string) {
 }
 
 function forget(email: string, role: 'participant' | 'instructor', opts: { lang?: string; ip?: string } = {}) {
-  return inject(app, {
+  return suite.inject({
     method: 'POST',
     url: '/api/forget_password',
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
@@ -40,7 +35,7 @@ async function requestLink(role: 'participant' | 'instructor', email: string, la
   return { mail: mail!, url: match[0], link: { user: match[1] as 'participant' | 'instructor', id: Number(match[2]), hash: match[3]! } };
 }
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => inject(app, { method: 'POST', url, payload, headers });
+const { post } = suite;
 
 describe.each(['participant', 'instructor'] as const)('%s forgot and reset password', (role) => {
   it('mails a link to /reset-password/{role}/{id}/{token}, in the language of the request; only the token\'s SHA-256 is stored', async () => {
@@ -67,7 +62,7 @@ describe.each(['participant', 'instructor'] as const)('%s forgot and reset passw
 
   it('checks the link, sets the new password under the registration rules, ends every session and uses the link up', async () => {
     const user = await createUser(role);
-    const before = await loginAs(app, role, user.email);
+    const before = await loginAs(suite.app, role, user.email);
     const { link } = await requestLink(role, user.email);
 
     const check = await post('/api/check', link, { 'accept-language': 'en' });
@@ -91,10 +86,10 @@ describe.each(['participant', 'instructor'] as const)('%s forgot and reset passw
     // Every session of the account ended: the old refresh token and access token stop working.
     const refresh = await post('/api/auth/refresh', { refreshToken: before.refreshToken });
     expect(refresh.statusCode).toBe(401);
-    const profile = await inject(app, { method: 'GET', url: `/api/${role}/profile`, headers: { authorization: `Bearer ${before.token}` } });
+    const profile = await suite.inject({ method: 'GET', url: `/api/${role}/profile`, headers: { authorization: `Bearer ${before.token}` } });
     expect(profile.statusCode).toBe(401);
     // The new password signs in; the old one no longer does.
-    await loginAs(app, role, user.email, NEW_PASSWORD);
+    await loginAs(suite.app, role, user.email, NEW_PASSWORD);
     const old = await post(`/api/${role}/login`, { email: user.email, password: GOOD_PASSWORD, returnSecureToken: true });
     expect(old.statusCode).toBe(401);
     // Single use.
@@ -128,7 +123,7 @@ describe.each(['participant', 'instructor'] as const)('%s forgot and reset passw
     expect((await post('/api/check', link)).statusCode).toBe(400);
     const expired = await post('/api/reset_password', { ...link, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(expired.statusCode).toBe(400);
-    await loginAs(app, role, user.email); // the password did not change
+    await loginAs(suite.app, role, user.email); // the password did not change
   });
 });
 

@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildTestApp, inject, signedIn } from '../../../test/harness';
+import { apiSuite, inject, signedIn } from '../../../test/harness';
 import { createCategory } from '../../../test/factories';
 import { REAL } from '../../../test/upload-corpus';
 
@@ -13,10 +12,10 @@ export const CLIP = readFileSync(fileURLToPath(new URL('../../seed/media/clip-a.
 /** clip-a.mp4 is 8 seconds long (seed/media/README.md). */
 export const CLIP_SECONDS = 8;
 
-export async function authoringApp() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-authoring-'));
-  const app = await buildTestApp({ dataDir });
-  return { app, dataDir, uploads: path.join(dataDir, 'uploads') };
+/** The file's app (apiSuite) with an upload folder of its own, `uploads`: the authoring tests count the files in it. */
+export function authoringSuite() {
+  const suite = apiSuite({ ownDataDir: 'nibras-authoring-' });
+  return Object.assign(suite, { uploads: path.join(suite.dataDir, 'uploads') });
 }
 
 export type Role = 'instructor' | 'admin';

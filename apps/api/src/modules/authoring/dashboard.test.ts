@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createUser, testDatabase } from '../../../test/harness';
 import { createCourse, enrollParticipant } from '../../../test/factories';
 import { enrollments, ratings } from '../../db/schema';
-import { authoringApp, expectOk, signedInCaller } from './authoring.test-kit';
+import { authoringSuite, expectOk, signedInCaller } from './authoring.test-kit';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  ({ app } = await authoringApp());
-});
-afterAll(() => app.close());
+const suite = authoringSuite();
 
 const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
 
 describe('GET /api/instructor/dashboard', () => {
   it('counts courses by status, enrolments, revenue from paid orders only and the average rating, of your own courses only', async () => {
     const { db } = await testDatabase();
-    const { api, user } = await signedInCaller(app, 'instructor');
+    const { api, user } = await signedInCaller(suite.app, 'instructor');
     const own = { instructorId: user.id };
     const paid = await createCourse({ ...own, price: 100, updatedAt: daysAgo(1) });
     const free = await createCourse({ ...own, price: 0, updatedAt: daysAgo(2) });
@@ -56,7 +51,7 @@ describe('GET /api/instructor/dashboard', () => {
   });
 
   it('is all zeros for a new instructor', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     expect(expectOk(await api.get('/api/instructor/dashboard')).data).toEqual({
       courses: { total: 0, draft: 0, pending: 0, approved: 0, rejected: 0 },
       enrollments: { total: 0, last_30_days: 0 },
@@ -70,7 +65,7 @@ describe('GET /api/instructor/dashboard', () => {
 
 describe('GET /api/instructor/recentcourse/list', () => {
   it('gives your five most recently changed courses, newest change first, whatever their status', async () => {
-    const { api, user } = await signedInCaller(app, 'instructor');
+    const { api, user } = await signedInCaller(suite.app, 'instructor');
     const statuses = ['approved', 'draft', 'pending', 'rejected', 'approved', 'draft'] as const;
     const made = [];
     for (const [i, approveStatus] of statuses.entries()) made.push(await createCourse({ instructorId: user.id, approveStatus, title: `Course ${i}`, updatedAt: daysAgo(10 - i) }));

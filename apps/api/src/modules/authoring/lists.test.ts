@@ -1,21 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/harness';
 import { createCourse, enrollParticipant } from '../../../test/factories';
-import { authoringApp, expectOk, signedInCaller, type Caller } from './authoring.test-kit';
+import { authoringSuite, expectOk, signedInCaller, type Caller } from './authoring.test-kit';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  ({ app } = await authoringApp());
-});
-afterAll(() => app.close());
+const suite = authoringSuite();
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 /** Four courses of one instructor with known titles, statuses, prices and dates, one deleted, and one of someone else. */
 async function catalogue() {
-  const owner = await signedInCaller(app, 'instructor');
+  const owner = await signedInCaller(suite.app, 'instructor');
   const tok = `k${randomBytes(4).toString('hex')}`;
   const base = { instructorId: owner.user.id };
   const alpha = await createCourse({ ...base, title: `Alpha ${tok}`, language: 'ar', approveStatus: 'approved', completionStatus: 'complete', price: 10, createdAt: minutesAgo(40), updatedAt: minutesAgo(4), submittedAt: minutesAgo(30) });
@@ -93,7 +88,7 @@ describe('POST /api/instructor/mycourse/list', () => {
   });
 
   it('refuses bad filters with field messages', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const cases: [object, string, string?][] = [
       [{ perPage: 101 }, 'perPage'],
       [{ perPage: 0 }, 'perPage'],
@@ -117,7 +112,7 @@ describe('POST /api/instructor/mycourse/list', () => {
 describe('POST /api/admin/course/list', () => {
   it("lists every instructor's courses with the same filters, and also searches instructor name and email", async () => {
     const { tok, theirs, someoneElse } = await catalogue();
-    const admin = (await signedInCaller(app, 'admin')).api;
+    const admin = (await signedInCaller(suite.app, 'admin')).api;
     const all = expectOk(await admin.post('/api/admin/course/list?page=1', { search: tok, sortConfig: { key: 'title', direction: 'asc' } })).data;
     expect(titles(all)).toEqual(['Alpha', 'Beta', 'Delta', 'Gamma', 'Theirs']);
     const byName = expectOk(await admin.post('/api/admin/course/list?page=1', { search: `Someone ${tok}` })).data;

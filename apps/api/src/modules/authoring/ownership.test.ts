@@ -1,20 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { instructorAuthoringRoutes } from '@nibras/contract';
-import { inject, testDatabase } from '../../../test/harness';
+import { testDatabase } from '../../../test/harness';
 import { createCategory, enrollParticipant } from '../../../test/factories';
 import { courses } from '../../db/schema';
-import { IMAGE, VIDEO, authoringApp, completeCourse, createDraft, expectOk, signedInCaller, type Caller } from './authoring.test-kit';
+import { IMAGE, VIDEO, authoringSuite, completeCourse, createDraft, expectOk, signedInCaller, type Caller } from './authoring.test-kit';
 
-let app: FastifyInstance;
-let uploads: string;
-beforeAll(async () => {
-  ({ app, uploads } = await authoringApp());
-});
-afterAll(() => app.close());
+const suite = authoringSuite();
+const { uploads } = suite;
 
 function storedFiles(): string[] {
   if (!existsSync(uploads)) return [];
@@ -97,8 +92,8 @@ function everyCourseRoute(api: Caller, ids: Ids) {
 
 describe("an instructor and someone else's course", () => {
   it('gets 403 on every authoring route of the contract, and nothing changes', async () => {
-    const a = await signedInCaller(app, 'instructor');
-    const b = await signedInCaller(app, 'instructor');
+    const a = await signedInCaller(suite.app, 'instructor');
+    const b = await signedInCaller(suite.app, 'instructor');
     const ids = await fullCourse(a.api);
     const before = await snapshot(a.api, ids.course);
     const files = storedFiles();
@@ -122,8 +117,8 @@ describe("an instructor and someone else's course", () => {
   });
 
   it("cannot reach into another course by smuggling its ids into a request on their own course (4xx, nothing changed)", async () => {
-    const a = await signedInCaller(app, 'instructor');
-    const b = await signedInCaller(app, 'instructor');
+    const a = await signedInCaller(suite.app, 'instructor');
+    const b = await signedInCaller(suite.app, 'instructor');
     const theirs = await fullCourse(a.api);
     const mine = await fullCourse(b.api);
     const before = await snapshot(a.api, theirs.course);
@@ -192,8 +187,8 @@ describe("an instructor and someone else's course", () => {
 
 describe('admins', () => {
   it("edit any course through every step, see it whole at list/{id}/a, and the instructor sees the admin's changes", async () => {
-    const owner = await signedInCaller(app, 'instructor');
-    const admin = await signedInCaller(app, 'admin');
+    const owner = await signedInCaller(suite.app, 'instructor');
+    const admin = await signedInCaller(suite.app, 'admin');
     const ids = await fullCourse(owner.api);
     const category = await createCategory();
     const step1 = { id: ids.course, title: 'Edited by the admin', subtitle: 'x', category_id: category.id, language: 'en', level: 'advanced', price: 12.5 };
@@ -223,8 +218,8 @@ describe('admins', () => {
   });
 
   it('create a course for a named instructor, who then owns it', async () => {
-    const owner = await signedInCaller(app, 'instructor');
-    const admin = await signedInCaller(app, 'admin');
+    const owner = await signedInCaller(suite.app, 'instructor');
+    const admin = await signedInCaller(suite.app, 'admin');
     const course = await createDraft(admin.api, { instructor_id: owner.user.id, title: 'Made for you' });
     expect(expectOk(await owner.api.get(`edit/step1/${course.id}`)).data.instructor_id).toBe(owner.user.id);
     expect(expectOk(await owner.api.post('/api/instructor/mycourse/list?page=1', {})).data.items.map((c: { id: number }) => c.id)).toEqual([course.id]);
@@ -233,7 +228,7 @@ describe('admins', () => {
 
 describe('deleting a course', () => {
   it('is refused while participants are enrolled, or an order waits for payment; the course stays', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const enrolled = await createDraft(api);
     await enrollParticipant(enrolled.id);
     const res = await api.get(`delete/${enrolled.id}`);
@@ -246,12 +241,12 @@ describe('deleting a course', () => {
     const pending = await api.get(`delete/${ordered.id}`);
     expect(pending.statusCode).toBe(409);
     expect(pending.json().message).toMatch(/orders/);
-    const admin = (await signedInCaller(app, 'admin')).api;
+    const admin = (await signedInCaller(suite.app, 'admin')).api;
     expect((await admin.get(`delete/${ordered.id}`)).statusCode).toBe(409);
   });
 
   it('removes an empty course and every file it had from disk', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const ids = await fullCourse(api);
     expectOk(await api.upload('step3/upload', { id: ids.course, field: 'promo' }, VIDEO));
     const { db } = await testDatabase();
@@ -273,7 +268,7 @@ describe('deleting a course', () => {
   });
 
   it('keeps the row of a course whose orders were all cancelled (for the order history), but it is gone with its files', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const ids = await fullCourse(api);
     await enrollParticipant(ids.course, { amount: 10, status: 'cancelled' });
     const before = storedFiles().length;
@@ -287,14 +282,14 @@ describe('deleting a course', () => {
   });
 
   it('of a public course takes it off the catalog at once', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const category = await createCategory();
     const { id } = await createDraft(api, { category_id: category.id });
     await completeCourse(api, id);
-    const admin = (await signedInCaller(app, 'admin')).api;
+    const admin = (await signedInCaller(suite.app, 'admin')).api;
     expectOk(await admin.post('/api/admin/course/approvestatus', { id, approve_status: 'approved', message: '' }));
     // Counted on the cached home page: only a dropped cache shows the deletion at once.
-    const homeCount = async () => expectOk(await inject(app, { method: 'GET', url: '/api/public/home' })).data.categories.find((c: { id: number }) => c.id === category.id)?.courseCount ?? 0;
+    const homeCount = async () => expectOk(await suite.inject({ method: 'GET', url: '/api/public/home' })).data.categories.find((c: { id: number }) => c.id === category.id)?.courseCount ?? 0;
     expect(await homeCount()).toBe(1);
     expectOk(await admin.get(`delete/${id}`));
     expect(await homeCount()).toBe(0);

@@ -1,22 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { createUser, testDatabase } from '../../../test/harness';
 import { createCategory } from '../../../test/factories';
 import { courses, lectures } from '../../db/schema';
-import { CLIP, CLIP_SECONDS, authoringApp, createDraft, expectOk, signedInCaller, step1Body, type Caller } from './authoring.test-kit';
+import { CLIP, CLIP_SECONDS, authoringSuite, createDraft, expectOk, signedInCaller, step1Body, type Caller } from './authoring.test-kit';
 
-let app: FastifyInstance;
-let uploads: string;
-beforeAll(async () => {
-  ({ app, uploads } = await authoringApp());
-});
-afterAll(() => app.close());
+const suite = authoringSuite();
+const { uploads } = suite;
 
-const instructor = () => signedInCaller(app, 'instructor').then((s) => s.api);
+const instructor = () => signedInCaller(suite.app, 'instructor').then((s) => s.api);
 
 /** The step's answer without its state: what edit/stepN must give back. */
 const withoutState = ({ state: _state, ...data }: Record<string, unknown>) => data;
@@ -61,7 +56,7 @@ describe('step 1: basic info', () => {
   });
 
   it('takes no wrong type for a number: null, true, [], "" or nested arrays are a 400 on the field, and nothing is stored', async () => {
-    const admin = (await signedInCaller(app, 'admin')).api;
+    const admin = (await signedInCaller(suite.app, 'admin')).api;
     const api = await instructor();
     const draft = await createDraft(api, { price: 19.99 });
     const { db } = await testDatabase();
@@ -92,7 +87,7 @@ describe('step 1: basic info', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ instructor_id: 'This field is not accepted.' });
 
-    const admin = (await signedInCaller(app, 'admin')).api;
+    const admin = (await signedInCaller(suite.app, 'admin')).api;
     const unnamed = await admin.post('addUpdate/step1', await step1Body());
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json().errors).toEqual({ instructor_id: 'Choose the instructor who will own this course.' });

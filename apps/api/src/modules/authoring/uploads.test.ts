@@ -1,22 +1,18 @@
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, inject, signedIn, testConfig, testDatabase } from '../../../test/harness';
+import { buildTestApp, signedIn, testConfig, testDatabase } from '../../../test/harness';
 import { SONY_XML_META, XMP_UUID_BOX, ebmlHead, ebmlVoid, mp4Box, noise } from '../../../test/media-files';
 import { HOSTILE, REAL } from '../../../test/upload-corpus';
+import { uploadCutOffHalfWay } from '../../../test/cut-upload';
+import { until } from '../../../test/until';
 import { courses, lectures } from '../../db/schema';
-import { CLIP, IMAGE, VIDEO, authoringApp, caller, completeCourse, createDraft, expectOk, multipartWithFields, signedInCaller, type Caller } from './authoring.test-kit';
+import { CLIP, IMAGE, VIDEO, authoringSuite, caller, completeCourse, createDraft, expectOk, multipartWithFields, signedInCaller, type Caller } from './authoring.test-kit';
 
-let app: FastifyInstance;
-let uploads: string;
-beforeAll(async () => {
-  ({ app, uploads } = await authoringApp());
-});
-afterAll(() => app.close());
+const suite = authoringSuite();
+const { uploads } = suite;
 
 /** Every stored file, wherever it is: a refused upload must leave this list as it was. */
 function storedFiles(root = uploads): string[] {
@@ -89,9 +85,9 @@ async function courseWithLecture(api: Caller) {
 
 describe('hostile files against every upload endpoint', () => {
   it.each(['instructor', 'admin'] as const)('as %s: every file of the corpus is refused with a clear 4xx, and nothing is stored or linked', async (role) => {
-    const owner = await signedInCaller(app, 'instructor');
+    const owner = await signedInCaller(suite.app, 'instructor');
     const ids = await courseWithLecture(owner.api);
-    const api = role === 'instructor' ? owner.api : (await signedInCaller(app, 'admin')).api;
+    const api = role === 'instructor' ? owner.api : (await signedInCaller(suite.app, 'admin')).api;
     const before = storedFiles();
     const failures: string[] = [];
     let sent = 0;
@@ -114,7 +110,7 @@ describe('hostile files against every upload endpoint', () => {
   });
 
   it('the refusals say why, in the asked language', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const ids = await courseWithLecture(api);
     const svg = HOSTILE[0]!;
     const res = await api.upload('step3/upload', { id: ids.course, field: 'cover' }, { name: svg[1], type: svg[2], bytes: svg[3] });
@@ -122,7 +118,7 @@ describe('hostile files against every upload endpoint', () => {
     expect(res.json().errors.file).toBe('This file contains markup or script and cannot be accepted.');
     const image = await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture }, IMAGE);
     expect(image.json().errors.file).toBe('Choose an MP4 or WebM video.');
-    const ar = await inject(app, {
+    const ar = await suite.inject({
       method: 'POST',
       url: `${api.base}/step3/upload`,
       headers: { ...api.auth, 'accept-language': 'ar', ...multipartWithFields({ id: ids.course, field: 'cover' }, VIDEO).headers },
@@ -135,7 +131,7 @@ describe('hostile files against every upload endpoint', () => {
     ['a javascript: link in a comment box at its end', MP4_WITH_JS_COMMENT],
     ['an event handler in the middle of its media data', MP4_WITH_HANDLER],
   ])('an MP4 with %s is refused as markup, and nothing of it stays on disk', async (_what, bytes) => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const ids = await courseWithLecture(api);
     const before = storedFiles();
     const res = await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture }, { name: 'lecture.mp4', type: 'video/mp4', bytes });
@@ -154,10 +150,10 @@ describe('video types decided by the container (file-type)', () => {
     // XML metadata (Sony's NonRealTimeMeta, an XMP packet) is not markup; 4 MB of media data hold no false marker.
     ['a camera MP4 with XML and XMP metadata and 4 MB of media data', 'video/mp4', Buffer.concat([CLIP, SONY_XML_META, XMP_UUID_BOX, mp4Box('free', noise(4_000_000, 5))])],
   ])('%s is accepted and served as %s with nosniff and a sandbox CSP', async (_what, mime, bytes) => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const ids = await courseWithLecture(api);
     const lecture = expectOk(await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture }, { name: 'clip', type: 'application/octet-stream', bytes })).data.sections[0].lectures[0];
-    const res = await inject(app, { method: 'GET', url: lecture.video_url });
+    const res = await suite.inject({ method: 'GET', url: lecture.video_url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(mime);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -168,7 +164,7 @@ describe('video types decided by the container (file-type)', () => {
 
 describe('uploads that are accepted', () => {
   it('a real MP4 becomes the lecture video, stored under a random name, and streams back with Range and safe headers', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const ids = await courseWithLecture(api);
     const res = expectOk(await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture }, { name: 'my-lecture.mp4', type: 'application/octet-stream', bytes: CLIP }));
     expect(res.message).toBe('File uploaded.');
@@ -180,10 +176,10 @@ describe('uploads that are accepted', () => {
     expect(storedFiles().some((f) => f.includes('my-lecture'))).toBe(false);
 
     // The signed preview URL needs no bearer header: a <video> element can play it.
-    const whole = await inject(app, { method: 'GET', url: lecture.video_url });
+    const whole = await suite.inject({ method: 'GET', url: lecture.video_url });
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(CLIP)).toBe(true);
-    const part = await inject(app, { method: 'GET', url: lecture.video_url, headers: { range: 'bytes=100-1099' } });
+    const part = await suite.inject({ method: 'GET', url: lecture.video_url, headers: { range: 'bytes=100-1099' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-1099/${CLIP.length}`);
     expect(part.rawPayload.equals(CLIP.subarray(100, 1100))).toBe(true);
@@ -194,38 +190,38 @@ describe('uploads that are accepted', () => {
       'content-disposition': `inline; filename="lecture-${ids.lecture}.mp4"`,
     });
     expect(part.headers['content-security-policy']).toContain('sandbox');
-    const head = await inject(app, { method: 'HEAD', url: lecture.video_url });
+    const head = await suite.inject({ method: 'HEAD', url: lecture.video_url });
     expect(head.statusCode).toBe(200);
     expect(Number(head.headers['content-length'])).toBe(CLIP.length);
-    expect((await inject(app, { method: 'GET', url: lecture.video_url, headers: { range: `bytes=${CLIP.length}-` } })).statusCode).toBe(416);
+    expect((await suite.inject({ method: 'GET', url: lecture.video_url, headers: { range: `bytes=${CLIP.length}-` } })).statusCode).toBe(416);
   });
 
   it('a WebM is accepted as a video and served as video/webm', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const ids = await courseWithLecture(api);
     const lecture = expectOk(await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture }, { name: 'a.webm', type: 'video/webm', bytes: WEBM_HEAD })).data.sections[0].lectures[0];
-    const res = await inject(app, { method: 'GET', url: lecture.video_url });
+    const res = await suite.inject({ method: 'GET', url: lecture.video_url });
     expect(res.headers['content-type']).toBe('video/webm');
     expect(res.rawPayload.equals(WEBM_HEAD)).toBe(true);
   });
 
   it('cover and promo: upload, replace (the old file goes), unlink (the file goes); public only once approved', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const { id } = await createDraft(api);
     const before = storedFiles();
     const first = expectOk(await api.upload('step3/upload', { id, field: 'cover' }, { name: 'c.png', type: 'image/png', bytes: REAL.png })).data;
     expect(first.cover_image_url).toMatch(/^\/api\/instructor\/course\/media\?t=/);
-    const cover = await inject(app, { method: 'GET', url: first.cover_image_url });
+    const cover = await suite.inject({ method: 'GET', url: first.cover_image_url });
     expect(cover.headers['content-type']).toBe('image/png');
     expect(cover.headers['x-content-type-options']).toBe('nosniff');
     expect(cover.headers['content-security-policy']).toMatch(/(^|; )sandbox(;|$)/);
     expect(cover.rawPayload.equals(REAL.png)).toBe(true);
-    expect((await inject(app, { method: 'GET', url: `/api/media/cover/${id}` })).statusCode).toBe(404);
+    expect((await suite.inject({ method: 'GET', url: `/api/media/cover/${id}` })).statusCode).toBe(404);
 
     const afterFirst = storedFiles();
     expect(afterFirst.length).toBe(before.length + 1);
     const second = expectOk(await api.upload('step3/upload', { id, field: 'cover' }, { name: 'c.jpg', type: 'image/jpeg', bytes: REAL.jpg })).data;
-    expect((await inject(app, { method: 'GET', url: second.cover_image_url })).headers['content-type']).toBe('image/jpeg');
+    expect((await suite.inject({ method: 'GET', url: second.cover_image_url })).headers['content-type']).toBe('image/jpeg');
     expect(storedFiles().length).toBe(before.length + 1);
     expect(storedFiles()).not.toEqual(afterFirst);
 
@@ -239,20 +235,20 @@ describe('uploads that are accepted', () => {
     expect(unlinked.data.cover_image_url).toBeNull();
     expect(unlinked.data.promo_video_url).not.toBeNull();
     expect(storedFiles().length).toBe(before.length + 1);
-    expect((await inject(app, { method: 'GET', url: second.cover_image_url })).statusCode).toBe(404);
+    expect((await suite.inject({ method: 'GET', url: second.cover_image_url })).statusCode).toBe(404);
     expectOk(await api.post('step3/unlink', { id, field: 'promo' }));
     expect(storedFiles()).toEqual(before);
   });
 
   it('the promo and cover of an approved course are public; its drafts files are not', async () => {
-    const instructorApi = (await signedInCaller(app, 'instructor')).api;
+    const instructorApi = (await signedInCaller(suite.app, 'instructor')).api;
     const { id } = await createDraft(instructorApi);
     expectOk(await instructorApi.upload('step3/upload', { id, field: 'promo' }, VIDEO));
-    expect((await inject(app, { method: 'GET', url: `/api/media/promo/${id}` })).statusCode).toBe(404);
+    expect((await suite.inject({ method: 'GET', url: `/api/media/promo/${id}` })).statusCode).toBe(404);
     await completeCourse(instructorApi, id);
-    const admin = (await signedInCaller(app, 'admin')).api;
+    const admin = (await signedInCaller(suite.app, 'admin')).api;
     expectOk(await admin.post('/api/admin/course/approvestatus', { id, approve_status: 'approved', message: '' }));
-    const promo = await inject(app, { method: 'GET', url: `/api/media/promo/${id}`, headers: { range: 'bytes=0-9' } });
+    const promo = await suite.inject({ method: 'GET', url: `/api/media/promo/${id}`, headers: { range: 'bytes=0-9' } });
     expect(promo.statusCode).toBe(206);
     expect(promo.rawPayload.equals(CLIP.subarray(0, 10))).toBe(true);
   });
@@ -265,30 +261,30 @@ function withoutUrls(data: Record<string, unknown>) {
 
 describe('preview URLs', () => {
   it('are bound to the role and to current access: a tampered grant is 401, another role 403, a course given away 404', async () => {
-    const owner = await signedInCaller(app, 'instructor');
+    const owner = await signedInCaller(suite.app, 'instructor');
     const { id } = await createDraft(owner.api);
     const url = expectOk(await owner.api.upload('step3/upload', { id, field: 'cover' }, IMAGE)).data.cover_image_url as string;
-    expect((await inject(app, { method: 'GET', url })).statusCode).toBe(200);
-    expect((await inject(app, { method: 'GET', url: `${url.slice(0, -4)}AAAA` })).statusCode).toBe(401);
-    expect((await inject(app, { method: 'GET', url: url.replace('/api/instructor/', '/api/admin/') })).statusCode).toBe(401);
-    const participant = (await signedIn(app, 'participant')).auth;
-    expect((await inject(app, { method: 'GET', url, headers: participant })).statusCode).toBe(403);
+    expect((await suite.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await suite.inject({ method: 'GET', url: `${url.slice(0, -4)}AAAA` })).statusCode).toBe(401);
+    expect((await suite.inject({ method: 'GET', url: url.replace('/api/instructor/', '/api/admin/') })).statusCode).toBe(401);
+    const participant = (await signedIn(suite.app, 'participant')).auth;
+    expect((await suite.inject({ method: 'GET', url, headers: participant })).statusCode).toBe(403);
 
-    const admin = (await signedInCaller(app, 'admin')).api;
+    const admin = (await signedInCaller(suite.app, 'admin')).api;
     const adminUrl = expectOk(await admin.get(`edit/step3/${id}`)).data.cover_image_url as string;
     expect(adminUrl).toMatch(/^\/api\/admin\/course\/media\?t=/);
-    expect((await inject(app, { method: 'GET', url: adminUrl })).statusCode).toBe(200);
+    expect((await suite.inject({ method: 'GET', url: adminUrl })).statusCode).toBe(200);
 
-    const other = await signedInCaller(app, 'instructor');
+    const other = await signedInCaller(suite.app, 'instructor');
     const step1 = expectOk(await admin.get(`edit/step1/${id}`)).data;
     expectOk(await admin.post('addUpdate/step1', { id, title: step1.title, subtitle: step1.subtitle, category_id: step1.category_id, language: step1.language, level: step1.level, price: step1.price, instructor_id: other.user.id }));
-    expect((await inject(app, { method: 'GET', url })).statusCode).toBe(404);
+    expect((await suite.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 });
 
 describe('bad upload requests', () => {
   it('fields after the file, missing, unknown or repeated fields are 400 with field messages, and nothing is stored', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const ids = await courseWithLecture(api);
     const before = storedFiles();
     const fileFirst = await api.upload('step3/upload', { id: ids.course, field: 'cover' }, IMAGE, { fileFirst: true });
@@ -304,7 +300,7 @@ describe('bad upload requests', () => {
     expect(notNumber.json().errors).toHaveProperty('id');
     const repeated = multipartWithFields({ id: ids.course, lecture_id: ids.lecture }, VIDEO);
     const twice = Buffer.concat([Buffer.from(`------nibras-authoring-boundary\r\nContent-Disposition: form-data; name="id"\r\n\r\n${ids.course}\r\n`), repeated.payload]);
-    const dup = await inject(app, { method: 'POST', url: `${api.base}/step4/upload`, headers: { ...api.auth, ...repeated.headers }, payload: twice });
+    const dup = await suite.inject({ method: 'POST', url: `${api.base}/step4/upload`, headers: { ...api.auth, ...repeated.headers }, payload: twice });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().errors).toHaveProperty('id');
     const noFile = await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture });
@@ -338,31 +334,17 @@ describe('bad upload requests', () => {
 
 describe('an upload cut off half-way', () => {
   it('leaves no file behind and links nothing', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const ids = await courseWithLecture(api);
     const before = storedFiles();
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
     const body = multipartWithFields({ id: ids.course, lecture_id: ids.lecture }, { name: 'half.mp4', type: 'video/mp4', bytes: Buffer.concat([CLIP, Buffer.alloc(400_000, 1)]) });
-    await new Promise<void>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(
-          `POST ${api.base}/step4/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${api.auth.authorization}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
-        );
-        // Half the body, then the client is gone.
-        socket.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)), () => setTimeout(() => socket.destroy(), 50));
-      });
-      socket.on('close', () => resolve());
-      socket.on('error', () => resolve());
-    });
+    // Half the body; once the server is writing the file (its temporary .part), the client is gone.
+    await uploadCutOffHalfWay(suite.app, { url: `${api.base}/step4/upload`, headers: { ...api.auth, ...body.headers }, payload: body.payload }, () =>
+      storedFiles().some((file) => file.endsWith('.part')),
+    );
     // The server notices the reset asynchronously: wait until the partial file is gone.
-    const deadline = Date.now() + 5000;
-    let after = storedFiles();
-    while (after.join() !== before.join() && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-      after = storedFiles();
-    }
-    expect(after).toEqual(before);
+    await until(() => storedFiles().join() === before.join(), 'the partial file removed').catch(() => undefined);
+    expect(storedFiles()).toEqual(before);
     const { db } = await testDatabase();
     const [lecture] = await db.select({ video: lectures.video }).from(lectures).where(eq(lectures.id, ids.lecture));
     expect(lecture!.video).toBeNull();

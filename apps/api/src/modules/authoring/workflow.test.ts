@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { inject } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+
 import { createCategory, createCourse } from '../../../test/factories';
-import { authoringApp, completeCourse, createDraft, expectOk, signedInCaller, type Caller } from './authoring.test-kit';
+import { authoringSuite, completeCourse, createDraft, expectOk, signedInCaller, type Caller } from './authoring.test-kit';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  ({ app } = await authoringApp());
-});
-afterAll(() => app.close());
+const suite = authoringSuite();
 
-const publicGet = (url: string) => inject(app, { method: 'GET', url, headers: { 'accept-language': 'en' } });
+const publicGet = (url: string) => suite.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
 /**
  * Public courses of a category as the (cached) home page counts them: categories are unique per
  * test, so other tests' courses never crowd ours out of the home page's short lists.
  */
 const homeCount = async (categoryId: number) =>
   (expectOk(await publicGet('/api/public/home')).data.categories.find((c: { id: number }) => c.id === categoryId)?.courseCount ?? 0) as number;
-const details = (id: number) => inject(app, { method: 'POST', url: `/api/course/${id}/b`, payload: { p_id: '' } });
+const details = (id: number) => suite.inject({ method: 'POST', url: `/api/course/${id}/b`, payload: { p_id: '' } });
 const review = (admin: Caller, id: number, approve_status: string, message = '') => admin.post('/api/admin/course/approvestatus', { id, approve_status, message });
 
 describe('submitting for review', () => {
   it('saving step 6 before the required steps are complete saves the tags but keeps the draft, naming what is missing', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const { id } = await createDraft(api);
     const res = expectOk(await api.post('addUpdate/step6', { id, tags: ['early'] }));
     expect(res.message).toBe('Saved. Complete the missing steps to submit the course for review.');
@@ -31,7 +26,7 @@ describe('submitting for review', () => {
   });
 
   it('a lecture without a video keeps step 4 incomplete; without a cover (step 3) or assessments (step 5) a course is submitted', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const noVideo = (await createDraft(api)).id;
     expectOk(await api.post('addUpdate/step2', { id: noVideo, description: '<p>x</p>', learn_points: ['x'] }));
     expectOk(await api.post('addUpdate/step4', { id: noVideo, sections: [{ title: 's', lectures: [{ title: 'no video yet' }] }] }));
@@ -47,8 +42,8 @@ describe('submitting for review', () => {
 
 describe('the review workflow end to end', () => {
   it('submit → pending; approve → public on the home and category pages; reject with a message → the instructor sees it; fix and resubmit → pending', async () => {
-    const instructor = await signedInCaller(app, 'instructor');
-    const admin = await signedInCaller(app, 'admin');
+    const instructor = await signedInCaller(suite.app, 'instructor');
+    const admin = await signedInCaller(suite.app, 'admin');
     const category = await createCategory();
     const { id } = await createDraft(instructor.api, { category_id: category.id });
 
@@ -85,8 +80,8 @@ describe('the review workflow end to end', () => {
   });
 
   it('refuses to reject without a message, to review a draft, and to review an unknown course', async () => {
-    const instructor = await signedInCaller(app, 'instructor');
-    const admin = await signedInCaller(app, 'admin');
+    const instructor = await signedInCaller(suite.app, 'instructor');
+    const admin = await signedInCaller(suite.app, 'admin');
     const draft = await createDraft(instructor.api);
     const silent = await review(admin.api, draft.id, 'rejected', '  <i></i> ');
     expect(silent.statusCode).toBe(400);
@@ -103,8 +98,8 @@ describe('the review workflow end to end', () => {
 
 describe('an approved course being edited', () => {
   async function approvedCourse() {
-    const instructor = await signedInCaller(app, 'instructor');
-    const admin = await signedInCaller(app, 'admin');
+    const instructor = await signedInCaller(suite.app, 'instructor');
+    const admin = await signedInCaller(suite.app, 'admin');
     const category = await createCategory();
     const { id } = await createDraft(instructor.api, { category_id: category.id });
     await completeCourse(instructor.api, id);
@@ -149,7 +144,7 @@ describe('an approved course being edited', () => {
   });
 
   it('approved before these rules (steps missing): still editable, only a step it had may not be lost', async () => {
-    const { api, user } = await signedInCaller(app, 'instructor');
+    const { api, user } = await signedInCaller(suite.app, 'instructor');
     const category = await createCategory();
     const legacy = await createCourse({ instructorId: user.id, categoryId: category.id, approveStatus: 'approved', completionStatus: 'complete' });
     const saved = expectOk(await api.post('addUpdate/step1', { id: legacy.id, title: 'Still editable', subtitle: '', category_id: category.id, language: 'en', level: 'all', price: 0 })).data;
@@ -171,7 +166,7 @@ describe('an approved course being edited', () => {
 
 describe('a pending course that loses a required step', () => {
   it('is withdrawn from review (draft) and goes back to pending when complete and step 6 is saved again', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const { id } = await createDraft(api);
     await completeCourse(api, id);
     const outline = expectOk(await api.get(`edit/step4/${id}`)).data;

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, createUser, inject, signedIn, testDatabase } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { apiSuite, buildTestApp, createUser, inject, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCategory, createCourse } from '../../../test/factories';
 import { enrollments, ratings, wishlist } from '../../db/schema';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const suite = apiSuite();
 
-const get = (url: string, headers: Record<string, string> = {}) => inject(app, { method: 'GET', url, headers });
+const { get } = suite;
 const details = (id: number | string, headers: Record<string, string> = {}, payload: unknown = { p_id: '' }) =>
-  inject(app, { method: 'POST', url: `/api/course/${id}/b`, headers, payload: payload as object });
+  suite.inject({ method: 'POST', url: `/api/course/${id}/b`, headers, payload: payload as object });
 
 async function rate(courseId: number, values: number[]) {
   const { db } = await testDatabase();
@@ -173,7 +168,7 @@ describe('course details: POST /api/course/{id}/b', () => {
 
   it('tells a signed-in participant whether they are enrolled and have wishlisted it', async () => {
     const course = await createCourse();
-    const { user, auth } = await signedIn(app, 'participant');
+    const { user, auth } = await signedIn(suite.app, 'participant');
     expect((await details(course.id, auth, { p_id: user.id })).json().data.viewer).toEqual({ enrolled: false, wishlisted: false, rating: null, pendingPayment: null });
     const { db } = await testDatabase();
     await db.insert(enrollments).values({ participantId: user.id, courseId: course.id });
@@ -183,8 +178,8 @@ describe('course details: POST /api/course/{id}/b', () => {
 
   it('tells a participant with a pending bank transfer how to pay, after any reload', async () => {
     const course = await createCourse({ price: 75 });
-    const { auth } = await signedIn(app, 'participant');
-    const ordered = (await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: auth, payload: { course_id: course.id } })).json().data;
+    const { auth } = await signedIn(suite.app, 'participant');
+    const ordered = (await suite.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: auth, payload: { course_id: course.id } })).json().data;
     const viewer = (await details(course.id, auth)).json().data.viewer;
     expect(viewer).toMatchObject({ enrolled: false, pendingPayment: { provider: 'bank_transfer', reference: ordered.order.reference, amount: 75 } });
     expect(viewer.pendingPayment.bankDetails).toContain('IBAN');
@@ -192,7 +187,7 @@ describe('course details: POST /api/course/{id}/b', () => {
 
   it('answers the public with a bad or foreign token instead of refusing', async () => {
     const course = await createCourse();
-    const { auth } = await signedIn(app, 'instructor');
+    const { auth } = await signedIn(suite.app, 'instructor');
     for (const headers of [auth, { authorization: 'Bearer nonsense' }]) {
       const res = await details(course.id, headers);
       expect(res.statusCode).toBe(200);
@@ -213,7 +208,7 @@ describe('public reads are served from memory and follow every change at once', 
   it('details, reviews and the category page show a new rating, a renamed instructor and an edited title on the next read', async () => {
     const { db } = await testDatabase();
     const category = await createCategory();
-    const teacher = await signedIn(app, 'instructor');
+    const teacher = await signedIn(suite.app, 'instructor');
     const course = await createCourse({ categoryId: category.id, instructorId: teacher.user.id, price: 0 });
     const read = async () => ({
       details: (await details(course.id)).json().data,
@@ -227,16 +222,16 @@ describe('public reads are served from memory and follow every change at once', 
     expect((await read()).details.enrollmentCount).toBe(before.details.enrollmentCount);
 
     // …and follows at once whatever changes through the API.
-    const learner = await signedIn(app, 'participant');
-    expect((await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: learner.auth, payload: { course_id: course.id } })).statusCode).toBe(200);
-    expect((await inject(app, { method: 'POST', url: '/api/participant/rating/add', headers: learner.auth, payload: { course_id: course.id, rating: 4, rating_message: 'واضح ومفيد' } })).statusCode).toBe(200);
+    const learner = await signedIn(suite.app, 'participant');
+    expect((await suite.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: learner.auth, payload: { course_id: course.id } })).statusCode).toBe(200);
+    expect((await suite.inject({ method: 'POST', url: '/api/participant/rating/add', headers: learner.auth, payload: { course_id: course.id, rating: 4, rating_message: 'واضح ومفيد' } })).statusCode).toBe(200);
     const rated = await read();
     expect(rated.details.rating).toEqual({ average: 4, count: 1 });
     expect(rated.reviews.items.map((r: { message: string }) => r.message)).toEqual(['واضح ومفيد']);
     expect(rated.category.items.find((c: { id: number }) => c.id === course.id).rating.count).toBe(1);
 
     const newName = `مدرّس Renamed${Date.now().toString(36)}`;
-    expect((await inject(app, { method: 'POST', url: '/api/instructor/update', headers: teacher.auth, payload: { name: newName, headline: 'Teacher' } })).statusCode).toBe(200);
+    expect((await suite.inject({ method: 'POST', url: '/api/instructor/update', headers: teacher.auth, payload: { name: newName, headline: 'Teacher' } })).statusCode).toBe(200);
     const renamed = await read();
     expect(renamed.details.instructorProfile.name).toBe(newName);
     expect(renamed.category.items.find((c: { id: number }) => c.id === course.id).instructor.name).toBe(newName);
@@ -244,9 +239,9 @@ describe('public reads are served from memory and follow every change at once', 
     const found = (await get(`/api/public/search?q=${encodeURIComponent(newName.split(' ')[1]!)}`)).json().data.items.map((c: { id: number }) => c.id);
     expect(found).toEqual([course.id]);
 
-    const admin = await signedIn(app, 'admin');
-    const step1 = (await inject(app, { method: 'GET', url: `/api/admin/course/edit/step1/${course.id}`, headers: admin.auth })).json().data;
-    const edited = await inject(app, {
+    const admin = await signedIn(suite.app, 'admin');
+    const step1 = (await suite.inject({ method: 'GET', url: `/api/admin/course/edit/step1/${course.id}`, headers: admin.auth })).json().data;
+    const edited = await suite.inject({
       method: 'POST',
       url: '/api/admin/course/addUpdate/step1',
       headers: admin.auth,
@@ -272,8 +267,8 @@ describe('the kept answers of anonymous reads', () => {
 
     // Warm the anonymous course page, then ask as a participant: their own state, not the kept page.
     expect((await details(course.id)).json().data.viewer).toBeNull();
-    const { auth } = await signedIn(app, 'participant');
-    await inject(app, { method: 'POST', url: '/api/participant/wishlist/add', headers: auth, payload: { course_id: course.id } });
+    const { auth } = await signedIn(suite.app, 'participant');
+    await suite.inject({ method: 'POST', url: '/api/participant/wishlist/add', headers: auth, payload: { course_id: course.id } });
     expect((await details(course.id, auth)).json().data.viewer).toMatchObject({ enrolled: false, wishlisted: true });
     expect((await details(course.id)).json().data.viewer).toBeNull();
     expect((await details(course.id, {}, { p_id: true })).statusCode).toBe(400);

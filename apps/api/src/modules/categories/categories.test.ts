@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createCategory, createCourse } from '../../../test/factories';
 import { REAL } from '../../../test/upload-corpus';
-import { authoringApp, expectOk, multipartWithFields, signedInCaller, type Caller } from '../authoring/authoring.test-kit';
+import { authoringSuite, expectOk, multipartWithFields, signedInCaller, type Caller } from '../authoring/authoring.test-kit';
 import { firstFreeSlug, slugFromNames } from './slug';
 
-let app: FastifyInstance;
+const suite = authoringSuite();
 let admin: Caller;
 beforeAll(async () => {
-  ({ app } = await authoringApp());
-  admin = (await signedInCaller(app, 'admin')).api;
+  admin = (await signedInCaller(suite.app, 'admin')).api;
 });
-afterAll(() => app.close());
 
 const tag = () => randomBytes(4).toString('hex');
-const names = async () => expectOk(await app.inject({ method: 'GET', url: '/api/category/namelist' })).data as { id: number; slug: string; name_ar: string; name_en: string }[];
+const names = async () => expectOk(await suite.app.inject({ method: 'GET', url: '/api/category/namelist' })).data as { id: number; slug: string; name_ar: string; name_en: string }[];
 const list = async (body: object, page = 1) => expectOk(await admin.post(`/api/admin/category/list?page=${page}`, body)).data;
 const uploadIcon = (id: number, file: { name: string; type: string; bytes: Buffer }) => {
   const body = multipartWithFields({}, file);
-  return app.inject({ method: 'POST', url: `/api/admin/category/icon/${id}`, headers: { ...admin.auth, 'accept-language': 'en', ...body.headers }, payload: body.payload });
+  return suite.app.inject({ method: 'POST', url: `/api/admin/category/icon/${id}`, headers: { ...admin.auth, 'accept-language': 'en', ...body.headers }, payload: body.payload });
 };
 
 describe('slugs made from names', () => {
@@ -104,7 +101,7 @@ describe('admin categories', () => {
     const en = await admin.get(`/api/admin/category/delete/${category.id}`);
     expect(en.statusCode).toBe(409);
     expect(en.json().message).toBe('This category holds 2 courses; move them to another category before deleting it.');
-    const ar = await app.inject({ method: 'GET', url: `/api/admin/category/delete/${category.id}`, headers: { ...admin.auth, 'accept-language': 'ar' } });
+    const ar = await suite.app.inject({ method: 'GET', url: `/api/admin/category/delete/${category.id}`, headers: { ...admin.auth, 'accept-language': 'ar' } });
     expect(ar.statusCode).toBe(409);
     // Arabic's dual: "two courses" is one word, no digit.
     expect(ar.json().message).toBe('يضم هذا التصنيف دورتين؛ انقلهما إلى تصنيف آخر قبل حذفه.');
@@ -142,20 +139,20 @@ describe('admin categories', () => {
     expect(poly.statusCode).toBe(415);
     const ok = expectOk(await uploadIcon(category.id, { name: 'anything.bin', type: 'application/octet-stream', bytes: REAL.png })).data;
     expect(ok.icon).toMatch(new RegExp(`^/api/category/icon/${category.id}\\?v=\\d+$`));
-    const served = await app.inject({ method: 'GET', url: ok.icon });
+    const served = await suite.app.inject({ method: 'GET', url: ok.icon });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toContain('image/png');
     expect(served.rawPayload.equals(REAL.png)).toBe(true);
     const removed = expectOk(await admin.get(`/api/admin/category/icon/delete/${category.id}`)).data;
     expect(removed.icon).toBeNull();
-    expect((await app.inject({ method: 'GET', url: `/api/category/icon/${category.id}` })).statusCode).toBe(404);
+    expect((await suite.app.inject({ method: 'GET', url: `/api/category/icon/${category.id}` })).statusCode).toBe(404);
     expect((await uploadIcon(999999999, { name: 'a.png', type: 'image/png', bytes: REAL.png })).statusCode).toBe(404);
   });
 
   it('is for admins only', async () => {
     const category = await createCategory();
     for (const role of ['instructor', 'participant'] as const) {
-      const other = await signedInCaller(app, role as 'instructor');
+      const other = await signedInCaller(suite.app, role as 'instructor');
       expect((await other.api.post('/api/admin/category/list?page=1', {})).statusCode).toBe(403);
       expect((await other.api.post('/api/admin/category/add', { name_ar: 'اسم', name_en: 'Name' })).statusCode).toBe(403);
       expect((await other.api.get(`/api/admin/category/delete/${category.id}`)).statusCode).toBe(403);

@@ -1,18 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, createUser, inject, loginAs } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { apiSuite, createUser, loginAs } from '../../../test/harness';
 import { addLectures, createCourse, rewindCreditClock } from '../../../test/factories';
 import { pdfActualTexts, pdfText } from '../../../test/pdf-text';
 import { translate } from '../../lib/i18n';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-certificates-')) });
-});
-afterAll(() => app.close());
+const suite = apiSuite({ ownDataDir: 'nibras-certificates-' });
 
 const LABELS = ['app.name', ...['title', 'presented_to', 'for_completing', 'instructor', 'issued_on', 'code', 'verify_at'].map((k) => `certificate.pdf.${k}`)];
 
@@ -23,19 +15,19 @@ async function earnCertificate(opts: { language: 'ar' | 'en'; courseTitle: strin
   // Each lecture is watched in full: the participant's credit clock is moved back before each report.
   const { lectures } = await addLectures(course.id, 2, { durationSeconds: 10 });
   const participant = await createUser('participant', { name: opts.participantName });
-  const auth = { authorization: `Bearer ${(await loginAs(app, 'participant', participant.email)).token}` };
-  expect((await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: auth, payload: { course_id: course.id } })).statusCode).toBe(200);
+  const auth = { authorization: `Bearer ${(await loginAs(suite.app, 'participant', participant.email)).token}` };
+  expect((await suite.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: auth, payload: { course_id: course.id } })).statusCode).toBe(200);
   let certificate: { code: string } | null = null;
   for (const lecture of lectures) {
     await rewindCreditClock(participant.id, 30);
-    const res = await inject(app, { method: 'POST', url: '/api/participant/learn/progress', headers: auth, payload: { lecture_id: lecture.id, position_seconds: 10, played_seconds: 10 } });
+    const res = await suite.inject({ method: 'POST', url: '/api/participant/learn/progress', headers: auth, payload: { lecture_id: lecture.id, position_seconds: 10, played_seconds: 10 } });
     certificate = res.json().data.certificate;
   }
   expect(certificate?.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   return certificate!.code;
 }
 
-const getPdf = (code: string) => inject(app, { method: 'GET', url: `/api/public/certificate/${code}/pdf` });
+const getPdf = (code: string) => suite.inject({ method: 'GET', url: `/api/public/certificate/${code}/pdf` });
 
 describe('certificate PDF', () => {
   it('an Arabic course: a one-page A4 landscape PDF whose text reads in logical order, mixed Arabic and Latin included', async () => {
@@ -60,7 +52,7 @@ describe('certificate PDF', () => {
     expect(items).toContain(instructorName);
     expect(items).toContain(code);
     for (const key of LABELS) expect(items).toContain(translate('ar', key));
-    const issuedAt = new Date((await inject(app, { method: 'GET', url: `/api/public/certificate/${code}` })).json().data.issuedAt);
+    const issuedAt = new Date((await suite.inject({ method: 'GET', url: `/api/public/certificate/${code}` })).json().data.issuedAt);
     expect(items.join('\n')).toContain(new Intl.DateTimeFormat('ar', { month: 'long', timeZone: 'UTC' }).format(issuedAt));
   });
 
@@ -90,7 +82,7 @@ describe('certificate PDF', () => {
   });
 
   it('answers an unknown code with 404 in the error envelope', async () => {
-    const res = await inject(app, { method: 'GET', url: '/api/public/certificate/NOPE-NOPE-NOPE/pdf', headers: { 'accept-language': 'en' } });
+    const res = await suite.inject({ method: 'GET', url: '/api/public/certificate/NOPE-NOPE-NOPE/pdf', headers: { 'accept-language': 'en' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toMatchObject({ success: false, message: translate('en', 'api.certificate.not_found') });

@@ -1,32 +1,26 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, inject, signedIn, testDatabase } from '../../../test/harness';
+import { apiSuite, signedIn, testDatabase } from '../../../test/harness';
 import { cmsPages } from '../../db/schema';
 import { HOSTILE, REAL } from '../../../test/upload-corpus';
 import { ALLOWED_RICH_ATTRIBUTES, ALLOWED_RICH_TAGS, DANGEROUS_TAGS, XSS_PAYLOADS, isSafeHref } from '../../../test/xss-corpus';
 import { multipartWithFields } from '../authoring/authoring.test-kit';
 import { presentAbout, presentContact, presentHome } from './cms.presenter';
 
-let app: FastifyInstance;
+const suite = apiSuite({ ownDataDir: 'nibras-cms-' });
+const uploads = path.join(suite.dataDir, 'uploads');
 let admin: Record<string, string>;
-let uploads: string;
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-cms-'));
-  uploads = path.join(dataDir, 'uploads');
-  app = await buildTestApp({ dataDir });
-  admin = { ...(await signedIn(app, 'admin')).auth, 'accept-language': 'en' };
+  admin = { ...(await signedIn(suite.app, 'admin')).auth, 'accept-language': 'en' };
 });
-afterAll(() => app.close());
 
-const post = (url: string, payload: unknown) => inject(app, { method: 'POST', url, headers: admin, payload: payload as Record<string, unknown> });
-const adminGet = (url: string) => inject(app, { method: 'GET', url, headers: admin });
-const publicGet = (url: string, lang = 'en') => inject(app, { method: 'GET', url, headers: { 'accept-language': lang } });
+const post = (url: string, payload: unknown) => suite.inject({ method: 'POST', url, headers: admin, payload: payload as Record<string, unknown> });
+const adminGet = (url: string) => suite.inject({ method: 'GET', url, headers: admin });
+const publicGet = (url: string, lang = 'en') => suite.inject({ method: 'GET', url, headers: { 'accept-language': lang } });
 function ok(res: { statusCode: number; body: string; json: () => { data: unknown } }) {
   if (res.statusCode !== 200) throw new Error(`expected 200, got ${res.statusCode}: ${res.body.slice(0, 400)}`);
   return res.json().data as Record<string, unknown> & { entries: Record<string, unknown>[]; images: Record<string, unknown>[] };
@@ -35,7 +29,7 @@ function ok(res: { statusCode: number; body: string; json: () => { data: unknown
 const imageFields = { alt_ar: 'طلاب في قاعة', alt_en: 'Students in a hall', title_ar: 'تعلّم', title_en: 'Learn', link: '/search', position: 1 };
 const uploadImage = (fields: Record<string, string | number> = imageFields, file: { name: string; type: string; bytes: Buffer } = { name: 'hero.png', type: 'image/png', bytes: REAL.png }) => {
   const { payload, headers } = multipartWithFields(fields, file);
-  return inject(app, { method: 'POST', url: '/api/home-page/cms/image', headers: { ...admin, ...headers }, payload });
+  return suite.inject({ method: 'POST', url: '/api/home-page/cms/image', headers: { ...admin, ...headers }, payload });
 };
 
 function elements(nodes: ChildNode[]): Element[] {

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MonthlyPoint } from '@nibras/contract';
 import { eq } from 'drizzle-orm';
 import { createUser, testDatabase } from '../../../test/harness';
 import { createCourse, enrollParticipant } from '../../../test/factories';
 import { enrollments, users } from '../../db/schema';
-import { authoringApp, completeCourse, createDraft, expectOk, signedInCaller, type Caller } from '../authoring/authoring.test-kit';
+import { authoringSuite, completeCourse, createDraft, expectOk, signedInCaller, type Caller } from '../authoring/authoring.test-kit';
 import { enrolledParticipant, openAttempt, quizCourse, rightAnswer, submit } from '../quiz/quiz.test-kit';
 
-let app: FastifyInstance;
+const suite = authoringSuite();
 let admin: Caller;
 beforeAll(async () => {
-  ({ app } = await authoringApp());
-  admin = (await signedInCaller(app, 'admin')).api;
+  admin = (await signedInCaller(suite.app, 'admin')).api;
 });
-afterAll(() => app.close());
 
 const figures = async () => expectOk(await admin.get('/api/admin/dashboard')).data;
 const monthKey = (d: Date) => `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -38,7 +35,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(now.participants - before.participants).toBe(1);
 
     // A course is drafted, submitted (pending), approved.
-    const teacher = await signedInCaller(app, 'instructor');
+    const teacher = await signedInCaller(suite.app, 'instructor');
     const { id } = await createDraft(teacher.api);
     const afterDraft = await figures();
     expect(afterDraft.courses.draft - now.courses.draft).toBe(1);
@@ -69,7 +66,7 @@ describe('GET /api/admin/dashboard', () => {
 
     // A submission with a short answer waits for a check.
     const quiz = await quizCourse({ questions: [{ type: 'single', points: 1, options: [['A', true], ['B', false]] }, { type: 'short', points: 2 }] });
-    const learner = await enrolledParticipant(app, quiz.course.id);
+    const learner = await enrolledParticipant(suite.app, quiz.course.id);
     const attempt = await openAttempt(learner.api, quiz.assessment.id);
     const beforeSubmit = await figures();
     expect(expectOk(await submit(learner.api, attempt.id, [rightAnswer(quiz.questions[0]!), { question_id: quiz.questions[1]!.id, text: 'An essay' }])).data.status).toBe('pending');
@@ -109,12 +106,12 @@ describe('GET /api/admin/dashboard', () => {
 
   it('is for admins only', async () => {
     for (const role of ['instructor', 'participant'] as const) {
-      const other = await signedInCaller(app, role as 'instructor');
+      const other = await signedInCaller(suite.app, role as 'instructor');
       for (const url of ['/api/admin/dashboard', '/api/admin/dashboard/recentPar', '/api/admin/dashboard/recentIns', '/api/admin/dashboard/latestcourse/pending']) {
         expect((await other.api.get(url)).statusCode).toBe(403);
       }
     }
-    expect((await app.inject({ method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(401);
+    expect((await suite.app.inject({ method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(401);
   });
 });
 
@@ -158,7 +155,7 @@ describe('recent people and latest courses', () => {
 describe('the instructor dashboard charts', () => {
   it('count only your own courses, per month, 12 months with zeros', async () => {
     const { db } = await testDatabase();
-    const me = await signedInCaller(app, 'instructor');
+    const me = await signedInCaller(suite.app, 'instructor');
     const mine = await createCourse({ instructorId: me.user.id, price: 30 });
     const theirs = await createCourse({ price: 999 });
     const twoBack = new Date(monthStart(2).getTime() + 5 * 86_400_000);
@@ -177,7 +174,7 @@ describe('the instructor dashboard charts', () => {
     });
     expect(monthly).toEqual(expected);
     // Another instructor sees none of it.
-    const other = await signedInCaller(app, 'instructor');
+    const other = await signedInCaller(suite.app, 'instructor');
     const theirMonthly = expectOk(await other.api.get('/api/instructor/dashboard')).data.monthly;
     expect(theirMonthly.every((p: { enrollments: number; revenue: number }) => p.enrollments === 0 && p.revenue === 0)).toBe(true);
   });

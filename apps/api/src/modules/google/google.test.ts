@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Session } from '@nibras/contract';
-import { buildTestApp, createUser, inject, testDatabase, uniqueEmail } from '../../../test/harness';
+import { apiSuite, buildTestApp, createUser, inject, testDatabase, uniqueEmail } from '../../../test/harness';
 import { OIDC_CLIENT, OTHER_CLIENT, signInAtProvider, startForgingProvider, startLocalProvider, type ForgingProvider, type Forgery, type LocalProvider } from '../../../test/oidc';
 import { users } from '../../db/schema';
 import { translate } from '../../lib/i18n';
@@ -13,16 +13,11 @@ type MemberRole = 'participant' | 'instructor';
 const callbackUri = (role: MemberRole) => `${PUBLIC_URL}/api/${role}/auth/google/call-back`;
 
 let provider: LocalProvider;
-let app: FastifyInstance;
-
 beforeAll(async () => {
   provider = await startLocalProvider({ redirectUris: [callbackUri('participant'), callbackUri('instructor')] });
-  app = await buildTestApp({ publicUrl: PUBLIC_URL, oidc: { issuer: provider.issuer, clientId: OIDC_CLIENT.id, clientSecret: OIDC_CLIENT.secret } });
 });
-afterAll(async () => {
-  await app.close();
-  await provider.close();
-});
+afterAll(() => provider.close());
+const suite = apiSuite({ config: () => ({ publicUrl: PUBLIC_URL, oidc: { issuer: provider.issuer, clientId: OIDC_CLIENT.id, clientSecret: OIDC_CLIENT.secret } }) });
 
 let subjects = 0;
 function person(opts: { email?: string; verified?: boolean; name?: string } = {}) {
@@ -58,7 +53,7 @@ async function signIn(target: FastifyInstance, role: MemberRole, sub: string, op
 async function exchange(location: string): Promise<{ session: Session; returnTo: string }> {
   const url = new URL(location);
   const fragment = new URLSearchParams(url.hash.slice(1));
-  const res = await inject(app, { method: 'POST', url: '/api/auth/handoff', payload: { code: fragment.get('code') } });
+  const res = await suite.inject({ method: 'POST', url: '/api/auth/handoff', payload: { code: fragment.get('code') } });
   expect(res.statusCode).toBe(200);
   return { session: res.json().data as Session, returnTo: fragment.get('return')! };
 }
@@ -79,7 +74,7 @@ function expectRefused(location: string, role: MemberRole, code: string) {
 describe('Google sign-in against a local OpenID provider', () => {
   it('a first sign-in creates the participant (name, email, language, linked subject), a second one signs the same account in', async () => {
     const p = person({ name: 'Layla <b>Google</b>' });
-    const first = await signIn(app, 'participant', p.sub, { returnTo: '/participant/my-courses' });
+    const first = await signIn(suite.app, 'participant', p.sub, { returnTo: '/participant/my-courses' });
     expect(first.location.startsWith(`${PUBLIC_URL}/participant/google/login#`)).toBe(true);
     // The flow cookie is spent at the call-back.
     expect([first.callback.headers['set-cookie']].flat().join()).toMatch(/nibras_google_participant=; .*Max-Age=0/);
@@ -90,13 +85,13 @@ describe('Google sign-in against a local OpenID provider', () => {
     const [row] = await userRows(p.email);
     expect(row).toMatchObject({ role: 'participant', name: 'Layla Google', googleSubject: p.sub, lang: 'ar' });
     // The session works like a password login's.
-    const profile = await inject(app, { method: 'GET', url: '/api/participant/profile', headers: { authorization: `Bearer ${session.token}` } });
+    const profile = await suite.inject({ method: 'GET', url: '/api/participant/profile', headers: { authorization: `Bearer ${session.token}` } });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().data.email).toBe(p.email);
-    const refreshed = await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } });
+    const refreshed = await suite.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } });
     expect(refreshed.statusCode).toBe(200);
 
-    const second = await signIn(app, 'participant', p.sub);
+    const second = await signIn(suite.app, 'participant', p.sub);
     const again = await exchange(second.location);
     expect(again.session.localId).toBe(session.localId);
     expect(again.returnTo).toBe('/participant/dashboard');
@@ -105,23 +100,23 @@ describe('Google sign-in against a local OpenID provider', () => {
 
   it('the instructor path creates an instructor, separate from a participant with the same Google account', async () => {
     const p = person();
-    const asParticipant = await exchange((await signIn(app, 'participant', p.sub)).location);
-    const asInstructor = await exchange((await signIn(app, 'instructor', p.sub)).location);
+    const asParticipant = await exchange((await signIn(suite.app, 'participant', p.sub)).location);
+    const asInstructor = await exchange((await signIn(suite.app, 'instructor', p.sub)).location);
     expect(asInstructor.session.role).toBe('instructor');
     expect(asInstructor.returnTo).toBe('/instructor/dashboard');
     expect(asInstructor.session.localId).not.toBe(asParticipant.session.localId);
     const rows = await userRows(p.email);
     expect(rows.map((r) => r.role).sort()).toEqual(['instructor', 'participant']);
     // A participant token does not open the instructor area, nor the reverse.
-    const crossed = await inject(app, { method: 'GET', url: '/api/instructor/profile', headers: { authorization: `Bearer ${asParticipant.session.token}` } });
+    const crossed = await suite.inject({ method: 'GET', url: '/api/instructor/profile', headers: { authorization: `Bearer ${asParticipant.session.token}` } });
     expect(crossed.statusCode).toBe(403);
   });
 
   it('the language of the sign-in screen becomes a new account\'s mail language', async () => {
     const p = person();
-    const start = await inject(app, { method: 'GET', url: '/api/participant/google/login?lang=en' });
+    const start = await suite.inject({ method: 'GET', url: '/api/participant/google/login?lang=en' });
     const back = await signInAtProvider(provider.issuer, start.headers.location as string, p.sub);
-    const callback = await inject(app, { method: 'GET', url: back.slice(PUBLIC_URL.length), headers: { cookie: flowCookie(start.headers['set-cookie']) } });
+    const callback = await suite.inject({ method: 'GET', url: back.slice(PUBLIC_URL.length), headers: { cookie: flowCookie(start.headers['set-cookie']) } });
     await exchange(callback.headers.location as string);
     expect((await userRows(p.email))[0]!.lang).toBe('en');
   });
@@ -129,72 +124,72 @@ describe('Google sign-in against a local OpenID provider', () => {
   it('links an existing password account by a verified email (case aside); the password still works', async () => {
     const existing = await createUser('participant', { email: uniqueEmail('linkme') });
     const p = person({ email: existing.email.toUpperCase(), verified: true });
-    const { session } = await exchange((await signIn(app, 'participant', p.sub)).location);
+    const { session } = await exchange((await signIn(suite.app, 'participant', p.sub)).location);
     expect(session.localId).toBe(String(existing.id));
     const [row] = await userRows(existing.email);
     expect(row!.googleSubject).toBe(p.sub);
-    const login = await inject(app, { method: 'POST', url: '/api/participant/login', payload: { email: existing.email, password: existing.password, returnSecureToken: true } });
+    const login = await suite.inject({ method: 'POST', url: '/api/participant/login', payload: { email: existing.email, password: existing.password, returnSecureToken: true } });
     expect(login.statusCode).toBe(200);
   });
 
   it('an unverified email links nothing and creates nothing: refused with a message', async () => {
     const existing = await createUser('participant', { email: uniqueEmail('unverified') });
     const p = person({ email: existing.email, verified: false });
-    expectRefused((await signIn(app, 'participant', p.sub)).location, 'participant', 'email_unverified');
+    expectRefused((await signIn(suite.app, 'participant', p.sub)).location, 'participant', 'email_unverified');
     expect((await userRows(existing.email))[0]!.googleSubject).toBeNull();
 
     const stranger = person({ verified: false });
-    expectRefused((await signIn(app, 'participant', stranger.sub)).location, 'participant', 'email_unverified');
+    expectRefused((await signIn(suite.app, 'participant', stranger.sub)).location, 'participant', 'email_unverified');
     expect(await userRows(stranger.email)).toHaveLength(0);
   });
 
   it('an account already linked to another Google subject is not taken over by a second one with the same email', async () => {
     const first = person();
-    await exchange((await signIn(app, 'participant', first.sub)).location);
+    await exchange((await signIn(suite.app, 'participant', first.sub)).location);
     const second = person({ email: first.email });
-    expectRefused((await signIn(app, 'participant', second.sub)).location, 'participant', 'linked_elsewhere');
+    expectRefused((await signIn(suite.app, 'participant', second.sub)).location, 'participant', 'linked_elsewhere');
   });
 
   it('a deactivated account is refused', async () => {
     const p = person();
-    await exchange((await signIn(app, 'participant', p.sub)).location);
+    await exchange((await signIn(suite.app, 'participant', p.sub)).location);
     const { db } = await testDatabase();
     await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, p.email));
-    expectRefused((await signIn(app, 'participant', p.sub)).location, 'participant', 'account_disabled');
+    expectRefused((await signIn(suite.app, 'participant', p.sub)).location, 'participant', 'account_disabled');
   });
 
   it('a wrong state (another flow\'s cookie, or none) signs nobody in', async () => {
     const p = person();
-    const otherStart = await inject(app, { method: 'GET', url: '/api/participant/google/login' });
+    const otherStart = await suite.inject({ method: 'GET', url: '/api/participant/google/login' });
     const otherCookie = flowCookie(otherStart.headers['set-cookie']);
-    expectRefused((await signIn(app, 'participant', p.sub, { cookie: () => otherCookie })).location, 'participant', 'failed');
-    expectRefused((await signIn(app, 'participant', p.sub, { cookie: () => '' })).location, 'participant', 'expired');
+    expectRefused((await signIn(suite.app, 'participant', p.sub, { cookie: () => otherCookie })).location, 'participant', 'failed');
+    expectRefused((await signIn(suite.app, 'participant', p.sub, { cookie: () => '' })).location, 'participant', 'expired');
     // A flow cookie of the other role is not this role's.
-    const instructorStart = await inject(app, { method: 'GET', url: '/api/instructor/google/login' });
+    const instructorStart = await suite.inject({ method: 'GET', url: '/api/instructor/google/login' });
     const instructorCookie = flowCookie(instructorStart.headers['set-cookie']).replace('nibras_google_instructor', 'nibras_google_participant');
-    expectRefused((await signIn(app, 'participant', p.sub, { cookie: () => instructorCookie })).location, 'participant', 'expired');
+    expectRefused((await signIn(suite.app, 'participant', p.sub, { cookie: () => instructorCookie })).location, 'participant', 'expired');
     // A forged flow cookie (not signed by us) is nobody's.
-    expectRefused((await signIn(app, 'participant', p.sub, { cookie: (own) => `${own.slice(0, -4)}AAAA` })).location, 'participant', 'expired');
+    expectRefused((await signIn(suite.app, 'participant', p.sub, { cookie: (own) => `${own.slice(0, -4)}AAAA` })).location, 'participant', 'expired');
     expect(await userRows(p.email)).toHaveLength(0);
   });
 
   it('a wrong nonce (the authorization request\'s nonce swapped) signs nobody in', async () => {
     const p = person();
-    const { location } = await signIn(app, 'participant', p.sub, { tamper: (url) => url.searchParams.set('nonce', 'attacker-nonce') });
+    const { location } = await signIn(suite.app, 'participant', p.sub, { tamper: (url) => url.searchParams.set('nonce', 'attacker-nonce') });
     expectRefused(location, 'participant', 'failed');
     expect(await userRows(p.email)).toHaveLength(0);
   });
 
   it('a code issued to another client (its audience) signs nobody in', async () => {
     const p = person();
-    const { location } = await signIn(app, 'participant', p.sub, { tamper: (url) => url.searchParams.set('client_id', OTHER_CLIENT.id) });
+    const { location } = await signIn(suite.app, 'participant', p.sub, { tamper: (url) => url.searchParams.set('client_id', OTHER_CLIENT.id) });
     expectRefused(location, 'participant', 'failed');
     expect(await userRows(p.email)).toHaveLength(0);
   });
 
   it('a PKCE verifier that does not match signs nobody in', async () => {
     const p = person();
-    const { location } = await signIn(app, 'participant', p.sub, { tamper: (url) => url.searchParams.set('code_challenge', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM') });
+    const { location } = await signIn(suite.app, 'participant', p.sub, { tamper: (url) => url.searchParams.set('code_challenge', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM') });
     expectRefused(location, 'participant', 'failed');
     expect(await userRows(p.email)).toHaveLength(0);
   });
@@ -212,22 +207,22 @@ describe('Google sign-in against a local OpenID provider', () => {
   });
 
   it('the provider\'s "cancelled" answer goes back to the login screen', async () => {
-    const start = await inject(app, { method: 'GET', url: '/api/instructor/google/login' });
-    const res = await inject(app, { method: 'GET', url: '/api/instructor/auth/google/call-back?error=access_denied&state=x', headers: { cookie: flowCookie(start.headers['set-cookie']) } });
+    const start = await suite.inject({ method: 'GET', url: '/api/instructor/google/login' });
+    const res = await suite.inject({ method: 'GET', url: '/api/instructor/auth/google/call-back?error=access_denied&state=x', headers: { cookie: flowCookie(start.headers['set-cookie']) } });
     expectRefused(res.headers.location as string, 'instructor', 'cancelled');
   });
 
   it('a hand-off code works once, and a replay ends the session it started', async () => {
     const p = person();
-    const { location } = await signIn(app, 'participant', p.sub);
+    const { location } = await signIn(suite.app, 'participant', p.sub);
     const { session } = await exchange(location);
     const code = new URLSearchParams(new URL(location).hash.slice(1)).get('code');
-    const replay = await inject(app, { method: 'POST', url: '/api/auth/handoff', payload: { code } });
+    const replay = await suite.inject({ method: 'POST', url: '/api/auth/handoff', payload: { code } });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toBe(translate('ar', 'api.auth.handoff_invalid'));
-    const after = await inject(app, { method: 'GET', url: '/api/participant/profile', headers: { authorization: `Bearer ${session.token}` } });
+    const after = await suite.inject({ method: 'GET', url: '/api/participant/profile', headers: { authorization: `Bearer ${session.token}` } });
     expect(after.statusCode).toBe(401);
-    const garbage = await inject(app, { method: 'POST', url: '/api/auth/handoff', payload: { code: 'not-a-code' } });
+    const garbage = await suite.inject({ method: 'POST', url: '/api/auth/handoff', payload: { code: 'not-a-code' } });
     expect(garbage.statusCode).toBe(401);
   });
 });
@@ -315,7 +310,7 @@ describe('the return address', () => {
     const p = person();
     for (const payload of OPEN_REDIRECTS) {
       expect(safeReturnPath(payload), JSON.stringify(payload)).toBeNull();
-      const { location } = await signIn(app, 'participant', p.sub, { returnTo: payload });
+      const { location } = await signIn(suite.app, 'participant', p.sub, { returnTo: payload });
       const url = new URL(location);
       expect(url.origin, JSON.stringify(payload)).toBe(PUBLIC_URL);
       expect(url.pathname).toBe('/participant/google/login');
@@ -344,7 +339,7 @@ describe('feature off', () => {
     } finally {
       await off.close();
     }
-    const on = await inject(app, { method: 'GET', url: '/api/auth/providers' });
+    const on = await suite.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(on.json().data).toEqual({ google: true });
     expect(on.body).not.toContain(OIDC_CLIENT.secret);
   });

@@ -1,34 +1,27 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, inject, signedIn, testDatabase } from '../../../test/harness';
+import { apiSuite, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCourse, rewindCreditClock } from '../../../test/factories';
 import { lectureProgress } from '../../db/schema';
 
-let app: FastifyInstance;
+const suite = apiSuite({ ownDataDir: 'nibras-learn-' });
 const VIDEO = Buffer.from(Array.from({ length: 10_000 }, (_, i) => i % 251));
-beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-learn-'));
-  mkdirSync(path.join(dataDir, 'uploads', 'videos'), { recursive: true });
-  writeFileSync(path.join(dataDir, 'uploads', 'videos', 'sample.mp4'), VIDEO);
+beforeAll(() => {
+  mkdirSync(path.join(suite.dataDir, 'uploads', 'videos'), { recursive: true });
+  writeFileSync(path.join(suite.dataDir, 'uploads', 'videos', 'sample.mp4'), VIDEO);
   // A real 8-second MP4 (the demo's clip): its header says how long it really lasts.
-  copyFileSync(new URL('../../seed/media/clip-a.mp4', import.meta.url), path.join(dataDir, 'uploads', 'videos', 'clip-8s.mp4'));
-  app = await buildTestApp({ dataDir });
+  copyFileSync(new URL('../../seed/media/clip-a.mp4', import.meta.url), path.join(suite.dataDir, 'uploads', 'videos', 'clip-8s.mp4'));
 });
-afterAll(() => app.close());
 
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers = {}) => inject(app, { method: 'GET', url, headers });
-const post = (url: string, headers: Headers, payload: object) => inject(app, { method: 'POST', url, headers, payload });
+const { get, post } = suite;
 
 async function enrolledIn(lectureCount: number, opts: { durationSeconds?: number; freeFirst?: boolean; video?: string } = {}) {
   const course = await createCourse({ price: 0 });
   const { lectures } = await addLectures(course.id, lectureCount, { video: opts.video ?? 'videos/sample.mp4', durationSeconds: opts.durationSeconds ?? 100, freeFirst: opts.freeFirst });
-  const p = await signedIn(app, 'participant');
-  expect((await post('/api/participant/enrollcourse/order', p.auth, { course_id: course.id })).statusCode).toBe(200);
+  const p = await signedIn(suite.app, 'participant');
+  expect((await post('/api/participant/enrollcourse/order', { course_id: course.id }, p.auth)).statusCode).toBe(200);
   return { course, lectures, ...p };
 }
 
@@ -78,7 +71,7 @@ describe('video access', () => {
 
   it('does not let a participant who is not enrolled open the course', async () => {
     const course = await createCourse();
-    const { auth } = await signedIn(app, 'participant');
+    const { auth } = await signedIn(suite.app, 'participant');
     expect((await get(`/api/participant/learn/${course.id}`, auth)).statusCode).toBe(403);
   });
 });
@@ -87,7 +80,7 @@ describe('progress', () => {
   it('saves the position, resumes there, and completes a lecture at 90 % watched in real time', async () => {
     const { course, lectures, auth, user } = await enrolledIn(2, { durationSeconds: 100 });
     const first = lectures[0]!.id;
-    const report = (position: number, played: number) => post('/api/participant/learn/progress', auth, { lecture_id: first, position_seconds: position, played_seconds: played });
+    const report = (position: number, played: number) => post('/api/participant/learn/progress', { lecture_id: first, position_seconds: position, played_seconds: played }, auth);
 
     let r = (await report(10, 10)).json().data;
     expect(r).toMatchObject({ positionSeconds: 10, watchedSeconds: 10, completed: false });
@@ -99,7 +92,7 @@ describe('progress', () => {
     r = (await report(95, 90)).json().data;
     expect(r).toMatchObject({ completed: true, courseProgress: { percent: 50, completedLectures: 1, totalLectures: 2 }, certificate: null });
 
-    await post('/api/participant/learn/progress', auth, { lecture_id: lectures[1]!.id, position_seconds: 42, played_seconds: 12 });
+    await post('/api/participant/learn/progress', { lecture_id: lectures[1]!.id, position_seconds: 42, played_seconds: 12 }, auth);
     const learn = (await get(`/api/participant/learn/${course.id}`, auth)).json().data;
     expect(learn.resume).toEqual({ lectureId: lectures[1]!.id, positionSeconds: 42 });
     expect(learn.sections[0].lectures.map((l: { completed: boolean }) => l.completed)).toEqual([true, false]);
@@ -110,13 +103,13 @@ describe('progress', () => {
     const { course, lectures, auth, user } = await enrolledIn(2, { durationSeconds: 20 });
     let last;
     for (const l of lectures) {
-      await post('/api/participant/learn/progress', auth, { lecture_id: l.id, position_seconds: 1, played_seconds: 1 });
+      await post('/api/participant/learn/progress', { lecture_id: l.id, position_seconds: 1, played_seconds: 1 }, auth);
       await rewindCreditClock(user.id, 60);
-      last = (await post('/api/participant/learn/progress', auth, { lecture_id: l.id, position_seconds: 20, played_seconds: 19 })).json().data;
+      last = (await post('/api/participant/learn/progress', { lecture_id: l.id, position_seconds: 20, played_seconds: 19 }, auth)).json().data;
     }
     expect(last.courseProgress.percent).toBe(100);
     expect(last.certificate.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    const again = (await post('/api/participant/learn/progress', auth, { lecture_id: lectures[0]!.id, position_seconds: 3, played_seconds: 1 })).json().data;
+    const again = (await post('/api/participant/learn/progress', { lecture_id: lectures[0]!.id, position_seconds: 3, played_seconds: 1 }, auth)).json().data;
     expect(again.certificate.code).toBe(last.certificate.code);
     const verify = (await get(`/api/public/certificate/${last.certificate.code.toLowerCase()}`)).json().data;
     expect(verify).toMatchObject({ code: last.certificate.code, participantName: user.name, courseTitle: course.title });
@@ -128,7 +121,7 @@ describe('progress', () => {
   it('a stated duration longer than the video asks only for the video watched (its MP4 header, read by the server)', async () => {
     // Ten minutes stated, eight seconds of video: 90 % of ten minutes could never be watched.
     const { lectures, auth, user } = await enrolledIn(1, { durationSeconds: 600, video: 'videos/clip-8s.mp4' });
-    const report = (played: number) => post('/api/participant/learn/progress', auth, { lecture_id: lectures[0]!.id, position_seconds: played, played_seconds: played });
+    const report = (played: number) => post('/api/participant/learn/progress', { lecture_id: lectures[0]!.id, position_seconds: played, played_seconds: played }, auth);
     expect((await report(5)).json().data).toMatchObject({ completed: false, watchedSeconds: 5 });
     await rewindCreditClock(user.id, 60);
     const done = (await report(30)).json().data;
@@ -140,12 +133,12 @@ describe('progress', () => {
   it('reports that arrive together never undo a completion', async () => {
     const { lectures, auth, user } = await enrolledIn(1, { durationSeconds: 20 });
     const lectureId = lectures[0]!.id;
-    await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 1, played_seconds: 1 });
+    await post('/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: 1, played_seconds: 1 }, auth);
     await rewindCreditClock(user.id, 60);
     // One report completes the lecture; the others, computed from the same old row, do not.
     const results = await Promise.all([
-      post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 20, played_seconds: 19 }),
-      ...Array.from({ length: 6 }, () => post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 20, played_seconds: 0 })),
+      post('/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: 20, played_seconds: 19 }, auth),
+      ...Array.from({ length: 6 }, () => post('/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: 20, played_seconds: 0 }, auth)),
     ]);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const { db } = await testDatabase();
@@ -157,10 +150,10 @@ describe('progress', () => {
   it('a pause reported just before the time played does not use up that time', async () => {
     const { lectures, auth, user } = await enrolledIn(1, { durationSeconds: 20 });
     const lectureId = lectures[0]!.id;
-    await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 1, played_seconds: 1 });
+    await post('/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: 1, played_seconds: 1 }, auth);
     await rewindCreditClock(user.id, 60);
-    await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 20, played_seconds: 0 });
-    const played = (await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 20, played_seconds: 19 })).json().data;
+    await post('/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: 20, played_seconds: 0 }, auth);
+    const played = (await post('/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: 20, played_seconds: 19 }, auth)).json().data;
     expect(played).toMatchObject({ completed: true, positionSeconds: 20 });
     expect(played.watchedSeconds).toBeGreaterThanOrEqual(18);
   });
@@ -172,7 +165,7 @@ describe('progress', () => {
     let last;
     // A script claiming two minutes played in every report, as fast as the server answers.
     for (let i = 1; i <= 30; i++) {
-      last = (await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: i * 120, played_seconds: 120 })).json().data;
+      last = (await post('/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: i * 120, played_seconds: 120 }, auth)).json().data;
     }
     const elapsed = (Date.now() - started) / 1000;
     // The first report's allowance (15 s) and the clock's slack are all it gets beyond real time.
@@ -183,7 +176,7 @@ describe('progress', () => {
   it('reports for many lectures at once share one clock: time is credited once, not once per lecture', async () => {
     const { lectures, auth, user } = await enrolledIn(5, { durationSeconds: 20 });
     const started = Date.now();
-    const results = await Promise.all(lectures.map((l) => post('/api/participant/learn/progress', auth, { lecture_id: l.id, position_seconds: 15, played_seconds: 15 })));
+    const results = await Promise.all(lectures.map((l) => post('/api/participant/learn/progress', { lecture_id: l.id, position_seconds: 15, played_seconds: 15 }, auth)));
     const elapsed = (Date.now() - started) / 1000;
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const { db } = await testDatabase();
@@ -196,9 +189,9 @@ describe('progress', () => {
   it('refuses progress on a lecture of a course the participant is not enrolled in', async () => {
     const course = await createCourse();
     const { lectures } = await addLectures(course.id, 1);
-    const { auth } = await signedIn(app, 'participant');
-    expect((await post('/api/participant/learn/progress', auth, { lecture_id: lectures[0]!.id, position_seconds: 1, played_seconds: 1 })).statusCode).toBe(403);
-    expect((await post('/api/participant/learn/progress', auth, { lecture_id: 2_000_000_000, position_seconds: 1, played_seconds: 1 })).statusCode).toBe(404);
+    const { auth } = await signedIn(suite.app, 'participant');
+    expect((await post('/api/participant/learn/progress', { lecture_id: lectures[0]!.id, position_seconds: 1, played_seconds: 1 }, auth)).statusCode).toBe(403);
+    expect((await post('/api/participant/learn/progress', { lecture_id: 2_000_000_000, position_seconds: 1, played_seconds: 1 }, auth)).statusCode).toBe(404);
   });
 });
 
@@ -210,7 +203,7 @@ describe('participant dashboard', () => {
     await addLectures(second.id, 2, { durationSeconds: 100 });
     const third = await createCourse({ price: 0 });
     await addLectures(third.id, 1);
-    for (const c of [second, third]) await post('/api/participant/enrollcourse/order', auth, { course_id: c.id });
+    for (const c of [second, third]) await post('/api/participant/enrollcourse/order', { course_id: c.id }, auth);
 
     const before = (await get('/api/participant/dashboard', auth)).json().data;
     expect(before).toMatchObject({ enrolledCount: 3, completedCount: 0, certificates: [] });
@@ -220,11 +213,11 @@ describe('participant dashboard', () => {
     const firstCourse = before.recent[2];
     const learn = (await get(`/api/participant/learn/${firstCourse.id}`, auth)).json().data;
     const lectureId = learn.sections[0].lectures[0].id;
-    await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 1, played_seconds: 1 });
+    await post('/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: 1, played_seconds: 1 }, auth);
     await rewindCreditClock(user.id, 60);
-    await post('/api/participant/learn/progress', auth, { lecture_id: lectureId, position_seconds: 10, played_seconds: 10 });
+    await post('/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: 10, played_seconds: 10 }, auth);
     const secondLecture = (await get(`/api/participant/learn/${second.id}`, auth)).json().data.sections[0].lectures[0].id;
-    await post('/api/participant/learn/progress', auth, { lecture_id: secondLecture, position_seconds: 5, played_seconds: 5 });
+    await post('/api/participant/learn/progress', { lecture_id: secondLecture, position_seconds: 5, played_seconds: 5 }, auth);
 
     const after = (await get('/api/participant/dashboard', auth)).json().data;
     expect(after).toMatchObject({ enrolledCount: 3, completedCount: 1 });

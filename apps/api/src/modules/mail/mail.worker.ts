@@ -42,6 +42,9 @@ export class MailWorker {
   private wakeUp: (() => void) | null = null;
   private woken = false;
   private lastBlank = 0;
+  /** Claims the loop has begun, and who waits for one begun after a given count to find nothing due. */
+  private claims = 0;
+  private drainWaiters: { after: number; resolve: () => void }[] = [];
   private readonly o: Required<Omit<MailWorkerOptions, 'log'>> & Pick<MailWorkerOptions, 'log'>;
 
   constructor(options: MailWorkerOptions) {
@@ -60,6 +63,18 @@ export class MailWorker {
     this.wakeUp?.();
   }
 
+  /**
+   * Resolves once a claim begun after this call finds nothing due: every message due before it has
+   * been sent, failed or put off to a retry, and none is in hand (a test's proof that nothing more
+   * goes out, instead of a pause). Wakes the worker to look now; never resolves while it is stopped.
+   */
+  drained(): Promise<void> {
+    return new Promise((resolve) => {
+      this.drainWaiters.push({ after: this.claims, resolve });
+      this.wake();
+    });
+  }
+
   /** Finishes the message in hand, then stops. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -74,7 +89,13 @@ export class MailWorker {
       let sleepMs = this.o.pollMs;
       try {
         this.woken = false;
+        const claim = ++this.claims;
         const sent = await this.runOnce();
+        if (sent === 0) {
+          const done = this.drainWaiters.filter((waiter) => waiter.after < claim);
+          this.drainWaiters = this.drainWaiters.filter((waiter) => waiter.after >= claim);
+          done.forEach((waiter) => waiter.resolve());
+        }
         if (sent === this.o.batchSize) continue;
         const dueIn = await msUntilNextDue(this.o.db);
         if (dueIn !== null) sleepMs = Math.min(sleepMs, dueIn + 5);

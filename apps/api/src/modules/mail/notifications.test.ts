@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { mailLinks, NOTIFICATIONS_BY_ROLE } from '@nibras/contract';
-import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, signedIn, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
+import { apiSuite, createUser, GOOD_PASSWORD, loginAs, signedIn, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
 import { addLectures, createCourse } from '../../../test/factories';
 import { lectureProgress, mailOutbox, users } from '../../db/schema';
 import { translate } from '../../lib/i18n';
@@ -17,11 +16,7 @@ import { addAssessment, client, ok, openAttempt, rightAnswer, submit } from '../
  */
 const PUBLIC_URL = 'https://nibras.test';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp({ publicUrl: PUBLIC_URL });
-});
-afterAll(() => app.close());
+const suite = apiSuite({ config: { publicUrl: PUBLIC_URL } });
 
 async function mailsTo(email: string, kind?: string, afterId = 0) {
   const { db } = await testDatabase();
@@ -60,7 +55,7 @@ async function langOf(userId: number) {
 describe("users.lang follows the user's requests", () => {
   it('is set at sign-up, on sign-in and on profile save from Accept-Language; a request without one changes nothing', async () => {
     const email = uniqueEmail('lang');
-    const registered = await inject(app, { method: 'POST', url: '/api/participant/register', headers: { 'accept-language': 'en-GB,en;q=0.9' }, payload: { name: 'Lina', email, password: GOOD_PASSWORD } });
+    const registered = await suite.inject({ method: 'POST', url: '/api/participant/register', headers: { 'accept-language': 'en-GB,en;q=0.9' }, payload: { name: 'Lina', email, password: GOOD_PASSWORD } });
     expect(registered.statusCode).toBe(200);
     const id = registered.json().data.id as number;
     expect((await langOf(id)).lang).toBe('en');
@@ -71,19 +66,19 @@ describe("users.lang follows the user's requests", () => {
     expect(linkOf(welcome!)).toBe(`${PUBLIC_URL}${mailLinks.dashboard('participant')}`);
     expect(welcome!.htmlBody).toMatch(/<html lang="en" dir="ltr">/);
 
-    await app.inject({ method: 'POST', url: '/api/participant/login', remoteAddress: uniqueIp(), headers: { 'accept-language': 'ar' }, payload: { email, password: GOOD_PASSWORD, returnSecureToken: true } });
+    await suite.app.inject({ method: 'POST', url: '/api/participant/login', remoteAddress: uniqueIp(), headers: { 'accept-language': 'ar' }, payload: { email, password: GOOD_PASSWORD, returnSecureToken: true } });
     expect((await langOf(id)).lang).toBe('ar');
     // No Accept-Language (an API client): the language stays.
-    const session = await loginAs(app, 'participant', email);
+    const session = await loginAs(suite.app, 'participant', email);
     expect((await langOf(id)).lang).toBe('ar');
-    const saved = await inject(app, { method: 'POST', url: '/api/participant/update', headers: { authorization: `Bearer ${session.token}`, 'accept-language': 'en' }, payload: { name: 'Lina' } });
+    const saved = await suite.inject({ method: 'POST', url: '/api/participant/update', headers: { authorization: `Bearer ${session.token}`, 'accept-language': 'en' }, payload: { name: 'Lina' } });
     expect(saved.statusCode).toBe(200);
     expect((await langOf(id)).lang).toBe('en');
   });
 
   it('an instructor signing up in Arabic gets an Arabic welcome, right to left, linking to the instructor dashboard; the name is escaped', async () => {
     const email = uniqueEmail('welcome');
-    const res = await inject(app, { method: 'POST', url: '/api/instructor/Register', headers: { 'accept-language': 'ar' }, payload: { name: 'سامي & <شركاه>', email, password: GOOD_PASSWORD } });
+    const res = await suite.inject({ method: 'POST', url: '/api/instructor/Register', headers: { 'accept-language': 'ar' }, payload: { name: 'سامي & <شركاه>', email, password: GOOD_PASSWORD } });
     expect(res.statusCode).toBe(200);
     const [welcome] = await mailsTo(email, 'welcome');
     expect(welcome).toMatchObject({ lang: 'ar', subject: translate('ar', 'api.notify.welcome.subject') });
@@ -106,9 +101,9 @@ describe('course submitted and reviewed', () => {
     await db.update(users).set({ mailOptOuts: ['course_submitted'] }).where(eq(users.id, optedOut.id));
     await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, disabled.id));
 
-    const instructor = await signedIn(app, 'instructor');
+    const instructor = await signedIn(suite.app, 'instructor');
     await setLang(instructor.user.id, 'ar');
-    const api = caller(app, 'instructor', instructor.auth);
+    const api = caller(suite.app, 'instructor', instructor.auth);
     const course = await createDraft(api, { title: 'خط النسخ' });
     // Every active admin hears of every submission: on the server database other test files submit
     // courses at the same time, so count only the mails about this course.
@@ -128,8 +123,8 @@ describe('course submitted and reviewed', () => {
     expect(await mailsTo(disabled.email, 'course_submitted')).toHaveLength(0);
 
     // The admin rejects in English; the Arabic instructor reads it in Arabic, with the admin's message (escaped).
-    const reviewer = await signedIn(app, 'admin');
-    const adminApi = caller(app, 'admin', reviewer.auth);
+    const reviewer = await signedIn(suite.app, 'admin');
+    const adminApi = caller(suite.app, 'admin', reviewer.auth);
     const rejected = await adminApi.post('/api/admin/course/approvestatus', { id: course.id, approve_status: 'rejected', message: 'Add a <lecture> on ink & paper.' });
     expect(rejected.statusCode).toBe(200);
     const [rejection] = await mailsTo(instructor.user.email, 'course_reviewed');
@@ -153,9 +148,9 @@ describe('orders', () => {
   it('a paid course: "order received" with the reference when ordered, "order paid" when the admin confirms, each in the participant\'s language', async () => {
     const course = await createCourse({ price: 120, title: 'Watercolour' });
     await addLectures(course.id, 1);
-    const participant = await signedIn(app, 'participant');
+    const participant = await signedIn(suite.app, 'participant');
     await setLang(participant.user.id, 'en');
-    const ordered = await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: { ...participant.auth, 'accept-language': 'ar' }, payload: { course_id: course.id } });
+    const ordered = await suite.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: { ...participant.auth, 'accept-language': 'ar' }, payload: { course_id: course.id } });
     expect(ordered.statusCode).toBe(200);
     const order = ordered.json().data.order;
     const [received] = await mailsTo(participant.user.email, 'order_received');
@@ -165,8 +160,8 @@ describe('orders', () => {
     expect(linkOf(received!)).toBe(`${PUBLIC_URL}${mailLinks.participantOrders()}`);
     expect(await mailsTo(participant.user.email, 'order_paid')).toHaveLength(0);
 
-    const admin = await signedIn(app, 'admin');
-    expect((await inject(app, { method: 'POST', url: '/api/admin/order/confirm', headers: admin.auth, payload: { order_id: order.id } })).statusCode).toBe(200);
+    const admin = await signedIn(suite.app, 'admin');
+    expect((await suite.inject({ method: 'POST', url: '/api/admin/order/confirm', headers: admin.auth, payload: { order_id: order.id } })).statusCode).toBe(200);
     const [paid] = await mailsTo(participant.user.email, 'order_paid');
     expect(paid).toMatchObject({ lang: 'en', subject: translate('en', 'api.notify.order_paid.subject', { course: 'Watercolour' }) });
     expect(linkOf(paid!)).toBe(`${PUBLIC_URL}${mailLinks.learn(course.id)}`);
@@ -175,8 +170,8 @@ describe('orders', () => {
   it('a free course is paid at once: only "order paid", in Arabic by default', async () => {
     const course = await createCourse({ price: 0 });
     await addLectures(course.id, 1);
-    const participant = await signedIn(app, 'participant');
-    expect((await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: participant.auth, payload: { course_id: course.id } })).statusCode).toBe(200);
+    const participant = await signedIn(suite.app, 'participant');
+    expect((await suite.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: participant.auth, payload: { course_id: course.id } })).statusCode).toBe(200);
     expect(await mailsTo(participant.user.email, 'order_received')).toHaveLength(0);
     const [paid] = await mailsTo(participant.user.email, 'order_paid');
     expect(paid).toMatchObject({ lang: 'ar' });
@@ -187,17 +182,17 @@ describe('orders', () => {
 describe('assessment checked and certificate earned', () => {
   it('the participant hears once when the instructor has checked the short answers, and when the certificate is issued', async () => {
     const instructor = await createUser('instructor');
-    const teacher = client(app, (await loginAs(app, 'instructor', instructor.email)).token);
+    const teacher = client(suite.app, (await loginAs(suite.app, 'instructor', instructor.email)).token);
     const course = await createCourse({ instructorId: instructor.id, title: 'Naskh' });
     const outline = await addLectures(course.id, 1);
     const quiz = await addAssessment(course.id, { title: 'Final essay', questions: [{ type: 'single', points: 1, options: [['A', true], ['B', false]] }, { type: 'short', points: 3 }] });
-    const participant = await signedIn(app, 'participant');
+    const participant = await signedIn(suite.app, 'participant');
     await setLang(participant.user.id, 'en');
-    expect((await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: participant.auth, payload: { course_id: course.id } })).statusCode).toBe(200);
+    expect((await suite.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: participant.auth, payload: { course_id: course.id } })).statusCode).toBe(200);
     const { db } = await testDatabase();
     await db.insert(lectureProgress).values({ participantId: participant.user.id, lectureId: outline.lectures[0]!.id, courseId: course.id, completedAt: new Date() });
 
-    const api = client(app, participant.session.token);
+    const api = client(suite.app, participant.session.token);
     const attempt = await openAttempt(api, quiz.assessment.id);
     const result = ok(await submit(api, attempt.id, [rightAnswer(quiz.questions[0]!), { question_id: quiz.questions[1]!.id, text: 'The reed is cut at an angle' }]));
     expect(result.status).toBe('pending');
@@ -216,7 +211,7 @@ describe('assessment checked and certificate earned', () => {
     expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/certificate/[A-Z0-9-]+$`));
     // The link's certificate exists: the public verification answers for its code.
     const code = decodeURIComponent(link.split('/').pop()!);
-    expect((await inject(app, { method: 'GET', url: `/api/public/certificate/${code}` })).statusCode).toBe(200);
+    expect((await suite.inject({ method: 'GET', url: `/api/public/certificate/${code}` })).statusCode).toBe(200);
 
     // A correction later sends nothing more, and the certificate is mailed once.
     ok(await teacher.post('/api/quiz/insUpdateQuiz', { submission_id: result.id, marks: [{ answer_id: essay.answer_id, correct: true, feedback: 'Well put.' }] }));
@@ -227,52 +222,52 @@ describe('assessment checked and certificate earned', () => {
 
 describe('opt-outs in the profile', () => {
   it('are saved through the profile update, read back, limited to the role\'s kinds; an opted-out kind is not queued and the others are', async () => {
-    const participant = await signedIn(app, 'participant');
+    const participant = await signedIn(suite.app, 'participant');
     const headers = { ...participant.auth, 'accept-language': 'en' };
-    const fresh = await inject(app, { method: 'GET', url: '/api/participant/profile', headers });
+    const fresh = await suite.inject({ method: 'GET', url: '/api/participant/profile', headers });
     expect(fresh.json().data.mail_opt_outs).toEqual([]);
-    const saved = await inject(app, { method: 'POST', url: '/api/participant/update', headers, payload: { name: 'Opt Out', mail_opt_outs: ['order_received', 'course_submitted', 'order_received'] } });
+    const saved = await suite.inject({ method: 'POST', url: '/api/participant/update', headers, payload: { name: 'Opt Out', mail_opt_outs: ['order_received', 'course_submitted', 'order_received'] } });
     expect(saved.statusCode).toBe(200);
     // Kinds of other roles are dropped; each kind once.
     expect(saved.json().data.mail_opt_outs).toEqual(['order_received']);
-    expect((await inject(app, { method: 'GET', url: '/api/participant/profile', headers })).json().data.mail_opt_outs).toEqual(['order_received']);
+    expect((await suite.inject({ method: 'GET', url: '/api/participant/profile', headers })).json().data.mail_opt_outs).toEqual(['order_received']);
     expect((await langOf(participant.user.id)).mailOptOuts).toEqual(['order_received']);
 
-    const bad = await inject(app, { method: 'POST', url: '/api/participant/update', headers, payload: { name: 'Opt Out', mail_opt_outs: ['password_reset'] } });
+    const bad = await suite.inject({ method: 'POST', url: '/api/participant/update', headers, payload: { name: 'Opt Out', mail_opt_outs: ['password_reset'] } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['mail_opt_outs.0']);
 
     const course = await createCourse({ price: 50 });
     await addLectures(course.id, 1);
     const before = await lastMailId();
-    const order = (await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers, payload: { course_id: course.id } })).json().data.order;
+    const order = (await suite.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers, payload: { course_id: course.id } })).json().data.order;
     expect(await mailsTo(participant.user.email, 'order_received', before)).toHaveLength(0);
-    const admin = await signedIn(app, 'admin');
-    expect((await inject(app, { method: 'POST', url: '/api/admin/order/confirm', headers: admin.auth, payload: { order_id: order.id } })).statusCode).toBe(200);
+    const admin = await signedIn(suite.app, 'admin');
+    expect((await suite.inject({ method: 'POST', url: '/api/admin/order/confirm', headers: admin.auth, payload: { order_id: order.id } })).statusCode).toBe(200);
     expect(await mailsTo(participant.user.email, 'order_paid', before)).toHaveLength(1);
 
     // Saving the profile without the field keeps the opt-outs; an empty list turns every kind back on.
-    await inject(app, { method: 'POST', url: '/api/participant/update', headers, payload: { name: 'Opt Out' } });
+    await suite.inject({ method: 'POST', url: '/api/participant/update', headers, payload: { name: 'Opt Out' } });
     expect((await langOf(participant.user.id)).mailOptOuts).toEqual(['order_received']);
-    await inject(app, { method: 'POST', url: '/api/participant/update', headers, payload: { name: 'Opt Out', mail_opt_outs: [] } });
+    await suite.inject({ method: 'POST', url: '/api/participant/update', headers, payload: { name: 'Opt Out', mail_opt_outs: [] } });
     expect((await langOf(participant.user.id)).mailOptOuts).toEqual([]);
   });
 
   it('every role reads its opt-outs in its profile (the admin at /api/admin/edit)', async () => {
     for (const role of ['participant', 'instructor', 'admin'] as const) {
-      const { auth } = await signedIn(app, role);
+      const { auth } = await signedIn(suite.app, role);
       const kinds = [...NOTIFICATIONS_BY_ROLE[role]];
-      const saved = await inject(app, { method: 'POST', url: `/api/${role}/update`, headers: auth, payload: { name: `Test ${role}`, mail_opt_outs: kinds } });
+      const saved = await suite.inject({ method: 'POST', url: `/api/${role}/update`, headers: auth, payload: { name: `Test ${role}`, mail_opt_outs: kinds } });
       expect(saved.json().data.mail_opt_outs, role).toEqual(kinds);
-      const read = await inject(app, { method: 'GET', url: role === 'admin' ? '/api/admin/edit' : `/api/${role}/profile`, headers: auth });
+      const read = await suite.inject({ method: 'GET', url: role === 'admin' ? '/api/admin/edit' : `/api/${role}/profile`, headers: auth });
       expect(read.json().data.mail_opt_outs, role).toEqual(kinds);
     }
   });
 
   it('the password reset mail is sent even with every notification turned off', async () => {
-    const participant = await signedIn(app, 'participant');
-    await inject(app, { method: 'POST', url: '/api/participant/update', headers: participant.auth, payload: { name: 'No mail', mail_opt_outs: [...NOTIFICATIONS_BY_ROLE.participant] } });
-    expect((await inject(app, { method: 'POST', url: '/api/forget_password', payload: { email: participant.user.email, role: 'participant' } })).statusCode).toBe(200);
+    const participant = await signedIn(suite.app, 'participant');
+    await suite.inject({ method: 'POST', url: '/api/participant/update', headers: participant.auth, payload: { name: 'No mail', mail_opt_outs: [...NOTIFICATIONS_BY_ROLE.participant] } });
+    expect((await suite.inject({ method: 'POST', url: '/api/forget_password', payload: { email: participant.user.email, role: 'participant' } })).statusCode).toBe(200);
     expect(await mailsTo(participant.user.email, 'password_reset')).toHaveLength(1);
   });
 });
@@ -289,13 +284,13 @@ describe('a notification that cannot be queued', () => {
       const course = await createCourse({ price: 10 });
       await addLectures(course.id, 1);
       const participant = await createUser('participant', { email: refused });
-      const session = await loginAs(app, 'participant', refused);
-      const res = await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: { authorization: `Bearer ${session.token}` }, payload: { course_id: course.id } });
+      const session = await loginAs(suite.app, 'participant', refused);
+      const res = await suite.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: { authorization: `Bearer ${session.token}` }, payload: { course_id: course.id } });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.order.status).toBe('pending');
       expect(await mailsTo(participant.email)).toHaveLength(0);
-      const other = await signedIn(app, 'participant');
-      await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: other.auth, payload: { course_id: course.id } });
+      const other = await signedIn(suite.app, 'participant');
+      await suite.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: other.auth, payload: { course_id: course.id } });
       expect(await mailsTo(other.user.email, 'order_received')).toHaveLength(1);
     } finally {
       await db.execute(sql.raw('drop trigger if exists refuse_test_mail on mail_outbox'));

@@ -2,8 +2,7 @@ import { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, inject, signedIn, testDatabase } from '../../../test/harness';
+import { apiSuite, buildTestApp, inject, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCourse } from '../../../test/factories';
 import { mp4Box, noise } from '../../../test/media-files';
 import { startTestBucket, type TestBucket } from '../../../test/s3';
@@ -12,19 +11,15 @@ import { lectures, users } from '../../db/schema';
 import { CLIP, createDraft, expectOk, multipartWithFields, signedInCaller } from '../authoring/authoring.test-kit';
 
 let bucket: TestBucket;
-let app: FastifyInstance;
 beforeAll(async () => {
   bucket = await startTestBucket();
-  // STORAGE=s3 as the settings give it: buildApp makes the storage itself (createStorage).
-  app = await buildTestApp({ storage: { driver: 's3', ...bucket.settings } });
 });
-afterAll(async () => {
-  await app.close();
-  await bucket.close();
-});
+afterAll(() => bucket.close());
+// STORAGE=s3 as the settings give it: buildApp makes the storage itself (createStorage).
+const suite = apiSuite({ config: () => ({ storage: { driver: 's3', ...bucket.settings } }) });
 
 type Headers = Record<string, string>;
-const get = (url: string, headers: Headers = {}, on = app) => inject(on, { method: 'GET', url, headers });
+const get = (url: string, headers: Headers = {}, on = suite.app) => inject(on, { method: 'GET', url, headers });
 const inBucket = async (key: string) => {
   const answer = await bucket.storage.client.send(new GetObjectCommand({ Bucket: bucket.settings.bucket, Key: key }));
   return Buffer.from(await answer.Body!.transformToByteArray());
@@ -38,17 +33,17 @@ async function enrolledCourse(opts: { freeFirst?: boolean } = {}) {
   await bucket.storage.put(key, Readable.from([VIDEO]));
   const course = await createCourse({ price: 0 });
   const { lectures: rows } = await addLectures(course.id, 2, { video: key, freeFirst: opts.freeFirst });
-  const p = await signedIn(app, 'participant');
-  expect((await inject(app, { method: 'POST', url: '/api/participant/enrollcourse/order', headers: p.auth, payload: { course_id: course.id } })).statusCode).toBe(200);
+  const p = await signedIn(suite.app, 'participant');
+  expect((await suite.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: p.auth, payload: { course_id: course.id } })).statusCode).toBe(200);
   const learn = (await get(`/api/participant/learn/${course.id}`, p.auth)).json().data;
   return { course, lectures: rows, key, auth: p.auth, user: p.user, videoUrl: learn.sections[0].lectures[1].videoUrl as string };
 }
 
 describe('uploads with STORAGE=s3', () => {
   it('an avatar upload lands in the bucket and is served back through the API with its safe headers', async () => {
-    const { auth, user } = await signedIn(app, 'participant');
+    const { auth, user } = await signedIn(suite.app, 'participant');
     const body = multipartWithFields({}, { name: 'me.png', type: 'image/png', bytes: REAL.png });
-    const res = await inject(app, { method: 'POST', url: '/api/participant/avatar', headers: { ...auth, ...body.headers }, payload: body.payload });
+    const res = await suite.inject({ method: 'POST', url: '/api/participant/avatar', headers: { ...auth, ...body.headers }, payload: body.payload });
     expect(res.statusCode, res.body).toBe(200);
     const { db } = await testDatabase();
     const [row] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, user.id));
@@ -64,7 +59,7 @@ describe('uploads with STORAGE=s3', () => {
   });
 
   it('a lecture video larger than one upload part lands whole in the bucket, and its preview redirects there', async () => {
-    const { api } = await signedInCaller(app, 'instructor');
+    const { api } = await signedInCaller(suite.app, 'instructor');
     const { id } = await createDraft(api);
     const outline = expectOk(await api.post('addUpdate/step4', { id, sections: [{ title: 'S', lectures: [{ title: 'L' }] }] })).data;
     const lectureId = outline.sections[0].lectures[0].id as number;
@@ -100,12 +95,12 @@ describe('lecture videos from the bucket', () => {
     expect(part.headers.get('content-disposition')).toBe(`inline; filename="lecture-${rows[1]!.id}.mp4"`);
     expect(Buffer.from(await part.arrayBuffer()).equals(VIDEO.subarray(0, 100))).toBe(true);
     // HEAD, as a player probing the file sends it, gets the same redirect.
-    expect((await inject(app, { method: 'HEAD', url: videoUrl })).statusCode).toBe(302);
+    expect((await suite.inject({ method: 'HEAD', url: videoUrl })).statusCode).toBe(302);
   });
 
   it('anyone else gets the same refusal as with files on disk, and no URL', async () => {
     const { lectures: rows, videoUrl } = await enrolledCourse();
-    const stranger = await signedIn(app, 'participant');
+    const stranger = await signedIn(suite.app, 'participant');
     for (const url of [`/api/media/lecture/${rows[1]!.id}`, `/api/media/lecture/${rows[1]!.id}?t=forged`, `/api/media/lecture/${rows[0]!.id}?${new URL(videoUrl, 'http://x').searchParams}`]) {
       const res = await get(url, stranger.auth);
       expect(res.statusCode, url).toBe(403);
@@ -126,15 +121,18 @@ describe('lecture videos from the bucket', () => {
   });
 
   it('the bucket refuses an expired URL and one with another credential', async () => {
-    const shortLived = await buildTestApp({ storage: { driver: 's3', ...bucket.settings, signedUrlSeconds: 1 } });
+    // An app whose clock can be set back: a URL it signs a lifetime and a second ago is already over.
+    let clock = Date.now();
+    const lifetimeMs = bucket.settings.signedUrlSeconds * 1000;
+    const movable = await buildTestApp({ storage: { driver: 's3', ...bucket.settings } }, { now: () => clock });
     try {
       const { videoUrl } = await enrolledCourse();
-      const location = new URL((await get(videoUrl, {}, shortLived)).headers.location!);
-      const fresh = await fetch(location, { headers: { range: 'bytes=0-99' } });
+      const fresh = await fetch(new URL((await get(videoUrl, {}, movable)).headers.location!), { headers: { range: 'bytes=0-99' } });
       expect(fresh.status).toBe(206);
       await fresh.arrayBuffer();
-      // X-Amz-Date has whole seconds: past two seconds the one-second URL is certainly over.
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      clock = Date.now() - lifetimeMs - 1000;
+      const location = new URL((await get(videoUrl, {}, movable)).headers.location!);
+      expect(location.searchParams.get('X-Amz-Expires')).toBe(String(bucket.settings.signedUrlSeconds));
       const expired = await fetch(location, { headers: { range: 'bytes=0-99' } });
       expect(expired.status).toBe(403);
       expect(await expired.text()).toContain('Request has expired');
@@ -146,7 +144,7 @@ describe('lecture videos from the bucket', () => {
       expect(refused.status).toBe(403);
       expect(await refused.text()).toContain('InvalidAccessKeyId');
     } finally {
-      await shortLived.close();
+      await movable.close();
     }
   });
 });

@@ -1,27 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, loginPath, signedIn, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
+import { apiSuite, createUser, GOOD_PASSWORD, loginAs, loginPath, signedIn, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
 import { createCourse, enrollParticipant } from '../../../test/factories';
 import { courses, messages, users } from '../../db/schema';
 import { buildUserSearchText } from '../../lib/search-text';
 import { backfillUserSearchText } from './members.queries';
 
-let app: FastifyInstance;
+const suite = apiSuite();
 let admin: Record<string, string>;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = (await signedIn(app, 'admin')).auth;
+  admin = (await signedIn(suite.app, 'admin')).auth;
 });
-afterAll(() => app.close());
 
 const en = { 'accept-language': 'en' };
-const list = (role: string, body: object, page = 1) => inject(app, { method: 'POST', url: `/api/admin/${role}/list?page=${page}`, headers: admin, payload: body });
+const list = (role: string, body: object, page = 1) => suite.inject({ method: 'POST', url: `/api/admin/${role}/list?page=${page}`, headers: admin, payload: body });
 
 describe.each(['instructor', 'participant'] as const)('admin %s management', (role) => {
   it('adds an account (argon2id hash, can sign in), reads, updates and lists it', async () => {
     const email = uniqueEmail(`add-${role}`);
-    const added = await inject(app, { method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'Layla <b>Hassan</b>', email, password: 'Quiet-harbour-71', phone: '+966 500' } });
+    const added = await suite.inject({ method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'Layla <b>Hassan</b>', email, password: 'Quiet-harbour-71', phone: '+966 500' } });
     expect(added.statusCode).toBe(200);
     const member = added.json().data;
     expect(member).toMatchObject({ name: 'Layla Hassan', email, phone: '+966 500', status: 'active', deactivatedAt: null });
@@ -30,17 +27,17 @@ describe.each(['instructor', 'participant'] as const)('admin %s management', (ro
     const [row] = await db.select().from(users).where(eq(users.id, member.id));
     expect(row!.passwordHash.startsWith('$argon2id$')).toBe(true);
     expect(row!.role).toBe(role);
-    await loginAs(app, role, email, 'Quiet-harbour-71');
+    await loginAs(suite.app, role, email, 'Quiet-harbour-71');
 
-    const edit = await inject(app, { method: 'GET', url: `/api/admin/${role}/edit/${member.id}`, headers: admin });
+    const edit = await suite.inject({ method: 'GET', url: `/api/admin/${role}/edit/${member.id}`, headers: admin });
     expect(edit.json().data).toEqual(member);
 
     const newEmail = uniqueEmail(`renamed-${role}`);
-    const updated = await inject(app, { method: 'POST', url: `/api/admin/${role}/update/${member.id}`, headers: admin, payload: { name: 'ليلى حسن', email: newEmail, password: '' } });
+    const updated = await suite.inject({ method: 'POST', url: `/api/admin/${role}/update/${member.id}`, headers: admin, payload: { name: 'ليلى حسن', email: newEmail, password: '' } });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ name: 'ليلى حسن', email: newEmail });
     // An empty password leaves it as it was.
-    await loginAs(app, role, newEmail, 'Quiet-harbour-71');
+    await loginAs(suite.app, role, newEmail, 'Quiet-harbour-71');
 
     const found = (await list(role, { search: newEmail })).json().data;
     expect(found.items.map((m: { id: number }) => m.id)).toEqual([member.id]);
@@ -48,21 +45,21 @@ describe.each(['instructor', 'participant'] as const)('admin %s management', (ro
 
   it('refuses a taken email (any case) with a field error, and bad fields each by name', async () => {
     const existing = await createUser(role);
-    const taken = await inject(app, { method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'Someone', email: existing.email.toUpperCase(), password: 'Quiet-harbour-71' } });
+    const taken = await suite.inject({ method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'Someone', email: existing.email.toUpperCase(), password: 'Quiet-harbour-71' } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual({ email: 'An account with this email already exists.' });
 
     const other = await createUser(role);
-    const clash = await inject(app, { method: 'POST', url: `/api/admin/${role}/update/${other.id}`, headers: admin, payload: { name: 'Other', email: existing.email } });
+    const clash = await suite.inject({ method: 'POST', url: `/api/admin/${role}/update/${other.id}`, headers: admin, payload: { name: 'Other', email: existing.email } });
     expect(clash.statusCode).toBe(409);
     expect(Object.keys(clash.json().errors)).toEqual(['email']);
 
-    const bad = await inject(app, { method: 'POST', url: `/api/admin/${role}/add`, headers: en, payload: {} });
+    const bad = await suite.inject({ method: 'POST', url: `/api/admin/${role}/add`, headers: en, payload: {} });
     expect(bad.statusCode).toBe(401);
-    const invalid = await inject(app, { method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'A', email: 'x', password: 'short' } });
+    const invalid = await suite.inject({ method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'A', email: 'x', password: 'short' } });
     expect(invalid.statusCode).toBe(400);
     expect(Object.keys(invalid.json().errors).sort()).toEqual(['email', 'name', 'password']);
-    const common = await inject(app, { method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'Someone', email: uniqueEmail(), password: 'password123' } });
+    const common = await suite.inject({ method: 'POST', url: `/api/admin/${role}/add`, headers: { ...admin, ...en }, payload: { name: 'Someone', email: uniqueEmail(), password: 'password123' } });
     expect(common.statusCode).toBe(400);
     expect(Object.keys(common.json().errors)).toEqual(['password']);
   });
@@ -70,19 +67,19 @@ describe.each(['instructor', 'participant'] as const)('admin %s management', (ro
   it('answers 404 for an id of the other role or of nobody', async () => {
     const otherRole = await createUser(role === 'instructor' ? 'participant' : 'instructor');
     for (const url of [`/api/admin/${role}/edit/${otherRole.id}`, `/api/admin/${role}/delete/${otherRole.id}`, `/api/admin/${role}/edit/2147483647`]) {
-      expect((await inject(app, { method: 'GET', url, headers: admin })).statusCode).toBe(404);
+      expect((await suite.inject({ method: 'GET', url, headers: admin })).statusCode).toBe(404);
     }
-    expect((await inject(app, { method: 'POST', url: `/api/admin/${role}/update/${otherRole.id}`, headers: admin, payload: { name: 'X Y', email: uniqueEmail() } })).statusCode).toBe(404);
+    expect((await suite.inject({ method: 'POST', url: `/api/admin/${role}/update/${otherRole.id}`, headers: admin, payload: { name: 'X Y', email: uniqueEmail() } })).statusCode).toBe(404);
     // Still there: the 404 touched nothing.
-    await loginAs(app, otherRole.role, otherRole.email);
+    await loginAs(suite.app, otherRole.role, otherRole.email);
   });
 
   it('removes an account that has nothing', async () => {
     const user = await createUser(role);
-    const res = await inject(app, { method: 'GET', url: `/api/admin/${role}/delete/${user.id}`, headers: { ...admin, ...en } });
+    const res = await suite.inject({ method: 'GET', url: `/api/admin/${role}/delete/${user.id}`, headers: { ...admin, ...en } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ outcome: 'removed' });
-    expect((await inject(app, { method: 'GET', url: `/api/admin/${role}/edit/${user.id}`, headers: admin })).statusCode).toBe(404);
+    expect((await suite.inject({ method: 'GET', url: `/api/admin/${role}/edit/${user.id}`, headers: admin })).statusCode).toBe(404);
   });
 
   it('deactivates an account with data: it cannot sign in, its sessions end, its data stays; reactivation lets it back in', async () => {
@@ -94,20 +91,20 @@ describe.each(['instructor', 'participant'] as const)('admin %s management', (ro
       const course = await createCourse();
       user = (await enrollParticipant(course.id)).participant;
     }
-    const session = await loginAs(app, role, user.email);
-    const res = await inject(app, { method: 'GET', url: `/api/admin/${role}/delete/${user.id}`, headers: { ...admin, ...en } });
+    const session = await loginAs(suite.app, role, user.email);
+    const res = await suite.inject({ method: 'GET', url: `/api/admin/${role}/delete/${user.id}`, headers: { ...admin, ...en } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ outcome: 'deactivated' });
     expect(res.json().message).toMatch(/deactivated instead of deleted/);
 
     // The session in use and its refresh token stop working at once.
-    expect((await inject(app, { method: 'GET', url: `/api/${role}/profile`, headers: { authorization: `Bearer ${session.token}` } })).statusCode).toBe(401);
-    expect((await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+    expect((await suite.inject({ method: 'GET', url: `/api/${role}/profile`, headers: { authorization: `Bearer ${session.token}` } })).statusCode).toBe(401);
+    expect((await suite.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
     // The right password gets a clear "disabled"; a wrong one the usual failure.
-    const right = await app.inject({ method: 'POST', url: loginPath(role), remoteAddress: uniqueIp(), headers: en, payload: { email: user.email, password: GOOD_PASSWORD } });
+    const right = await suite.app.inject({ method: 'POST', url: loginPath(role), remoteAddress: uniqueIp(), headers: en, payload: { email: user.email, password: GOOD_PASSWORD } });
     expect(right.statusCode).toBe(401);
     expect(right.json().message).toMatch(/disabled/);
-    const wrong = await app.inject({ method: 'POST', url: loginPath(role), remoteAddress: uniqueIp(), headers: en, payload: { email: user.email, password: 'Wrong-password-1' } });
+    const wrong = await suite.app.inject({ method: 'POST', url: loginPath(role), remoteAddress: uniqueIp(), headers: en, payload: { email: user.email, password: 'Wrong-password-1' } });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('The email or password is incorrect.');
 
@@ -116,10 +113,10 @@ describe.each(['instructor', 'participant'] as const)('admin %s management', (ro
     expect(shown.items[0]).toMatchObject({ id: user.id, status: 'deactivated' });
     expect((await list(role, { search: user.email, status: 'active' })).json().data.total).toBe(0);
 
-    const back = await inject(app, { method: 'POST', url: `/api/admin/${role}/reactivate/${user.id}`, headers: admin });
+    const back = await suite.inject({ method: 'POST', url: `/api/admin/${role}/reactivate/${user.id}`, headers: admin });
     expect(back.statusCode).toBe(200);
     expect(back.json().data).toMatchObject({ status: 'active', deactivatedAt: null });
-    await loginAs(app, role, user.email);
+    await loginAs(suite.app, role, user.email);
   });
 
   it('deactivates instead of removing an account that only has messages', async () => {
@@ -127,12 +124,12 @@ describe.each(['instructor', 'participant'] as const)('admin %s management', (ro
     const { db } = await testDatabase();
     const adminUser = await createUser('admin');
     await db.insert(messages).values({ fromId: user.id, toId: adminUser.id, replyFrom: role, replyTo: 'admin', msg: 'Hello' });
-    const res = await inject(app, { method: 'GET', url: `/api/admin/${role}/delete/${user.id}`, headers: admin });
+    const res = await suite.inject({ method: 'GET', url: `/api/admin/${role}/delete/${user.id}`, headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ outcome: 'deactivated' });
     const received = await createUser(role);
     await db.insert(messages).values({ fromId: adminUser.id, toId: received.id, replyFrom: 'admin', replyTo: role, msg: 'Welcome' });
-    expect((await inject(app, { method: 'GET', url: `/api/admin/${role}/delete/${received.id}`, headers: admin })).json().data).toEqual({ outcome: 'deactivated' });
+    expect((await suite.inject({ method: 'GET', url: `/api/admin/${role}/delete/${received.id}`, headers: admin })).json().data).toEqual({ outcome: 'deactivated' });
   });
 
   it('pages, sorts and searches names whatever their Arabic spelling', async () => {
@@ -161,7 +158,7 @@ describe('an admin renaming an instructor', () => {
   it('refreshes the search text of their courses at once', async () => {
     const instructor = await createUser('instructor', { name: 'Old Name' });
     const course = await createCourse({ instructorId: instructor.id });
-    const res = await inject(app, { method: 'POST', url: `/api/admin/instructor/update/${instructor.id}`, headers: admin, payload: { name: 'يوسف القحطاني', email: instructor.email } });
+    const res = await suite.inject({ method: 'POST', url: `/api/admin/instructor/update/${instructor.id}`, headers: admin, payload: { name: 'يوسف القحطاني', email: instructor.email } });
     expect(res.statusCode).toBe(200);
     const { db } = await testDatabase();
     const [row] = await db.select({ searchText: courses.searchText }).from(courses).where(eq(courses.id, course.id));
@@ -173,26 +170,26 @@ describe('an admin renaming an instructor', () => {
 describe('a deactivated account', () => {
   it('is refused by a session that outlived its revocation (a login racing the deactivation)', async () => {
     const user = await createUser('participant');
-    const session = await loginAs(app, 'participant', user.email);
+    const session = await loginAs(suite.app, 'participant', user.email);
     const { db } = await testDatabase();
     // Only the flag, not the revocation the delete route also does.
     await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, user.id));
-    expect((await inject(app, { method: 'GET', url: '/api/participant/profile', headers: { authorization: `Bearer ${session.token}` } })).statusCode).toBe(401);
-    expect((await inject(app, { method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+    expect((await suite.inject({ method: 'GET', url: '/api/participant/profile', headers: { authorization: `Bearer ${session.token}` } })).statusCode).toBe(401);
+    expect((await suite.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
   });
 });
 
 describe('users.search_text', () => {
   it('is filled when an account signs up and refreshed when it changes its name or email', async () => {
     const email = uniqueEmail('selfrename');
-    const reg = await inject(app, { method: 'POST', url: '/api/participant/register', payload: { name: 'إسراء', email, password: 'Quiet-harbour-71' } });
+    const reg = await suite.inject({ method: 'POST', url: '/api/participant/register', payload: { name: 'إسراء', email, password: 'Quiet-harbour-71' } });
     expect(reg.statusCode).toBe(200);
     const { db } = await testDatabase();
     const id = reg.json().data.id;
     const [row] = await db.select({ searchText: users.searchText }).from(users).where(eq(users.id, id));
     expect(row!.searchText).toBe(buildUserSearchText('إسراء', email));
-    const session = await loginAs(app, 'participant', email, 'Quiet-harbour-71');
-    const upd = await inject(app, { method: 'POST', url: '/api/participant/update', headers: { authorization: `Bearer ${session.token}` }, payload: { name: 'مؤمنة' } });
+    const session = await loginAs(suite.app, 'participant', email, 'Quiet-harbour-71');
+    const upd = await suite.inject({ method: 'POST', url: '/api/participant/update', headers: { authorization: `Bearer ${session.token}` }, payload: { name: 'مؤمنة' } });
     expect(upd.statusCode).toBe(200);
     expect((await list('participant', { search: `مومنه ${email.split('@')[0]}` })).json().data.total).toBe(1);
   });

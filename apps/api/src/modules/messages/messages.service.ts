@@ -48,7 +48,7 @@ const forbidden = (field: string, code = 'api.messages.not_allowed') => new AppE
 
 /** Every message and announcement counts against the sender's budget per minute of the clock. */
 function countSend(ctx: AppContext, sender: Sender) {
-  return hitPerClockMinute(ctx.limiter, `messages:${sender.id}`, ctx.config.rateLimits.messagesPerMinute, 'api.messages.too_many');
+  return hitPerClockMinute(ctx.limiter, `messages:${sender.id}`, ctx.config.rateLimits.messagesPerMinute, 'api.messages.too_many', ctx.now());
 }
 
 function cleanText(text: string, field = 'msg'): string {

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, createUser, inject, loginAs, signedIn } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSuite, createUser, loginAs, signedIn } from '../../../test/harness';
 import { addLectures, createCourse } from '../../../test/factories';
 
-let app: FastifyInstance;
+const suite = apiSuite();
 let admin: Record<string, string>;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = (await signedIn(app, 'admin')).auth;
+  admin = (await signedIn(suite.app, 'admin')).auth;
 });
-afterAll(() => app.close());
 
 type Headers = Record<string, string>;
-const get = (url: string, headers: Headers) => inject(app, { method: 'GET', url, headers });
-const post = (url: string, headers: Headers, payload: object) => inject(app, { method: 'POST', url, headers, payload });
-const order = (auth: Headers, courseId: number) => post('/api/participant/enrollcourse/order', { ...auth, 'accept-language': 'en' }, { course_id: courseId });
+const { get, post } = suite;
+const order = (auth: Headers, courseId: number) => post('/api/participant/enrollcourse/order', { course_id: courseId }, { ...auth, 'accept-language': 'en' });
 
 describe('orders and enrolment', () => {
   it('a free course enrolls at once and shows in the enrolled and recent lists', async () => {
-    const { user, auth } = await signedIn(app, 'participant');
+    const { user, auth } = await signedIn(suite.app, 'participant');
     const course = await createCourse({ price: 0 });
     await addLectures(course.id, 2);
     const res = await order(auth, course.id);
@@ -32,7 +28,7 @@ describe('orders and enrolment', () => {
   });
 
   it('a paid course waits for an admin to confirm the bank transfer', async () => {
-    const { user, auth } = await signedIn(app, 'participant');
+    const { user, auth } = await signedIn(suite.app, 'participant');
     const course = await createCourse({ price: 49.5 });
     const res = (await order(auth, course.id)).json().data;
     expect(res).toMatchObject({ enrolled: false, order: { status: 'pending', provider: 'bank_transfer', amount: 49.5 } });
@@ -41,25 +37,25 @@ describe('orders and enrolment', () => {
     expect(res.order.reference).toMatch(/^NB-[A-Z2-9]{8}$/);
     expect((await get(`/api/participant/enrollcourse/list/${user.id}`, auth)).json().data.total).toBe(0);
 
-    const pending = (await post('/api/admin/order/list?page=1', admin, { status: 'pending', search: res.order.reference })).json().data;
+    const pending = (await post('/api/admin/order/list?page=1', { status: 'pending', search: res.order.reference }, admin)).json().data;
     expect(pending.items.map((o: { id: number }) => o.id)).toEqual([res.order.id]);
-    const confirmed = await post('/api/admin/order/confirm', admin, { order_id: res.order.id });
+    const confirmed = await post('/api/admin/order/confirm', { order_id: res.order.id }, admin);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().data).toMatchObject({ status: 'paid', participantEmail: user.email });
     expect((await get(`/api/participant/enrollcourse/list/${user.id}`, auth)).json().data.items[0].id).toBe(course.id);
-    expect((await post('/api/admin/order/confirm', admin, { order_id: res.order.id })).statusCode).toBe(409);
+    expect((await post('/api/admin/order/confirm', { order_id: res.order.id }, admin)).statusCode).toBe(409);
   });
 
   it('a cancelled order can be placed again', async () => {
-    const { auth } = await signedIn(app, 'participant');
+    const { auth } = await signedIn(suite.app, 'participant');
     const course = await createCourse({ price: 10 });
     const first = (await order(auth, course.id)).json().data.order;
-    expect((await post('/api/admin/order/cancel', admin, { order_id: first.id })).json().data.status).toBe('cancelled');
+    expect((await post('/api/admin/order/cancel', { order_id: first.id }, admin)).json().data.status).toBe('cancelled');
     expect((await order(auth, course.id)).statusCode).toBe(200);
   });
 
   it('ordering twice is a clear 409, also when two orders race', async () => {
-    const { auth } = await signedIn(app, 'participant');
+    const { auth } = await signedIn(suite.app, 'participant');
     const free = await createCourse({ price: 0 });
     expect((await order(auth, free.id)).statusCode).toBe(200);
     const again = await order(auth, free.id);
@@ -71,19 +67,19 @@ describe('orders and enrolment', () => {
   });
 
   it('an admin confirming twice at once, or confirming while another cancels, settles the order once', async () => {
-    const { user, auth } = await signedIn(app, 'participant');
+    const { user, auth } = await signedIn(suite.app, 'participant');
     const course = await createCourse({ price: 30 });
     const pending = (await order(auth, course.id)).json().data.order;
-    const confirms = await Promise.all([post('/api/admin/order/confirm', admin, { order_id: pending.id }), post('/api/admin/order/confirm', admin, { order_id: pending.id })]);
+    const confirms = await Promise.all([post('/api/admin/order/confirm', { order_id: pending.id }, admin), post('/api/admin/order/confirm', { order_id: pending.id }, admin)]);
     expect(confirms.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await get(`/api/participant/enrollcourse/list/${user.id}`, auth)).json().data.total).toBe(1);
 
     // Several rounds: which one wins varies, the outcome must not.
     for (let round = 0; round < 4; round++) {
-      const { user: buyer, auth: buyerAuth } = await signedIn(app, 'participant');
+      const { user: buyer, auth: buyerAuth } = await signedIn(suite.app, 'participant');
       const other = await createCourse({ price: 30 });
       const second = (await order(buyerAuth, other.id)).json().data.order;
-      const raced = await Promise.all([post('/api/admin/order/confirm', admin, { order_id: second.id }), post('/api/admin/order/cancel', admin, { order_id: second.id })]);
+      const raced = await Promise.all([post('/api/admin/order/confirm', { order_id: second.id }, admin), post('/api/admin/order/cancel', { order_id: second.id }, admin)]);
       expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const winner = raced[0]!.statusCode === 200 ? 'paid' : 'cancelled';
       expect(raced.find((r) => r.statusCode === 200)!.json().data.status).toBe(winner);
@@ -99,28 +95,28 @@ describe('orders and enrolment', () => {
     const instructor = await createUser('instructor');
     const course = await createCourse({ instructorId: instructor.id });
     await createUser('participant', { email: instructor.email.toUpperCase() });
-    const session = await loginAs(app, 'participant', instructor.email);
+    const session = await loginAs(suite.app, 'participant', instructor.email);
     const res = await order({ authorization: `Bearer ${session.token}` }, course.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You cannot order your own course.');
   });
 
   it('refuses a course that is not public', async () => {
-    const { auth } = await signedIn(app, 'participant');
+    const { auth } = await signedIn(suite.app, 'participant');
     expect((await order(auth, (await createCourse({ approveStatus: 'rejected' })).id)).statusCode).toBe(404);
   });
 
   it("lists enrolments only for the caller's own id", async () => {
-    const { auth } = await signedIn(app, 'participant');
+    const { auth } = await signedIn(suite.app, 'participant');
     const other = await createUser('participant');
     expect((await get(`/api/participant/enrollcourse/list/${other.id}`, auth)).statusCode).toBe(403);
   });
 
   it("shows an instructor the orders of their own courses only", async () => {
-    const ins = await signedIn(app, 'instructor');
+    const ins = await signedIn(suite.app, 'instructor');
     const mine = await createCourse({ instructorId: ins.user.id, price: 0 });
     const theirs = await createCourse({ price: 0 });
-    const p = await signedIn(app, 'participant');
+    const p = await signedIn(suite.app, 'participant');
     await order(p.auth, mine.id);
     await order(p.auth, theirs.id);
     const list = (await get('/api/instructor/enrollcourse/order/list?page=1', ins.auth)).json().data;

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { mailLinks } from '@nibras/contract';
-import { buildTestApp, inject, signedIn, testDatabase, uniqueEmail } from '../../../test/harness';
+import { apiSuite, signedIn, testDatabase, uniqueEmail } from '../../../test/harness';
 import { mailOutbox, newsletterSubscribers } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { translate } from '../../lib/i18n';
@@ -15,24 +14,22 @@ import { CONFIRM_MAILS_PER_HOUR } from './outreach.service';
 /** The newsletter's double opt-in, the admin's sending and the unsubscribe link (docs/mail.md), read from the outbox. */
 const PUBLIC_URL = 'https://nibras.test';
 
-let app: FastifyInstance;
+const suite = apiSuite({ config: { publicUrl: PUBLIC_URL } });
 let admin: Record<string, string>;
 beforeAll(async () => {
-  app = await buildTestApp({ publicUrl: PUBLIC_URL });
-  admin = (await signedIn(app, 'admin')).auth;
+  admin = (await signedIn(suite.app, 'admin')).auth;
 });
-afterAll(() => app.close());
 
 async function mailsTo(email: string, kind: string) {
   const { db } = await testDatabase();
   return db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, kind))).orderBy(desc(mailOutbox.id));
 }
 
-const subscribe = (email: string, lang = 'ar') => inject(app, { method: 'POST', url: '/api/newsletter/subscribe', headers: { 'accept-language': lang }, payload: { email } });
-const confirm = (token: string, lang = 'en') => inject(app, { method: 'POST', url: '/api/newsletter/confirm', headers: { 'accept-language': lang }, payload: { token } });
-const unsubscribe = (token: string, lang = 'en') => inject(app, { method: 'POST', url: '/api/newsletter/unsubscribe', headers: { 'accept-language': lang }, payload: { token } });
-const listed = async (email: string) => (await inject(app, { method: 'POST', url: '/api/admin/subscribe/view?page=1', headers: admin, payload: { search: email } })).json().data;
-const csv = async () => (await inject(app, { method: 'GET', url: '/api/admin/download/status/1', headers: admin })).body;
+const subscribe = (email: string, lang = 'ar') => suite.inject({ method: 'POST', url: '/api/newsletter/subscribe', headers: { 'accept-language': lang }, payload: { email } });
+const confirm = (token: string, lang = 'en') => suite.inject({ method: 'POST', url: '/api/newsletter/confirm', headers: { 'accept-language': lang }, payload: { token } });
+const unsubscribe = (token: string, lang = 'en') => suite.inject({ method: 'POST', url: '/api/newsletter/unsubscribe', headers: { 'accept-language': lang }, payload: { token } });
+const listed = async (email: string) => (await suite.inject({ method: 'POST', url: '/api/admin/subscribe/view?page=1', headers: admin, payload: { search: email } })).json().data;
+const csv = async () => (await suite.inject({ method: 'GET', url: '/api/admin/download/status/1', headers: admin })).body;
 
 /** The confirmation link of the latest confirmation mail to the address, and its token. */
 async function confirmLink(email: string) {
@@ -42,7 +39,7 @@ async function confirmLink(email: string) {
 }
 
 function sendNewsletter(body: Partial<Record<'subject_ar' | 'body_ar' | 'subject_en' | 'body_en', string>> = {}) {
-  return inject(app, {
+  return suite.inject({
     method: 'POST',
     url: '/api/admin/newsletter/send',
     headers: admin,
@@ -172,7 +169,7 @@ describe('newsletter and unsubscribe', () => {
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     const url = mail.headers['list-unsubscribe']!.slice(1, -1).replace(PUBLIC_URL, '');
-    const post = (body: string) => inject(app, { method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+    const post = (body: string) => suite.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
     expect((await post('List-Unsubscribe=Something')).statusCode).toBe(400);
     expect((await listed(email)).total).toBe(1);
     expect((await post('List-Unsubscribe=One-Click')).statusCode).toBe(200);
@@ -181,9 +178,9 @@ describe('newsletter and unsubscribe', () => {
   });
 
   it('sending needs an admin and both languages', async () => {
-    const participant = await signedIn(app, 'participant');
-    expect((await inject(app, { method: 'POST', url: '/api/admin/newsletter/send', headers: participant.auth, payload: {} })).statusCode).toBe(403);
-    const missing = await inject(app, { method: 'POST', url: '/api/admin/newsletter/send', headers: admin, payload: { subject_ar: 'عنوان', body_ar: 'نص طويل بما يكفي' } });
+    const participant = await signedIn(suite.app, 'participant');
+    expect((await suite.inject({ method: 'POST', url: '/api/admin/newsletter/send', headers: participant.auth, payload: {} })).statusCode).toBe(403);
+    const missing = await suite.inject({ method: 'POST', url: '/api/admin/newsletter/send', headers: admin, payload: { subject_ar: 'عنوان', body_ar: 'نص طويل بما يكفي' } });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().errors).sort()).toEqual(['body_en', 'subject_en']);
   });

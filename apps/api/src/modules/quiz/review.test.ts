@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { lectures } from '../../db/schema';
-import { buildTestApp, createUser, loginAs, signedIn, testDatabase } from '../../../test/harness';
+import { apiSuite, createUser, loginAs, signedIn, testDatabase } from '../../../test/harness';
 import { addAssessment, client, enrolledParticipant, ok, openAttempt, quizCourse, rightAnswer, submit, wrongAnswer, type Client } from './quiz.test-kit';
 
-let app: FastifyInstance;
+const suite = apiSuite();
 let admin: Client;
 beforeAll(async () => {
-  app = await buildTestApp();
-  admin = client(app, (await signedIn(app, 'admin')).session.token);
+  admin = client(suite.app, (await signedIn(suite.app, 'admin')).session.token);
 });
-afterAll(() => app.close());
 
 async function instructorWithQuiz(opts: Parameters<typeof quizCourse>[0] = {}) {
   const instructor = await createUser('instructor', { name: 'Quiz instructor' });
-  const api = client(app, (await loginAs(app, 'instructor', instructor.email)).token);
+  const api = client(suite.app, (await loginAs(suite.app, 'instructor', instructor.email)).token);
   const quiz = await quizCourse({ instructorId: instructor.id, ...opts });
   return { instructor, api, ...quiz };
 }
@@ -25,7 +22,7 @@ const ESSAY = [{ type: 'single' as const, points: 1, options: [['A', true], ['B'
 describe('short answers checked by hand', () => {
   it('wait on the pending lists until the instructor marks them; then the participant sees the result and feedback', async () => {
     const teacher = await instructorWithQuiz({ passMark: 75, questions: ESSAY });
-    const { participant, api } = await enrolledParticipant(app, teacher.course.id);
+    const { participant, api } = await enrolledParticipant(suite.app, teacher.course.id);
     const attempt = await openAttempt(api, teacher.assessment.id);
     const submitted = await submit(api, attempt.id, [rightAnswer(teacher.questions[0]!), { question_id: teacher.questions[1]!.id, text: 'The reed pen is cut at an angle' }]);
     expect(submitted.json().message).toBe('Your answers were submitted; the short answers will be checked by the instructor.');
@@ -59,7 +56,7 @@ describe('short answers checked by hand', () => {
 
   it('a short answer marked wrong fails the submission; the mark can be corrected later', async () => {
     const teacher = await instructorWithQuiz({ passMark: 75, questions: ESSAY });
-    const { api } = await enrolledParticipant(app, teacher.course.id);
+    const { api } = await enrolledParticipant(suite.app, teacher.course.id);
     const result = ok(await submit(api, (await openAttempt(api, teacher.assessment.id)).id, [rightAnswer(teacher.questions[0]!), { question_id: teacher.questions[1]!.id, text: 'Not sure' }]));
     const answerId = result.answers[1].answer_id;
     const wrong = ok(await teacher.api.post('/api/quiz/insUpdateQuiz', { submission_id: result.id, marks: [{ answer_id: answerId, correct: false, feedback: 'See lecture 2.' }] }));
@@ -73,7 +70,7 @@ describe('short answers checked by hand', () => {
   it('an instructor cannot see or mark a submission of another instructor’s course (403); an admin can', async () => {
     const teacher = await instructorWithQuiz({ questions: ESSAY });
     const stranger = await instructorWithQuiz();
-    const { api } = await enrolledParticipant(app, teacher.course.id);
+    const { api } = await enrolledParticipant(suite.app, teacher.course.id);
     const result = ok(await submit(api, (await openAttempt(api, teacher.assessment.id)).id, [rightAnswer(teacher.questions[0]!), { question_id: teacher.questions[1]!.id, text: 'Essay' }]));
     const answerId = result.answers[1].answer_id;
     const peek = await stranger.api.get(`/api/quiz/insquizlist/${teacher.course.id}/${result.id}`);
@@ -93,7 +90,7 @@ describe('short answers checked by hand', () => {
 
   it('marks only short answers of the submission itself', async () => {
     const teacher = await instructorWithQuiz({ questions: ESSAY });
-    const { api } = await enrolledParticipant(app, teacher.course.id);
+    const { api } = await enrolledParticipant(suite.app, teacher.course.id);
     const result = ok(await submit(api, (await openAttempt(api, teacher.assessment.id)).id, [rightAnswer(teacher.questions[0]!), { question_id: teacher.questions[1]!.id, text: 'x' }]));
     const res = await teacher.api.post('/api/quiz/insUpdateQuiz', { submission_id: result.id, marks: [{ answer_id: result.answers[0].answer_id, correct: false }, { answer_id: 2147483000, correct: true }] });
     expect(res.statusCode).toBe(400);
@@ -107,11 +104,11 @@ describe('submission lists', () => {
     const second = await addAssessment(teacher.course.id, { title: 'Second quiz' });
     const names: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const { participant, api } = await enrolledParticipant(app, teacher.course.id);
+      const { participant, api } = await enrolledParticipant(suite.app, teacher.course.id);
       names.push(participant.name);
       ok(await submit(api, (await openAttempt(api, teacher.assessment.id)).id, teacher.questions.map(i === 0 ? rightAnswer : wrongAnswer)));
     }
-    const { api: fourth } = await enrolledParticipant(app, teacher.course.id);
+    const { api: fourth } = await enrolledParticipant(suite.app, teacher.course.id);
     ok(await submit(fourth, (await openAttempt(fourth, second.assessment.id)).id, second.questions.map(rightAnswer)));
 
     const all = ok(await teacher.api.get(`/api/quiz/insquiz?course_id=${teacher.course.id}`));
@@ -144,7 +141,7 @@ describe('certificates wait for assessments', () => {
   it('every lecture complete is not enough: the certificate comes when every assessment is passed', async () => {
     const teacher = await instructorWithQuiz({ questions: ESSAY, passMark: 75 });
     const second = await addAssessment(teacher.course.id);
-    const { api } = await enrolledParticipant(app, teacher.course.id);
+    const { api } = await enrolledParticipant(suite.app, teacher.course.id);
     const lecture = teacher.lectures[0]!;
     // Lectures without a duration complete on the first report of playing.
     await (await testDatabase()).db.update(lectures).set({ durationSeconds: 0 }).where(eq(lectures.id, lecture.id));
@@ -164,7 +161,7 @@ describe('certificates wait for assessments', () => {
 
 describe('contract', () => {
   it('documents the quiz routes with their filters in the OpenAPI description', async () => {
-    const doc = ok200(await app.inject({ method: 'GET', url: '/api/openapi.json' }));
+    const doc = ok200(await suite.app.inject({ method: 'GET', url: '/api/openapi.json' }));
     const list = doc.paths['/api/quiz/insquiz']!.get!;
     expect(list.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['course_id', 'page', 'status', 'search']));
     expect(doc.paths['/api/quiz/answer']!.post!.requestBody).toBeDefined();

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { assessments, quizAnswers, quizAttempts } from '../../db/schema';
-import { buildTestApp, signedIn, testDatabase } from '../../../test/harness';
+import { apiSuite, signedIn, testDatabase } from '../../../test/harness';
 import { addAssessment, client, enrolledParticipant, ok, openAttempt, quizCourse, rightAnswer, submit, wrongAnswer } from './quiz.test-kit';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const suite = apiSuite();
 
 async function storedAnswers(attemptId: number) {
   const { db } = await testDatabase();
@@ -24,7 +19,7 @@ describe('what a participant receives', () => {
       { type: 'single', options: [['Cairo', true], ['Paris', false]] },
       { type: 'short', accepted: ['Nile'] },
     ] });
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const forbidden = /is_correct|isCorrect|accepted|"Nile"/i;
     const before = await api.get(`/api/participant/assessment-details/${quiz.assessment.id}?start=1`);
     expect(before.statusCode).toBe(200);
@@ -43,7 +38,7 @@ describe('what a participant receives', () => {
 
   it('opening an assessment shows its rules, not its questions: the clock starts with ?start=1, and a later visit resumes that attempt', async () => {
     const quiz = await quizCourse({ timeLimitMinutes: 10, maxAttempts: 1 });
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const url = `/api/participant/assessment-details/${quiz.assessment.id}`;
     expect(ok(await api.get(url))).toMatchObject({ attempt: null, can_start: true, questions: [], standing: 'not_started', attempts_used: 0, attempts_left: 1 });
     expect(ok(await api.get(`${url}?page=1`))).toMatchObject({ attempt: null, attempts_used: 0 });
@@ -57,7 +52,7 @@ describe('what a participant receives', () => {
 
   it('refuses a participant who is not enrolled (403) and an unknown assessment (404)', async () => {
     const quiz = await quizCourse();
-    const outsider = client(app, (await signedIn(app, 'participant')).session.token);
+    const outsider = client(suite.app, (await signedIn(suite.app, 'participant')).session.token);
     const res = await outsider.get(`/api/participant/assessment-details/${quiz.assessment.id}`);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, message: 'You are not enrolled in this course.' });
@@ -67,9 +62,9 @@ describe('what a participant receives', () => {
 
   it('does not let one participant submit another participant’s attempt', async () => {
     const quiz = await quizCourse();
-    const owner = await enrolledParticipant(app, quiz.course.id);
+    const owner = await enrolledParticipant(suite.app, quiz.course.id);
     const attempt = await openAttempt(owner.api, quiz.assessment.id);
-    const other = await enrolledParticipant(app, quiz.course.id);
+    const other = await enrolledParticipant(suite.app, quiz.course.id);
     const res = await submit(other.api, attempt.id, quiz.questions.map(rightAnswer));
     expect(res.statusCode).toBe(404);
     expect(await storedAnswers(attempt.id)).toBe(0);
@@ -80,7 +75,7 @@ describe('grading', () => {
   it('grades each choice type at once; multiple choice with only part of the right options is wrong', async () => {
     const quiz = await quizCourse({ passMark: 50 });
     const [single, multiple, trueFalse] = quiz.questions as [typeof quiz.questions[0], typeof quiz.questions[0], typeof quiz.questions[0]];
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const attempt = await openAttempt(api, quiz.assessment.id);
     const partial = { question_id: multiple.id, option_ids: [multiple.options.find((o) => o.isCorrect)!.id] };
     const res = await submit(api, attempt.id, [rightAnswer(single), partial, rightAnswer(trueFalse)]);
@@ -96,7 +91,7 @@ describe('grading', () => {
 
   it('a question left out is wrong, and below the pass mark the attempt fails', async () => {
     const quiz = await quizCourse({ passMark: 60 });
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const attempt = await openAttempt(api, quiz.assessment.id);
     const result = ok(await submit(api, attempt.id, [rightAnswer(quiz.questions[1]!)]));
     expect(result).toMatchObject({ status: 'failed', score: 3, max_score: 6, percent: 50 });
@@ -110,7 +105,7 @@ describe('grading', () => {
       { type: 'short', accepted: ['مدرسة'] },
       { type: 'short', accepted: ['Avicenna'] },
     ] });
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const attempt = await openAttempt(api, quiz.assessment.id);
     const [a, b, c] = quiz.questions as [typeof quiz.questions[0], typeof quiz.questions[0], typeof quiz.questions[0]];
     const result = ok(await submit(api, attempt.id, [
@@ -125,7 +120,7 @@ describe('grading', () => {
   it('rejects answers to questions or options outside the assessment, field by field', async () => {
     const quiz = await quizCourse();
     const other = await quizCourse();
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const attempt = await openAttempt(api, quiz.assessment.id);
     const single = quiz.questions[0]!;
     const res = await submit(api, attempt.id, [
@@ -147,14 +142,14 @@ describe('rules on the server', () => {
   it('accepts answers within the grace after the deadline and refuses them after it (409)', async () => {
     const quiz = await quizCourse({ timeLimitMinutes: 10 });
     const { db } = await testDatabase();
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const attempt = await openAttempt(api, quiz.assessment.id);
     expect(attempt.deadline).not.toBeNull();
     // Started 10 minutes and 10 seconds ago: inside the 30-second grace.
     await db.update(quizAttempts).set({ startedAt: new Date(Date.now() - 610_000) }).where(eq(quizAttempts.id, attempt.id));
     expect((await submit(api, attempt.id, quiz.questions.map(rightAnswer))).statusCode).toBe(200);
 
-    const late = await enrolledParticipant(app, quiz.course.id);
+    const late = await enrolledParticipant(suite.app, quiz.course.id);
     const lateAttempt = await openAttempt(late.api, quiz.assessment.id);
     await db.update(quizAttempts).set({ startedAt: new Date(Date.now() - 11 * 60_000) }).where(eq(quizAttempts.id, lateAttempt.id));
     const res = await submit(late.api, lateAttempt.id, quiz.questions.map(rightAnswer));
@@ -166,7 +161,7 @@ describe('rules on the server', () => {
   it('an attempt left open past its deadline counts as used; the next visit opens the next attempt', async () => {
     const quiz = await quizCourse({ timeLimitMinutes: 5, maxAttempts: 2 });
     const { db } = await testDatabase();
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const first = await openAttempt(api, quiz.assessment.id);
     expect(ok(await api.get(`/api/participant/assessment-details/${quiz.assessment.id}`)).attempt.id).toBe(first.id);
     await db.update(quizAttempts).set({ startedAt: new Date(Date.now() - 60 * 60_000) }).where(eq(quizAttempts.id, first.id));
@@ -179,7 +174,7 @@ describe('rules on the server', () => {
 
   it('stops opening attempts at the limit and refuses an attempt beyond a lowered limit (409)', async () => {
     const quiz = await quizCourse({ maxAttempts: 2 });
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     for (const n of [1, 2]) {
       const attempt = await openAttempt(api, quiz.assessment.id);
       expect(attempt.number).toBe(n);
@@ -189,7 +184,7 @@ describe('rules on the server', () => {
     expect(done).toMatchObject({ attempt: null, can_start: false, attempts_used: 2, attempts_left: 0, standing: 'failed', results: { total: 2 } });
 
     const lowered = await quizCourse({ maxAttempts: 2 });
-    const second = await enrolledParticipant(app, lowered.course.id);
+    const second = await enrolledParticipant(suite.app, lowered.course.id);
     ok(await submit(second.api, (await openAttempt(second.api, lowered.assessment.id)).id, lowered.questions.map(wrongAnswer)));
     const open = await openAttempt(second.api, lowered.assessment.id);
     const { db } = await testDatabase();
@@ -201,7 +196,7 @@ describe('rules on the server', () => {
 
   it('opens no new attempt once passed', async () => {
     const quiz = await quizCourse();
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     ok(await submit(api, (await openAttempt(api, quiz.assessment.id)).id, quiz.questions.map(rightAnswer)));
     expect(ok(await api.get(`/api/participant/assessment-details/${quiz.assessment.id}`))).toMatchObject({ attempt: null, standing: 'passed', attempts_used: 1, attempts_left: null });
   });
@@ -210,7 +205,7 @@ describe('rules on the server', () => {
 describe('one submission per attempt', () => {
   it('a retry with the same idempotency key returns the first result and stores nothing twice', async () => {
     const quiz = await quizCourse();
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const attempt = await openAttempt(api, quiz.assessment.id);
     const key = randomUUID();
     const first = ok(await submit(api, attempt.id, quiz.questions.map(wrongAnswer), key));
@@ -226,7 +221,7 @@ describe('one submission per attempt', () => {
 
   it('a key used for one attempt is refused for another (409)', async () => {
     const quiz = await quizCourse();
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const key = randomUUID();
     ok(await submit(api, (await openAttempt(api, quiz.assessment.id)).id, quiz.questions.map(wrongAnswer), key));
     const next = await openAttempt(api, quiz.assessment.id);
@@ -237,14 +232,14 @@ describe('one submission per attempt', () => {
 
   it('two submissions of one attempt at the same time store one; with one key both get the same result', async () => {
     const quiz = await quizCourse();
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const attempt = await openAttempt(api, quiz.assessment.id);
     const [a, b] = await Promise.all([submit(api, attempt.id, quiz.questions.map(rightAnswer)), submit(api, attempt.id, quiz.questions.map(wrongAnswer))]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await storedAnswers(attempt.id)).toBe(quiz.questions.length);
 
     const key = randomUUID();
-    const p = await enrolledParticipant(app, quiz.course.id);
+    const p = await enrolledParticipant(suite.app, quiz.course.id);
     const open = await openAttempt(p.api, quiz.assessment.id);
     const both = await Promise.all([submit(p.api, open.id, quiz.questions.map(rightAnswer), key), submit(p.api, open.id, quiz.questions.map(rightAnswer), key)]);
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
@@ -254,7 +249,7 @@ describe('one submission per attempt', () => {
 
   it('two visits at the same time open one attempt', async () => {
     const quiz = await quizCourse();
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     const url = `/api/participant/assessment-details/${quiz.assessment.id}?start=1`;
     const [a, b] = await Promise.all([api.get(url), api.get(url)]);
     expect(ok(a).attempt.id).toBe(ok(b).attempt.id);
@@ -267,7 +262,7 @@ describe('my assessments', () => {
     const failing = await addAssessment(quiz.course.id, { title: 'Failed one' });
     const pending = await addAssessment(quiz.course.id, { title: 'Pending one', questions: [{ type: 'short' }] });
     const untouched = await addAssessment(quiz.course.id, { title: 'Not started', timeLimitMinutes: 15, maxAttempts: 2 });
-    const { api } = await enrolledParticipant(app, quiz.course.id);
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     ok(await submit(api, (await openAttempt(api, quiz.assessment.id)).id, quiz.questions.map(rightAnswer)));
     ok(await submit(api, (await openAttempt(api, failing.assessment.id)).id, failing.questions.map(wrongAnswer)));
     ok(await submit(api, (await openAttempt(api, pending.assessment.id)).id, [{ question_id: pending.questions[0]!.id, text: 'My essay' }]));

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, inject, signedIn } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { apiSuite, signedIn } from '../../../test/harness';
 import { createCategory, createCourse } from '../../../test/factories';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const suite = apiSuite();
 
 type Headers = Record<string, string>;
-const get = (url: string, headers: Headers) => inject(app, { method: 'GET', url, headers });
-const post = (url: string, headers: Headers, payload: object) => inject(app, { method: 'POST', url, headers, payload });
-const order = (auth: Headers, courseId: number) => post('/api/participant/enrollcourse/order', { ...auth, 'accept-language': 'en' }, { course_id: courseId });
+const { get, post } = suite;
+const order = (auth: Headers, courseId: number) => post('/api/participant/enrollcourse/order', { course_id: courseId }, { ...auth, 'accept-language': 'en' });
 
 describe('ratings', () => {
   it('only enrolled participants rate, 1 to 5, one rating each, and cards follow at once', async () => {
     const category = await createCategory();
     const course = await createCourse({ categoryId: category.id, price: 0 });
-    const { auth } = await signedIn(app, 'participant');
-    const rate = (rating: number, rating_message = '') => post('/api/participant/rating/add', { ...auth, 'accept-language': 'en' }, { course_id: course.id, rating, rating_message });
+    const { auth } = await signedIn(suite.app, 'participant');
+    const rate = (rating: number, rating_message = '') => post('/api/participant/rating/add', { course_id: course.id, rating, rating_message }, { ...auth, 'accept-language': 'en' });
 
     const notEnrolled = await rate(5);
     expect(notEnrolled.statusCode).toBe(403);
@@ -46,7 +40,7 @@ describe('ratings', () => {
     const homeCards = (await get('/api/public/home', {})).json().data;
     const onHome = [...homeCards.topCourses, ...homeCards.newestCourses].find((c: { id: number }) => c.id === course.id);
     if (onHome) expect(onHome.rating).toEqual({ average: 2, count: 1 });
-    const details = (await post(`/api/course/${course.id}/b`, auth, { p_id: '' })).json().data;
+    const details = (await post(`/api/course/${course.id}/b`, { p_id: '' }, auth)).json().data;
     expect(details.rating).toEqual({ average: 2, count: 1 });
     expect(details.viewer.rating).toBe(2);
     expect(details.reviews.items[0].message).toBe('changed my mind');

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_QUERY_MAX, type SearchQuery, type SearchResult } from '@nibras/contract';
-import { buildTestApp, createUser, inject, TEST_JWT_SECRET, testConfig, testDatabase, undocumentedStatuses, uniqueIp } from '../../../test/harness';
+import { apiSuite, createUser, inject, TEST_JWT_SECRET, testConfig, testDatabase, undocumentedStatuses, uniqueIp } from '../../../test/harness';
 import { createCategory, createCourse, setCourse } from '../../../test/factories';
 import { buildApp } from '../../app';
 import { loadConfig, type Config } from '../../config';
@@ -25,11 +24,7 @@ import {
   TYPO_MAX_PER_QUERY,
 } from './search.service';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const suite = apiSuite();
 
 // Every test invents its own words and filters by them (or by its own category), so counts are
 // exact on a database that other test files and earlier runs share.
@@ -87,7 +82,7 @@ type Params = Record<string, string | number | undefined>;
 
 function get(params: Params, headers: Record<string, string> = {}) {
   const query = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-  return inject(app, { method: 'GET', url: '/api/public/search', query, headers });
+  return suite.inject({ method: 'GET', url: '/api/public/search', query, headers });
 }
 
 async function search(params: Params): Promise<SearchResult> {
@@ -452,7 +447,7 @@ describe('bad and hostile input', () => {
 
   it('survives lone surrogates and invalid UTF-8', async () => {
     for (const raw of ['%ED%A0%80abc', '%F0%28%8C%28', '%FF', '%C0%AF']) {
-      const res = await inject(app, { method: 'GET', url: `/api/public/search?q=${raw}` });
+      const res = await suite.inject({ method: 'GET', url: `/api/public/search?q=${raw}` });
       expect([200, 400], raw).toContain(res.statusCode);
     }
     const { db } = await testDatabase();
@@ -480,7 +475,7 @@ describe('bad and hostile input', () => {
       ['unknown=1', 'unknown'],
     ];
     for (const [query, field] of cases) {
-      const res = await inject(app, { method: 'GET', url: `/api/public/search?${query}`, headers: { 'accept-language': 'en' } });
+      const res = await suite.inject({ method: 'GET', url: `/api/public/search?${query}`, headers: { 'accept-language': 'en' } });
       expect(res.statusCode, query).toBe(400);
       const body = res.json();
       expect(body.success, query).toBe(false);
@@ -489,7 +484,7 @@ describe('bad and hostile input', () => {
   });
 
   it('is documented in the OpenAPI description', async () => {
-    const res = await inject(app, { method: 'GET', url: '/api/openapi.json' });
+    const res = await suite.inject({ method: 'GET', url: '/api/openapi.json' });
     const operation = res.json().paths['/api/public/search'].get;
     expect(operation.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['q', 'category', 'language', 'level', 'price', 'minRating', 'sort', 'page', 'perPage']),

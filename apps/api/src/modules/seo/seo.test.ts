@@ -2,26 +2,24 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import { parseDocument } from 'htmlparser2';
 import { findAll, textContent } from 'domutils';
 import type { Document, Element } from 'domhandler';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ratings } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import { buildTestApp, createUser, inject, testDatabase } from '../../../test/harness';
+import { apiSuite, createUser, testDatabase } from '../../../test/harness';
 import { createCategory, createCourse, setCourse } from '../../../test/factories';
 
 const PUBLIC_URL = 'https://nibras.example';
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  // The web app's own page template: the head is written into it, so its markers are checked too.
-  const webDist = mkdtempSync(path.join(tmpdir(), 'nibras-seo-'));
-  copyFileSync(fileURLToPath(new URL('../../../../web/index.html', import.meta.url)), path.join(webDist, 'index.html'));
-  app = await buildTestApp({ webDist, publicUrl: PUBLIC_URL });
+const suite = apiSuite({
+  config: () => {
+    // The web app's own page template: the head is written into it, so its markers are checked too.
+    const webDist = mkdtempSync(path.join(tmpdir(), 'nibras-seo-'));
+    copyFileSync(fileURLToPath(new URL('../../../../web/index.html', import.meta.url)), path.join(webDist, 'index.html'));
+    return { webDist, publicUrl: PUBLIC_URL };
+  },
 });
-afterAll(() => app.close());
 
 /** Elements named `tag` whose attributes pass `test`. */
 function elements(doc: Document, tag: string, test: (attribs: Record<string, string>) => boolean = () => true): Element[] {
@@ -29,7 +27,7 @@ function elements(doc: Document, tag: string, test: (attribs: Record<string, str
 }
 
 async function page(url: string, headers: Record<string, string> = {}) {
-  const res = await inject(app, { method: 'GET', url, headers });
+  const res = await suite.inject({ method: 'GET', url, headers });
   const doc = parseDocument(res.body);
   const html = elements(doc, 'html')[0]?.attribs ?? {};
   const meta = (key: 'name' | 'property', prefix: string) =>
@@ -165,7 +163,7 @@ describe('the HTML the server sends for public pages', () => {
 
 describe('robots.txt and sitemap.xml', () => {
   it('robots.txt is plain text: the public site allowed, the role areas not, and the sitemap named', async () => {
-    const res = await inject(app, { method: 'GET', url: '/robots.txt' });
+    const res = await suite.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const lines = res.body.split('\n');
@@ -178,7 +176,7 @@ describe('robots.txt and sitemap.xml', () => {
     const empty = await createCategory();
     const course = await createCourse({ categoryId: category.id });
     const pending = await createCourse({ categoryId: category.id, approveStatus: 'pending' });
-    const res = await inject(app, { method: 'GET', url: '/sitemap.xml' });
+    const res = await suite.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     const doc = parseDocument(res.body, { xmlMode: true });

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, inject, signedIn } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { apiSuite, signedIn } from '../../../test/harness';
 import { createCourse } from '../../../test/factories';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const suite = apiSuite();
 
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers) => inject(app, { method: 'GET', url, headers });
-const post = (url: string, headers: Headers, payload: object) => inject(app, { method: 'POST', url, headers, payload });
+const { get, post } = suite;
 
 describe('wishlist', () => {
   it('adds (twice is fine), lists newest first, and removes', async () => {
-    const { auth } = await signedIn(app, 'participant');
+    const { auth } = await signedIn(suite.app, 'participant');
     const a = await createCourse();
     const b = await createCourse();
-    expect((await post('/api/participant/wishlist/add', auth, { course_id: a.id })).json().data).toEqual({ courseId: a.id, wishlisted: true });
-    expect((await post('/api/participant/wishlist/add', auth, { course_id: a.id })).statusCode).toBe(200);
-    await post('/api/participant/wishlist/add', auth, { course_id: b.id });
+    expect((await post('/api/participant/wishlist/add', { course_id: a.id }, auth)).json().data).toEqual({ courseId: a.id, wishlisted: true });
+    expect((await post('/api/participant/wishlist/add', { course_id: a.id }, auth)).statusCode).toBe(200);
+    await post('/api/participant/wishlist/add', { course_id: b.id }, auth);
     const list = (await get('/api/participant/wishlist?page=1', auth)).json().data;
     expect(list.total).toBe(2);
     expect(list.items.map((c: { id: number }) => c.id)).toEqual([b.id, a.id]);
@@ -29,16 +22,16 @@ describe('wishlist', () => {
   });
 
   it('refuses a course that is not public', async () => {
-    const { auth } = await signedIn(app, 'participant');
+    const { auth } = await signedIn(suite.app, 'participant');
     const hidden = await createCourse({ approveStatus: 'pending' });
-    expect((await post('/api/participant/wishlist/add', auth, { course_id: hidden.id })).statusCode).toBe(404);
+    expect((await post('/api/participant/wishlist/add', { course_id: hidden.id }, auth)).statusCode).toBe(404);
   });
 
   it("keeps one participant out of another participant's wishlist", async () => {
-    const one = await signedIn(app, 'participant');
-    const two = await signedIn(app, 'participant');
+    const one = await signedIn(suite.app, 'participant');
+    const two = await signedIn(suite.app, 'participant');
     const c = await createCourse();
-    await post('/api/participant/wishlist/add', one.auth, { course_id: c.id });
+    await post('/api/participant/wishlist/add', { course_id: c.id }, one.auth);
     expect((await get('/api/participant/wishlist', two.auth)).json().data.total).toBe(0);
   });
 });
