@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,14 +14,30 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 let built: string | undefined;
 
+/** Whether a process of this id is alive (signal 0 checks without sending anything). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
  * Builds the server once per process (a test worker, a benchmark run), into a folder of its own
  * under apps/api/dist (so bare imports resolve from the checkout's node_modules, and no other run's
- * build is overwritten meanwhile); removed when the process exits.
+ * build is overwritten meanwhile); removed when the process exits. Vitest ends its workers with a
+ * signal, which skips 'exit' handlers: the folders of processes gone are removed at the next build.
  */
 export function builtServer(): string {
   if (built) return built;
-  const dir = path.join(ROOT, 'apps/api/dist', `run-${process.pid}`);
+  const dist = path.join(ROOT, 'apps/api/dist');
+  for (const name of (existsSync(dist) ? readdirSync(dist, { withFileTypes: true }) : []).filter((entry) => entry.isDirectory()).map((entry) => entry.name)) {
+    const pid = /^run-(\d+)$/.exec(name)?.[1];
+    if (pid && !alive(Number(pid))) rmSync(path.join(dist, name), { recursive: true, force: true });
+  }
+  const dir = path.join(dist, `run-${process.pid}`);
   const outfile = path.join(dir, 'server.js');
   const result = spawnSync(process.execPath, ['scripts/build-api.mjs', outfile], { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the API server did not build:\n${result.stdout}${result.stderr}`);
