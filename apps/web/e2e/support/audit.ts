@@ -75,6 +75,9 @@ export async function resize(page: Page, width: number, height = 800): Promise<v
   await settled(page);
   // Two frames: one for the resize's style and layout, one for what the app re-rendered because of it.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Then the CSS transitions those started (the role shell's sidebar slides away in 200 ms; until it has, the
+  // main column is squeezed and a button's label may look cut off).
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined))));
 }
 
 /**
