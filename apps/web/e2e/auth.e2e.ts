@@ -1,3 +1,4 @@
+// test:area accounts sessions shell
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { Role } from '@nibras/contract';
@@ -31,10 +32,25 @@ async function signInThroughForm(page: Page, role: Role, account: TestAccount) {
 
 describe('sign-in', () => {
   for (const role of ROLES) {
-    it(`${role}: lands on the dashboard inside the ${role} shell and stores the session with its expiry`, async () => {
+    it(`${role}: a wrong password shows the server's message; the right one lands on the dashboard inside the ${role} shell and stores the session with its expiry; signing out goes to the ${role} login page and forgets the session even when the logout call fails`, async () => {
       const { page } = await e2e.open();
       const account = await newAccount(role);
-      const { before, after } = await signInThroughForm(page, role, account);
+      await page.goto(`/${role}/login`);
+
+      // The server's message when the password is wrong, and the page stays where it is.
+      await fillLogin(page, { email: account.email, password: 'not-the-password' });
+      await submit(page, 'auth.login.submit');
+      const alert = page.getByRole('alert');
+      await alert.filter({ hasText: tr('ar', 'api.auth.invalid_credentials') }).waitFor();
+      expect(await alert.textContent()).toBe(tr('ar', 'api.auth.invalid_credentials'));
+      expect(new URL(page.url()).pathname).toBe(`/${role}/login`);
+      expect(await readStored(page, SESSION_KEYS[role])).toBeNull();
+
+      await fillLogin(page, account);
+      const before = await page.evaluate(() => Date.now());
+      await submit(page, 'auth.login.submit');
+      await waitForPath(page, `/${role}/dashboard`);
+      const after = await page.evaluate(() => Date.now());
       await page.getByRole('heading', { level: 1, name: tr('ar', 'dashboard.welcome', { name: account.name }) }).waitFor();
       await page.getByRole('navigation', { name: tr('ar', 'shell.nav.label') }).getByRole('link', { name: tr('ar', 'shell.nav.dashboard') }).waitFor();
       await page.getByRole('banner').getByText(account.name).waitFor();
@@ -50,11 +66,8 @@ describe('sign-in', () => {
       expect(stored?.expireDate).toBeGreaterThanOrEqual(before + expiresMs);
       expect(stored?.expireDate).toBeLessThanOrEqual(after + expiresMs);
       for (const other of ROLES.filter((r) => r !== role)) expect(await readStored(page, SESSION_KEYS[other])).toBeNull();
-    });
 
-    it(`${role}: signs out to the ${role} login page and forgets the session even when the logout call fails`, async () => {
-      const { page } = await e2e.open();
-      await signInThroughForm(page, role, await newAccount(role));
+      // Signing out while the logout call fails still forgets the session.
       const aborted: string[] = [];
       await page.route(`**/api/${role}/logout`, async (route) => {
         aborted.push(route.request().url());
@@ -67,30 +80,6 @@ describe('sign-in', () => {
       expect(aborted).toHaveLength(1);
     });
   }
-
-  it('revokes the session on the server when signing out', async () => {
-    const { page } = await e2e.open();
-    await signInThroughForm(page, 'participant', await newAccount('participant'));
-    const token = (await readSession(page, 'participant'))?.token;
-    const logout = page.waitForResponse((response) => response.url().endsWith('/api/participant/logout'));
-    await page.getByRole('button', { name: tr('ar', 'shell.logout') }).click();
-    expect((await logout).status()).toBe(200);
-    const profile = await fetch(`${e2e.server.baseUrl}/api/participant/profile`, { headers: { authorization: `Bearer ${token}` } });
-    expect(profile.status).toBe(401);
-  });
-
-  it('shows the server\'s message when the password is wrong, and stays on the login page', async () => {
-    const { page } = await e2e.open();
-    const account = await newAccount('instructor');
-    await page.goto('/instructor/login');
-    await fillLogin(page, { email: account.email, password: 'not-the-password' });
-    await submit(page, 'auth.login.submit');
-    const alert = page.getByRole('alert');
-    await alert.filter({ hasText: tr('ar', 'api.auth.invalid_credentials') }).waitFor();
-    expect(await alert.textContent()).toBe(tr('ar', 'api.auth.invalid_credentials'));
-    expect(new URL(page.url()).pathname).toBe('/instructor/login');
-    expect(await readStored(page, SESSION_KEYS.instructor)).toBeNull();
-  });
 
   it('shows the server\'s message in English when the page is in English', async () => {
     const { page } = await e2e.open();
@@ -134,14 +123,30 @@ describe('stored sessions', () => {
 
 describe('sign-up', () => {
   for (const role of ['participant', 'instructor'] as const) {
-    it(`${role}: goes to the ${role} login page with the success message, and the new account can sign in`, async () => {
+    it(`${role}: shows the server's field messages under the fields, then goes to the ${role} login page with the success message, and the new account can sign in`, async () => {
       const { page } = await e2e.open();
+      const taken = await newAccount(role);
       const email = `signup-${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@test.example`;
       await page.goto(`/${role}/login`);
       await page.getByRole('link', { name: tr('ar', 'auth.login.toRegister') }).click();
       await waitForPath(page, `/${role}/register`);
       await page.getByLabel(labelled('ar', 'auth.name')).fill('ليلى حسن');
-      await page.getByLabel(labelled('ar', 'auth.email')).fill(email);
+
+      // The server's field messages, under their fields: a taken address, then a password too short.
+      const emailField = page.getByLabel(labelled('ar', 'auth.email'));
+      await emailField.fill(taken.email);
+      await page.getByLabel(labelled('ar', 'auth.password')).fill('Long-enough-password-1');
+      await submit(page, 'auth.register.submit');
+      await page.locator('input[name="email"][aria-invalid="true"]').waitFor();
+      const describedBy = (await emailField.getAttribute('aria-describedby')) ?? '';
+      const messages = await Promise.all(describedBy.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()));
+      expect(messages).toContain(tr('ar', 'api.auth.email_taken'));
+      await emailField.fill(email);
+      await page.getByLabel(labelled('ar', 'auth.password')).fill('short');
+      await submit(page, 'auth.register.submit');
+      await page.getByText(tr('ar', 'api.validation.too_short', { count: 8 })).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/${role}/register`);
+
       await page.getByLabel(labelled('ar', 'auth.password')).fill('Quiet-harbour-71');
       await submit(page, 'auth.register.submit');
       await waitForPath(page, `/${role}/login`);
@@ -157,30 +162,10 @@ describe('sign-up', () => {
       await page.getByRole('heading', { level: 1, name: tr('ar', 'dashboard.welcome', { name: 'ليلى حسن' }) }).waitFor();
     });
   }
-
-  it('shows the server\'s field messages under the fields', async () => {
-    const { page } = await e2e.open();
-    const taken = await newAccount('participant');
-    await page.goto('/participant/register');
-    await page.getByLabel(labelled('ar', 'auth.name')).fill('Sam');
-    await page.getByLabel(labelled('ar', 'auth.email')).fill(taken.email);
-    await page.getByLabel(labelled('ar', 'auth.password')).fill('Long-enough-password-1');
-    await submit(page, 'auth.register.submit');
-    const email = page.getByLabel(labelled('ar', 'auth.email'));
-    await page.locator('input[name="email"][aria-invalid="true"]').waitFor();
-    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
-    const messages = await Promise.all(describedBy.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()));
-    expect(messages).toContain(tr('ar', 'api.auth.email_taken'));
-    await page.getByLabel(labelled('ar', 'auth.email')).fill(`fresh-${Date.now()}@test.example`);
-    await page.getByLabel(labelled('ar', 'auth.password')).fill('short');
-    await submit(page, 'auth.register.submit');
-    await page.getByText(tr('ar', 'api.validation.too_short', { count: 8 })).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/participant/register');
-  });
 });
 
 describe('API calls from the browser', () => {
-  it('carry X-Requested-With, Accept and Accept-Language, and the bearer token when signed in', async () => {
+  it('carry X-Requested-With, Accept and Accept-Language, and the bearer token when signed in, signing out included', async () => {
     const { page } = await e2e.open();
     const calls: Request[] = [];
     page.on('request', (request) => {
@@ -202,5 +187,13 @@ describe('API calls from the browser', () => {
     expect(await login?.headerValue('authorization')).toBeNull();
     const name = calls.find((call) => call.url().endsWith('/api/participant/name'));
     expect(await name?.headerValue('authorization')).toBe(`Bearer ${token}`);
+
+    // Signing out tells the server, with the session's token (that the server then refuses it: accounts.test.ts,
+    // "logout revokes the session").
+    const logout = page.waitForResponse((response) => response.url().endsWith('/api/participant/logout'));
+    await page.getByRole('button', { name: tr('ar', 'shell.logout') }).click();
+    const answered = await logout;
+    expect(answered.status()).toBe(200);
+    expect(await answered.request().headerValue('authorization')).toBe(`Bearer ${token}`);
   });
 });

@@ -1,3 +1,4 @@
+// test:area theme shell
 import { describe, it, type onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
@@ -63,11 +64,19 @@ describe('theme settings panel (spec sections 3 to 5)', () => {
     });
   }
 
-  for (const language of ['ar', 'en'] as const) {
-    it(`refuses overlay in the horizontal layout with the alert, in ${language}`, async ({ onTestFinished, expect }) => {
-      const page = await openArea('participant', language, onTestFinished);
-      await openPanel(page, language);
-      await choose(page, language, 'theme.layout', 'theme.layout.horizontal');
+  it('refuses overlay in the horizontal layout with the alert, in Arabic, then in English after switching the language', async ({ onTestFinished, expect }) => {
+    const page = await openArea('participant', 'ar', onTestFinished);
+    await openPanel(page, 'ar');
+    await choose(page, 'ar', 'theme.layout', 'theme.layout.horizontal');
+    for (const language of ['ar', 'en'] as const) {
+      if (language === 'en') {
+        // The same page in English: the language switch in the header, no reload.
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        await page.getByRole('banner').getByRole('button', { name: tr('ar', 'language.switch') }).click();
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+        await openPanel(page, 'en');
+      }
       // A click, not check(): the refused radio stays unchecked.
       await choice(page, language, 'theme.sidebar', 'theme.sidebar.overlay').click();
       const alert = page.getByRole('alert').filter({ hasText: tr(language, 'theme.alert.overlayHorizontal') });
@@ -76,8 +85,8 @@ describe('theme settings panel (spec sections 3 to 5)', () => {
       expect(await radio(page, language, 'theme.sidebar.full').isChecked()).toBe(true);
       expect(await shellAttribute(page, 'data-layout')).toBe('horizontal');
       expect(JSON.parse((await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)) ?? '{}')).toMatchObject({ layout: 'horizontal', sidebar: 'full' });
-    });
-  }
+    }
+  });
 
   it('switching to horizontal while overlay is on forces full, and the navigation becomes a bar under the header', async ({ onTestFinished, expect }) => {
     const page = await openArea('admin', 'ar', onTestFinished);
@@ -100,16 +109,19 @@ describe('theme settings panel (spec sections 3 to 5)', () => {
     expect(await shellAttribute(page, 'data-container')).toBe('boxed');
   });
 
-  it('the window width sets the sidebar: overlay at 375 px, mini at 900, full at 1366, and again when the width enters another band', async ({ onTestFinished, expect }) => {
-    for (const [width, sidebar] of [[375, 'overlay'], [900, 'mini'], [1366, 'full']] as const) {
+  // The sidebar the window's width gives a stored theme that has no band yet, one width per test.
+  for (const [width, sidebar] of [[375, 'overlay'], [900, 'mini'], [1366, 'full']] as const) {
+    it(`the window width sets the sidebar: ${sidebar} at ${width} px${width === 375 ? ', in the vertical layout' : ''}`, async ({ onTestFinished, expect }) => {
       const page = await openArea('participant', 'en', onTestFinished, { width, theme: { ...DESKTOP, sidebar: 'compact', layout: width === 375 ? 'horizontal' : 'vertical', band: null } });
-      expect(await shellAttribute(page, 'data-sidebar'), `${width} px`).toBe(sidebar);
-      expect(await shellAttribute(page, 'data-layout'), `${width} px`).toBe('vertical');
-    }
+      expect(await shellAttribute(page, 'data-sidebar')).toBe(sidebar);
+      expect(await shellAttribute(page, 'data-layout')).toBe('vertical');
+    });
+  }
+
+  it('the sidebar changes again when the window enters another band, and within the band the user\'s choice holds', async ({ onTestFinished, expect }) => {
     const page = await openArea('participant', 'en', onTestFinished, { width: 1366 });
     await page.setViewportSize({ width: 900, height: 800 });
     await expect.poll(() => shellAttribute(page, 'data-sidebar')).toBe('mini');
-    // Within the band the user's choice holds.
     await openPanel(page, 'en');
     await choose(page, 'en', 'theme.sidebar', 'theme.sidebar.compact');
     await page.setViewportSize({ width: 1000, height: 800 });
@@ -150,9 +162,12 @@ describe('theme settings panel (spec sections 3 to 5)', () => {
       await openPanel(page, language);
       expect(await axeViolations(page)).toEqual([]);
       expect(await unreadableTexts(page, '[role="dialog"]')).toEqual([]);
-      // Screens with their own style sheets: the profile form and the message centre.
-      for (const screen of [`/${role}/my-profile`, `/${role}/messages`]) {
-        await page.goto(screen);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      // Screens with their own style sheets: the profile form and the message centre, through the menu.
+      for (const [screen, link] of [[`/${role}/my-profile`, 'shell.nav.profile'], [`/${role}/messages`, 'messages.nav']] as const) {
+        await page.getByRole('navigation', { name: tr(language, 'shell.nav.label') }).getByRole('link', { name: tr(language, link) }).click();
+        await page.waitForURL((url) => url.pathname === screen);
         await settled(page);
         await page.locator('main h1').waitFor();
         expect(await unreadableTexts(page), screen).toEqual([]);

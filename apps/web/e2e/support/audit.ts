@@ -3,7 +3,7 @@ import type { onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
 import { seedSession, seedStorage } from './browser';
-import { apiLogin, newAccount } from './server';
+import { apiLogin, newAccount, type LoginData } from './server';
 import type { E2E } from './suite';
 
 export type Language = 'ar' | 'en';
@@ -75,6 +75,9 @@ export async function resize(page: Page, width: number, height = 800): Promise<v
   await settled(page);
   // Two frames: one for the resize's style and layout, one for what the app re-rendered because of it.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Then the CSS transitions those started (the role shell's sidebar slides away in 200 ms; until it has, the
+  // main column is squeezed and a button's label may look cut off).
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined))));
 }
 
 /**
@@ -105,6 +108,8 @@ export interface AuditOptions {
   language: Language;
   paths: string[];
   role?: Role;
+  /** The session of `role` to audit with, when the screens show that account's own data (its course's editor); a new account otherwise. */
+  login?: LoginData;
   /** Where the layout is checked; axe runs once, at the first. Both of WIDTHS unless given. */
   widths?: readonly number[];
   /** One width only: the same as `widths: [width]`. */
@@ -121,8 +126,8 @@ export async function auditAll(e2e: E2E, options: AuditOptions): Promise<Finding
   const { page } = await e2e.open({ acceptCookies: false, width: widths[0], height: 800 }, options.finished);
   const storage = { language: options.language };
   if (options.role) {
-    const account = await newAccount(options.role);
-    await seedSession(page, options.role, await apiLogin(e2e.server, options.role, account), storage);
+    const login = options.login ?? (await apiLogin(e2e.server, options.role, await newAccount(options.role)));
+    await seedSession(page, options.role, login, storage);
   } else {
     await seedStorage(page, storage);
   }
