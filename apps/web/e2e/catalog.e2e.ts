@@ -1,3 +1,4 @@
+// test:area catalog categories search ratings
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

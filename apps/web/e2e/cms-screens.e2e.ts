@@ -1,3 +1,4 @@
+// test:area cms
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

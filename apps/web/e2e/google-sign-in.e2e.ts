@@ -1,3 +1,4 @@
+// test:area google accounts
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort, OIDC_CLIENT, startLocalProvider, type LocalProvider } from '../../api/test/oidc';

@@ -1,3 +1,4 @@
+// test:area catalog search wishlist learning certificates ratings orders
 import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// test:area outreach mail accounts
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// test:area shell
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -1,3 +1,4 @@
+// test:area shell theme
 import { describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from 'playwright-core';
 import { readSession, readStored, seedSession, seedStorage, waitForPath } from './support/browser';

@@ -1,3 +1,4 @@
+// test:area shell sessions
 import { describe, it, type onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';

@@ -1,3 +1,4 @@
+// test:area sessions
 import { describe, it, type ExpectStatic } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';

@@ -1,3 +1,4 @@
+// test:area accounts outreach
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES, type Language } from './support/audit';
