@@ -1,6 +1,7 @@
 // test:area shell theme
 import { describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from 'playwright-core';
+import { resize } from './support/audit';
 import { readSession, readStored, seedSession, seedStorage, waitForPath } from './support/browser';
 import { apiLogin, newAccount } from './support/server';
 import { e2eSuite } from './support/suite';
@@ -36,43 +37,34 @@ function holdRequests(page: Page, pattern: RegExp) {
 }
 
 describe('language', () => {
-  it('opens in Arabic, right to left, even when the browser prefers English', async () => {
+  it('opens in Arabic, right to left, even when the browser prefers English; switches to English from the public header; the next pages open in English, their head written so by the server (the saved choice, its cookie); switching back does the same in Arabic; an address\'s ?lang=en opens in English and is remembered', async () => {
     const { page } = await e2e.open({ locale: 'en-US' });
-    await page.goto('/about');
-    await h1(page, tr('ar', 'about.title')).waitFor();
-    expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
-  });
-
-  it('switches to English from the public header and remembers it after a reload', async () => {
-    const { page } = await e2e.open();
     await page.goto('/contact-us');
+    await h1(page, tr('ar', 'contact.title')).waitFor();
+    expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+
     await page.getByRole('banner').getByRole('button', { name: tr('ar', 'language.switch') }).click();
     await h1(page, tr('en', 'contact.title')).waitFor();
     expect(await htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
     expect(await readStored(page, 'language')).toBe('en');
-    await page.reload();
-    await h1(page, tr('en', 'contact.title')).waitFor();
-    expect(await htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
-    await page.getByRole('button', { name: tr('en', 'language.switch') }).click();
-    await h1(page, tr('ar', 'contact.title')).waitFor();
-    expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
-  });
-
-  it("opens in English from an address's ?lang=en, remembers it, and the server sends the next pages' head in the chosen language", async () => {
-    const { page } = await e2e.open();
-    const first = await page.goto('/about?lang=en');
-    expect(await first!.text()).toMatch(/<html lang="en" dir="ltr">/);
-    await h1(page, tr('en', 'about.title')).waitFor();
-    expect(await readStored(page, 'language')).toBe('en');
-    // No parameter now: the saved choice (its cookie) decides the head the server writes.
+    // No parameter: the saved choice decides the next page, the head the server writes included.
     const next = await page.goto('/privacy-policy');
     const html = await next!.text();
     expect(html).toMatch(/<html lang="en" dir="ltr">/);
     expect(html).toContain(`<title>${tr('en', 'privacy.title')} | ${tr('en', 'app.name')}</title>`);
     await h1(page, tr('en', 'privacy.title')).waitFor();
+    expect(await htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
+
     await page.getByRole('banner').getByRole('button', { name: tr('en', 'language.switch') }).click();
     await h1(page, tr('ar', 'privacy.title')).waitFor();
+    expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     expect(await (await page.goto('/about'))!.text()).toMatch(/<html lang="ar" dir="rtl">/);
+    await h1(page, tr('ar', 'about.title')).waitFor();
+
+    const first = await page.goto('/about?lang=en');
+    expect(await first!.text()).toMatch(/<html lang="en" dir="ltr">/);
+    await h1(page, tr('en', 'about.title')).waitFor();
+    expect(await readStored(page, 'language')).toBe('en');
   });
 
   it('switches language inside a signed-in area', async () => {
@@ -86,65 +78,11 @@ describe('language', () => {
     expect(await htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
     await page.getByRole('navigation', { name: tr('en', 'shell.nav.label') }).waitFor();
   });
-
-  it('switches language from the admin sign-in screen too', async () => {
-    const { page } = await e2e.open();
-    await page.goto('/admin/login');
-    await page.getByRole('button', { name: tr('ar', 'language.switch') }).click();
-    await h1(page, tr('en', 'auth.login.title.admin')).waitFor();
-    expect(await htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
-  });
 });
 
-describe('cookie consent banner', () => {
-  const banner = (page: Page) => page.getByRole('region', { name: tr('ar', 'cookie.label') });
-
-  it('shows on public pages with a link to the privacy policy', async () => {
+describe('the admin sign-in screen', () => {
+  it('never loads the public style sheet, has no frontend body class, shows no cookie banner, and switches language too', async () => {
     const { page } = await e2e.open({ acceptCookies: false });
-    await page.goto('/search');
-    await banner(page).waitFor();
-    const link = banner(page).getByRole('link', { name: tr('ar', 'cookie.privacyLink') });
-    expect(await link.getAttribute('href')).toBe('/privacy-policy');
-    await link.click();
-    await h1(page, tr('ar', 'privacy.title')).waitFor();
-  });
-
-  it('does not show on the admin sign-in page', async () => {
-    const { page } = await e2e.open({ acceptCookies: false });
-    await page.goto('/admin/login');
-    await h1(page, tr('ar', 'auth.login.title.admin')).waitFor();
-    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
-  });
-
-  it('stores cookieConsent=true on OK and never shows again', async () => {
-    const { page } = await e2e.open({ acceptCookies: false });
-    await page.goto('/about');
-    await banner(page).getByRole('button', { name: tr('ar', 'cookie.accept') }).click();
-    await banner(page).waitFor({ state: 'detached' });
-    expect(await readStored(page, 'cookieConsent')).toBe('true');
-    await page.reload();
-    await h1(page, tr('ar', 'about.title')).waitFor();
-    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
-    await page.goto('/participant/login');
-    await h1(page, tr('ar', 'auth.login.title.participant')).waitFor();
-    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
-  });
-});
-
-describe('public style sheet and body class', () => {
-  it('gives public pages the frontend body class and the public style sheet', async () => {
-    const { page } = await e2e.open();
-    await page.goto('/about');
-    await h1(page, tr('ar', 'about.title')).waitFor();
-    expect(await page.evaluate(() => document.body.classList.contains('frontend'))).toBe(true);
-    const href = await page.locator('link[rel="stylesheet"][data-stylesheet="public"]').getAttribute('href');
-    expect(href).toMatch(PUBLIC_CSS);
-    // The sheet is applied, not merely linked.
-    expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
-  });
-
-  it('never loads the public style sheet on /admin/login', async () => {
-    const { page } = await e2e.open();
     const styles: string[] = [];
     page.on('request', (request: Request) => {
       if (request.resourceType() === 'stylesheet') styles.push(request.url());
@@ -155,9 +93,40 @@ describe('public style sheet and body class', () => {
     expect(styles.filter((url) => PUBLIC_CSS.test(url))).toEqual([]);
     expect(await page.locator('link[data-stylesheet="public"]').count()).toBe(0);
     expect(await page.evaluate(() => document.body.classList.contains('frontend'))).toBe(false);
-  });
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
 
-  it('keeps the sheet (loaded once) but drops the frontend class when a participant signs in and comes back', async () => {
+    await page.getByRole('button', { name: tr('ar', 'language.switch') }).click();
+    await h1(page, tr('en', 'auth.login.title.admin')).waitFor();
+    expect(await htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
+  });
+});
+
+describe('cookie consent banner', () => {
+  const banner = (page: Page) => page.getByRole('region', { name: tr('ar', 'cookie.label') });
+
+  it('shows on public pages with a link to the privacy policy; OK stores cookieConsent=true and it never shows again', async () => {
+    const { page } = await e2e.open({ acceptCookies: false });
+    await page.goto('/search');
+    await banner(page).waitFor();
+    const link = banner(page).getByRole('link', { name: tr('ar', 'cookie.privacyLink') });
+    expect(await link.getAttribute('href')).toBe('/privacy-policy');
+    await link.click();
+    await h1(page, tr('ar', 'privacy.title')).waitFor();
+
+    await banner(page).getByRole('button', { name: tr('ar', 'cookie.accept') }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    expect(await readStored(page, 'cookieConsent')).toBe('true');
+    await page.reload();
+    await h1(page, tr('ar', 'privacy.title')).waitFor();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    await page.getByRole('banner').getByRole('link', { name: tr('ar', 'header.signIn'), exact: true }).click();
+    await h1(page, tr('ar', 'auth.login.title.participant')).waitFor();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+  });
+});
+
+describe('public style sheet and body class', () => {
+  it('public pages have the frontend body class and the public style sheet, applied; a participant signing in keeps the sheet (loaded once) but drops the class, and coming back gets it again', async () => {
     const { page } = await e2e.open();
     const requested: string[] = [];
     page.on('request', (request: Request) => {
@@ -165,6 +134,13 @@ describe('public style sheet and body class', () => {
     });
     const account = await newAccount('participant');
     await page.goto('/participant/login');
+    await h1(page, tr('ar', 'auth.login.title.participant')).waitFor();
+    expect(await page.evaluate(() => document.body.classList.contains('frontend'))).toBe(true);
+    const href = await page.locator('link[rel="stylesheet"][data-stylesheet="public"]').getAttribute('href');
+    expect(href).toMatch(PUBLIC_CSS);
+    // The sheet is applied, not merely linked.
+    expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+
     await page.getByLabel(labelled('ar', 'auth.email')).fill(account.email);
     await page.getByLabel(labelled('ar', 'auth.password')).fill(account.password);
     await page.getByLabel(labelled('ar', 'auth.password')).press('Enter');
@@ -252,7 +228,7 @@ describe('loading indicator', () => {
 
 describe('site header', () => {
   for (const language of ['ar', 'en'] as const) {
-    it(`in ${language} at 1366 px holds the logo, the links, the search box and the actions on one row, inside the window`, async () => {
+    it(`in ${language}: at 1366 px holds the logo, the links, the search box and the actions on one row, inside the window; at 375 px opens a drawer from the menu button holding every link, "for instructors" included, which closes with Escape`, async () => {
       const { page } = await e2e.open({ width: 1366, height: 800 });
       await page.goto(`/about?lang=${language}`);
       await h1(page, tr(language, 'about.title')).waitFor();
@@ -272,14 +248,10 @@ describe('site header', () => {
         };
       });
       expect(layout).toEqual({ rows: 1, inside: true, overflows: false });
-    });
 
-    it(`in ${language} at 375 px opens a drawer from the menu button holding every link, "for instructors" included, which closes with Escape`, async () => {
-      const { page } = await e2e.open({ width: 375, height: 812 });
-      await page.goto(`/about?lang=${language}`);
-      await h1(page, tr(language, 'about.title')).waitFor();
+      // The same page on a phone: the window resized.
+      await resize(page, 375, 812);
       expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
-      const banner = page.getByRole('banner');
       expect(await banner.getByRole('link', { name: tr(language, 'nav.about'), exact: true }).isVisible()).toBe(false);
       const menuButton = page.getByRole('button', { name: tr(language, 'shell.menu.open') });
       expect(await menuButton.getAttribute('aria-expanded')).toBe('false');

@@ -31,85 +31,62 @@ async function expectRedirect(page: Page, from: string, to: string, heading: str
 
 const home = tr('ar', 'home.title');
 
+/** Opens a public course's page and expects to stay there. */
+async function expectOpen(page: Page, course: { id: number; title: string }): Promise<void> {
+  await page.goto(`/course-details/${course.id}`);
+  await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+  const landed = new URL(page.url()).pathname;
+  if (landed !== `/course-details/${course.id}`) throw new Error(`the course page ended on ${landed}`);
+}
+
+const notFound = tr('ar', 'notFound.title');
+const adminLogin = tr('ar', 'auth.login.title.admin');
+
+// One page a kind of visitor, its addresses opened one after another (each a load: the guards run on a deep link).
 describe.concurrent('route guards in the browser (spec section 2)', () => {
-  it('sends a visitor without a session from a non-public route to /', async ({ onTestFinished }) => {
+  it('a visitor without a session: sent from a non-public route to /, and from any /admin path but the login to /admin/login, whatever the case or encoding of the path; the public pages open', async ({ onTestFinished }) => {
     const page = await anonymousPage(onTestFinished);
+    const course = await createCourse();
     await expectRedirect(page, '/instructor/dashboard', '/', home);
     await expectRedirect(page, '/participant/my-profile', '/', home);
     await expectRedirect(page, '/no-such-page', '/', home);
+    await expectOpen(page, course);
+    // Cannot be walked around by changing the case or encoding of a path.
+    await expectRedirect(page, '/ADMIN/Dashboard', '/admin/login', adminLogin);
+    await expectRedirect(page, '/%69nstructor/dashboard', '/', home);
   });
 
-  it('lets a visitor without a session open the public pages', async ({ onTestFinished, expect }) => {
-    const page = await anonymousPage(onTestFinished);
+  it('an instructor: sent from participant routes to /, from a login or register screen to /instructor/dashboard; the public pages open; an unknown path the guards let through shows the not-found page', async ({ onTestFinished, expect }) => {
+    const page = await signedInPage('instructor', onTestFinished);
     const course = await createCourse();
-    await page.goto(`/course-details/${course.id}`);
-    await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/course-details/${course.id}`);
-  });
-
-  it('sends an instructor visiting participant routes to /', async ({ onTestFinished }) => {
-    const page = await signedInPage('instructor', onTestFinished);
     await expectRedirect(page, '/participant/dashboard', '/', home);
-  });
-
-  it('sends a participant visiting instructor routes to /', async ({ onTestFinished }) => {
-    const page = await signedInPage('participant', onTestFinished);
-    await expectRedirect(page, '/instructor/dashboard', '/', home);
-  });
-
-  it('sends a signed-in instructor opening a login or register screen to /instructor/dashboard', async ({ onTestFinished }) => {
-    const page = await signedInPage('instructor', onTestFinished);
     const welcome = new RegExp(tr('ar', 'dashboard.welcome', { name: '' }));
     await expectRedirect(page, '/instructor/login', '/instructor/dashboard', '');
     await page.getByRole('heading', { level: 1, name: welcome }).waitFor();
     await expectRedirect(page, '/participant/register', '/instructor/dashboard', '');
-  });
-
-  it('sends a signed-in participant opening a login or register screen to /participant/dashboard', async ({ onTestFinished }) => {
-    const page = await signedInPage('participant', onTestFinished);
-    await expectRedirect(page, '/participant/login', '/participant/dashboard', '');
-    await expectRedirect(page, '/instructor/register', '/participant/dashboard', '');
-  });
-
-  it('sends any /admin path but the login to /admin/login without an admin session', async ({ onTestFinished }) => {
-    const page = await signedInPage('participant', onTestFinished);
-    await expectRedirect(page, '/admin/dashboard', '/admin/login', tr('ar', 'auth.login.title.admin'));
-    await expectRedirect(page, '/admin/courses', '/admin/login', tr('ar', 'auth.login.title.admin'));
-  });
-
-  it('sends a signed-in admin opening /admin/login to /admin/dashboard', async ({ onTestFinished }) => {
-    const page = await signedInPage('admin', onTestFinished);
-    await expectRedirect(page, '/admin/login', '/admin/dashboard', '');
-  });
-
-  it('replaces the whole app by the admin area while an admin is signed in', async ({ onTestFinished }) => {
-    const page = await signedInPage('admin', onTestFinished);
-    await expectRedirect(page, '/about', '/admin/dashboard', '');
-    await expectRedirect(page, '/participant/login', '/admin/dashboard', '');
-  });
-
-  it('keeps the public pages open to signed-in instructors and participants', async ({ onTestFinished, expect }) => {
-    const course = await createCourse();
-    for (const role of ['instructor', 'participant'] as const) {
-      const page = await signedInPage(role, onTestFinished);
-      await page.goto(`/course-details/${course.id}`);
-      await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
-      expect(new URL(page.url()).pathname).toBe(`/course-details/${course.id}`);
-    }
-  });
-
-  it('shows the not-found page for an unknown path the guards let through', async ({ onTestFinished, expect }) => {
-    const page = await signedInPage('instructor', onTestFinished);
+    await expectOpen(page, course);
     await page.goto('/instructor/no-such-screen');
-    await page.getByRole('heading', { level: 1, name: tr('ar', 'notFound.title') }).waitFor();
+    await page.getByRole('heading', { level: 1, name: notFound }).waitFor();
     await page.goto('/no-such-page');
-    await page.getByRole('heading', { level: 1, name: tr('ar', 'notFound.title') }).waitFor();
+    await page.getByRole('heading', { level: 1, name: notFound }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/no-such-page');
   });
 
-  it('cannot be walked around by changing the case or encoding of a path', async ({ onTestFinished }) => {
-    const page = await anonymousPage(onTestFinished);
-    await expectRedirect(page, '/ADMIN/Dashboard', '/admin/login', tr('ar', 'auth.login.title.admin'));
-    await expectRedirect(page, '/%69nstructor/dashboard', '/', home);
+  it('a participant: sent from instructor routes to /, from a login or register screen to /participant/dashboard, and from any /admin path but the login to /admin/login; the public pages open', async ({ onTestFinished }) => {
+    const page = await signedInPage('participant', onTestFinished);
+    const course = await createCourse();
+    await expectRedirect(page, '/instructor/dashboard', '/', home);
+    await expectRedirect(page, '/participant/login', '/participant/dashboard', '');
+    await expectRedirect(page, '/instructor/register', '/participant/dashboard', '');
+    await expectRedirect(page, '/admin/dashboard', '/admin/login', adminLogin);
+    await expectRedirect(page, '/admin/courses', '/admin/login', adminLogin);
+    await expectOpen(page, course);
+  });
+
+  it('an admin: sent from /admin/login to /admin/dashboard; the admin area replaces the whole app', async ({ onTestFinished }) => {
+    const page = await signedInPage('admin', onTestFinished);
+    await expectRedirect(page, '/admin/login', '/admin/dashboard', '');
+    await expectRedirect(page, '/about', '/admin/dashboard', '');
+    await expectRedirect(page, '/participant/login', '/admin/dashboard', '');
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES, type Language } from './support/audit';
-import { seedStorage } from './support/browser';
+import { seedStorage, waitForPath } from './support/browser';
 import { e2eSuite } from './support/suite';
 import { labelled, text, tr } from './support/translations';
 
@@ -17,22 +17,33 @@ function sentencesOf(language: Language): RegExp[] {
   return Object.values(text[language]).map((template) => new RegExp(`^${template.split(/\{\{\s*\w+\s*\}\}/).map(escapeRegExp).join('.+')}$`, 's'));
 }
 
-/** The messages the page shows about what was typed: field errors and alerts. */
-async function shownMessages(page: Page): Promise<string[]> {
-  const texts = await page.locator('.mantine-InputWrapper-error, [role="alert"]').allTextContents();
+/** The messages shown about what was typed, field errors and alerts, in `scope` (the main column, or the footer's newsletter). */
+async function shownMessages(page: Page, scope: string): Promise<string[]> {
+  const texts = await page.locator(scope).locator('.mantine-InputWrapper-error, [role="alert"]').allTextContents();
   return texts.map((value) => value.trim()).filter(Boolean);
 }
 
 /**
  * Each form sent empty and then with a malformed value: what it says must be one of the sentences
  * of the page's language (so never zod's or the browser's own wording, and never English in Arabic).
+ * One load a language: each form is reached from the one before through the app's links.
  */
-const FORMS: { name: string; path: string; submitKey: string; bad?: { labelKey: string; value: string } }[] = [
-  { name: 'participant sign-up', path: '/participant/register', submitKey: 'auth.register.submit', bad: { labelKey: 'auth.email', value: 'not-an-email' } },
-  { name: 'instructor sign-in', path: '/instructor/login', submitKey: 'auth.login.submit' },
-  { name: 'forgot password', path: '/participant/forgot-password', submitKey: 'passwordReset.forgot.submit', bad: { labelKey: 'auth.email', value: 'x' } },
-  { name: 'contact', path: '/contact-us', submitKey: 'contact.submit', bad: { labelKey: 'contact.email', value: 'nobody@' } },
-  { name: 'newsletter', path: '/about', submitKey: 'newsletter.submit', bad: { labelKey: 'newsletter.email', value: '@example' } },
+const FORMS: { name: string; path: string; from?: (page: Page, language: Language) => Promise<void>; scope: string; submitKey: string; bad?: { labelKey: string; value: string } }[] = [
+  { name: 'participant sign-up', path: '/participant/register', scope: 'main', submitKey: 'auth.register.submit', bad: { labelKey: 'auth.email', value: 'not-an-email' } },
+  {
+    name: 'forgot password',
+    path: '/participant/forgot-password',
+    from: async (page, language) => {
+      await page.getByRole('main').getByRole('link', { name: tr(language, 'auth.register.toLogin') }).click();
+      await page.getByTestId('forgot-password-link').click();
+    },
+    scope: 'main',
+    submitKey: 'passwordReset.forgot.submit',
+    bad: { labelKey: 'auth.email', value: 'x' },
+  },
+  { name: 'instructor sign-in', path: '/instructor/login', from: (page, language) => page.getByRole('banner').getByRole('link', { name: tr(language, 'header.instructorLogin'), exact: true }).click(), scope: 'main', submitKey: 'auth.login.submit' },
+  { name: 'contact', path: '/contact-us', from: (page, language) => page.getByRole('banner').getByRole('link', { name: tr(language, 'nav.contact'), exact: true }).click(), scope: 'main', submitKey: 'contact.submit', bad: { labelKey: 'contact.email', value: 'nobody@' } },
+  { name: 'newsletter', path: '/contact-us', scope: 'footer.site-footer', submitKey: 'newsletter.submit', bad: { labelKey: 'newsletter.email', value: '@example' } },
 ];
 
 describe('validation messages are sentences in the user language', () => {
@@ -44,19 +55,22 @@ describe('validation messages are sentences in the user language', () => {
       await seedStorage(page, { cookieConsent: 'true' });
       const raw: string[] = [];
       let seen = 0;
+      await page.goto(`${FORMS[0]!.path}?lang=${language}`);
       for (const form of FORMS) {
-        await page.goto(`${form.path}?lang=${language}`);
-        const submit = page.getByRole('button', { name: tr(language, form.submitKey), exact: true });
+        await form.from?.(page, language);
+        await waitForPath(page, form.path);
+        const scope = page.locator(form.scope);
+        const submit = scope.getByRole('button', { name: tr(language, form.submitKey), exact: true });
         await submit.click();
-        await expect.poll(() => shownMessages(page), { message: `${form.name}: empty` }).not.toEqual([]);
-        const empty = await shownMessages(page);
+        await expect.poll(() => shownMessages(page, form.scope), { message: `${form.name}: empty` }).not.toEqual([]);
+        const empty = await shownMessages(page, form.scope);
         if (form.bad) {
-          const field = page.getByLabel(labelled(language, form.bad.labelKey));
+          const field = scope.getByLabel(labelled(language, form.bad.labelKey));
           await field.fill(form.bad.value);
           await submit.click();
           await expect.poll(() => field.getAttribute('aria-invalid'), { message: `${form.name}: malformed` }).toBe('true');
         }
-        const messages = [...empty, ...(await shownMessages(page))];
+        const messages = [...empty, ...(await shownMessages(page, form.scope))];
         seen += messages.length;
         for (const message of messages) {
           if (!sentences.some((sentence) => sentence.test(message))) raw.push(`${form.name}: ${message}`);
