@@ -44,6 +44,7 @@ describe.each(['participant', 'instructor'] as const)('%s forgot and reset passw
     expect(link).toMatchObject({ user: role, id: user.id });
     expect(Buffer.from(link.hash, 'base64url')).toHaveLength(32);
     expect(mail).toMatchObject({ kind: 'password_reset', lang: 'en', subject: translate('en', 'api.passwordReset.mail.subject') });
+    expect(mail.htmlBody).toMatch(/<html lang="en" dir="ltr">/);
     expect(mail.htmlBody).toContain(`href="${PUBLIC_URL}/reset-password/${role}/${user.id}/${link.hash}"`);
     const { db } = await testDatabase();
     const tokens = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));

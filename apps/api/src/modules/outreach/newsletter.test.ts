@@ -59,6 +59,7 @@ describe('double opt-in', () => {
     expect((await subscribe(email, 'en')).json().message).toBe(translate('en', 'api.newsletter.subscribed'));
     const { mail, url, token } = await confirmLink(email);
     expect(mail).toMatchObject({ lang: 'en', subject: translate('en', 'api.newsletter.mail.confirm.subject') });
+    expect(mail.htmlBody).toMatch(/<html lang="en" dir="ltr">/);
     expect(url).toBe(`${PUBLIC_URL}${mailLinks.newsletterConfirm(token)}`);
     expect(mail.htmlBody).toContain(`href="${url}"`);
     const { db } = await testDatabase();
