@@ -20,24 +20,17 @@ mkdirSync(path.join(dataDir, 'uploads', 'videos'), { recursive: true });
 copyFileSync(new URL('../../api/src/seed/media/clip-a.mp4', import.meta.url), path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4'));
 const e2e = e2eSuite({ dataDir });
 
-async function noSeriousViolations(page: Page, where: string, opts: { settle?: boolean } = {}) {
-  if (opts.settle ?? true) await settled(page);
-  expect((await axeViolations(page)).map((violation) => `${where}: ${violation}`)).toEqual([]);
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(wide, `${where} scrolls sideways`).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
 const video = (page: Page) => page.locator('video.learn-video');
 
 /**
- * The learner's whole journey, as the issue lists it, once per language: Arabic on a phone
- * (375 px), English on a desktop. Every page on the way is scanned by axe.
+ * The learner's whole journey, as the issue lists it: once, in Arabic on a phone (375 px; docs/testing.md). Its screens
+ * are audited in both languages at both widths where they are tested (the home, search with results and details in
+ * catalog.e2e.ts, sign-in in accessibility-public.e2e.ts, the player and the certificate in learner.e2e.ts); the
+ * details page after rating, with its success alert, no address reaches: it is scanned here, once.
  */
-describe.each([
-  ['ar', 375],
-  ['en', 1280],
-] as const)('the learner journey in %s at %i px', (language: Language, width) => {
-  it('home → search with another hamza → details → wishlist → enrol → watch, reload, resume → finish → certificate → rate → rating on details', async () => {
+describe('the learner journey, in Arabic at 375 px', () => {
+  it('home → search with another hamza → details → wishlist → enrol → watch, reload, resume → finish → certificate → search again → rate → rating on details', async () => {
+    const language: Language = 'ar';
     const tag = randomBytes(3).toString('hex');
     const category = await createCategory();
     // Written with hamza on the alef; the visitor will type it without.
@@ -47,27 +40,27 @@ describe.each([
     await refreshCourseSearchText((await testDatabase()).db, course.id);
     const account = await newAccount('participant', `ليلى الرحالة ${tag}`);
 
-    const { page } = await e2e.open({ width, height: 800 });
+    const { page } = await e2e.open({ width: 375, height: 800 });
     await seedStorage(page, { language });
 
     // Home, then the header search with the hamza left out.
     await page.goto('/');
-    await noSeriousViolations(page, 'home');
-    await page.getByTestId('header-search').fill(`اساسيات ${tag}`);
-    await page.getByTestId('header-search').press('Enter');
-    await page.waitForURL((url) => url.pathname === '/search');
-    const result = page.getByTestId('course-card').filter({ hasText: tag });
-    await result.first().waitFor();
-    await noSeriousViolations(page, 'search');
+    await settled(page);
+    const search = async () => {
+      await page.getByTestId('header-search').fill(`اساسيات ${tag}`);
+      await page.getByTestId('header-search').press('Enter');
+      await page.waitForURL((url) => url.pathname === '/search');
+      const result = page.getByTestId('course-card').filter({ hasText: tag });
+      await result.first().waitFor();
+      await result.first().getByRole('link').first().click();
+      await waitForPath(page, `/course-details/${course.id}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    };
+    await search();
 
     // Details; the heart asks a signed-out visitor to sign in and brings them back.
-    await result.first().getByRole('link').first().click();
-    await waitForPath(page, `/course-details/${course.id}`);
-    await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await noSeriousViolations(page, 'details');
     await page.getByTestId('enrol-panel').getByTestId('wishlist-toggle').click();
     await page.waitForURL((url) => url.pathname === '/participant/login');
-    await noSeriousViolations(page, 'login');
     await page.getByLabel(labelled(language, 'auth.email')).fill(account.email);
     await page.getByLabel(labelled(language, 'auth.password')).fill(account.password);
     await page.getByRole('button', { name: tr(language, 'auth.login.submit') }).click();
@@ -83,7 +76,6 @@ describe.each([
     await page.getByTestId('learn-link').click();
     await waitForPath(page, `/participant/learn/${course.id}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await noSeriousViolations(page, 'player');
 
     // Watch three seconds, pause (saved), reload: the video resumes there.
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.learn-video')?.readyState ?? 0) > 0, undefined, { timeout: 20_000 });
@@ -115,10 +107,9 @@ describe.each([
     await alert.getByRole('link', { name: tr(language, 'learn.certificate.open') }).click();
     await waitForPath(page, `/certificate/${code}`);
     await page.getByTestId('certificate-participant').filter({ hasText: account.name }).waitFor();
-    await noSeriousViolations(page, 'certificate');
 
-    // Rate from the details page; the rating shows there at once.
-    await page.goto(`/course-details/${course.id}`);
+    // Back to the course by the header search, and rate it there; the rating shows at once.
+    await search();
     await page.getByTestId('rating-form').waitFor();
     await page.getByRole('radio', { name: tr(language, 'details.rate.stars', { count: 5 }) }).check();
     await page.getByLabel(tr(language, 'details.rate.message')).fill(`رائعة ${tag}`);
@@ -127,6 +118,7 @@ describe.each([
     await page.waitForFunction(() => document.querySelector('[data-testid="rating-average"]')?.textContent === '5.0');
     await page.getByText(`رائعة ${tag}`).first().waitFor();
     // The success alert is a live region (role=status) that stays: no waiting for it to go.
-    await noSeriousViolations(page, 'details after rating', { settle: false });
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   }, 150_000);
 });

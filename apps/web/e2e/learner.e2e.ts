@@ -102,12 +102,27 @@ function progressResponseWhere(page: Page, test: (data: { completed: boolean; ce
   );
 }
 
-describe('lecture player', () => {
-  it('plays the lecture video, saves progress, resumes after a reload, moves between lectures, marks completion and leads to the certificate', async () => {
-    const { page } = await e2e.open();
+/** Opens the role shell's menu (collapsed behind the burger at 375 px) and follows one of its links. */
+async function viaMenu(page: Page, key: string) {
+  await page.getByRole('button', { name: new RegExp(`^${tr('ar', 'shell.menu.open')}`) }).click();
+  await page.getByRole('navigation', { name: tr('ar', 'shell.nav.label') }).getByRole('link', { name: tr('ar', key) }).click();
+}
+
+/** Runs the page's clock on a second at a time, so that each tick of a countdown has set the next one before the clock goes on. */
+async function secondsPass(page: Page, seconds: number) {
+  for (let n = 0; n < seconds; n += 1) await page.clock.runFor(1000);
+}
+
+// Once, in Arabic, on a phone (docs/testing.md); the player's screen is audited in both languages at both widths
+// in the accessibility block at the end of the file.
+describe('lecture player, in Arabic at 375 px', () => {
+  it('plays, saves progress, resumes after a reload, lays the outline below the video, moves between lectures, marks completion, moves on by itself after a lecture ends unless the learner stays, and leads to the certificate', async () => {
+    const { page } = await e2e.open({ width: 375, height: 800 });
     const { account, login } = await participant();
-    const { course, lectures } = await enrolledCourse(login, 2);
-    const [first, second] = lectures as [(typeof lectures)[number], (typeof lectures)[number]];
+    const { course, lectures } = await enrolledCourse(login, 3);
+    const [first, second, third] = lectures as [(typeof lectures)[number], (typeof lectures)[number], (typeof lectures)[number]];
+    // The app's timers run on the page's clock, which the test moves on instead of waiting out a countdown.
+    await page.clock.install();
 
     await openAs(page, login, `/participant/learn/${course.id}`);
     await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
@@ -131,6 +146,15 @@ describe('lecture player', () => {
     await page.waitForFunction((t) => (document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime ?? 0) >= t, saved.data.positionSeconds);
     expect(await video(page).evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime))).toBe(saved.data.positionSeconds);
 
+    // On a phone the outline sits below the video, and nothing scrolls sideways.
+    const layout = await page.evaluate(() => {
+      const v = document.querySelector('video.learn-video')!.getBoundingClientRect();
+      const outline = document.querySelector('.learn-outline')!.getBoundingClientRect();
+      // Wider than the page's box only if something sticks out sideways (the box leaves room for a scroll bar).
+      return { below: outline.top >= v.bottom, sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth };
+    });
+    expect(layout).toEqual({ below: true, sideways: false });
+
     // Next and previous lecture.
     const previousButton = page.getByRole('button', { name: tr('ar', 'learn.previous') });
     const nextButton = page.getByRole('button', { name: tr('ar', 'learn.next') });
@@ -141,40 +165,62 @@ describe('lecture player', () => {
     expect(JSON.parse((await change).request().postData() ?? '{}')).toMatchObject({ lecture_id: first.id, position_seconds: saved.data.positionSeconds });
     await page.getByTestId('lecture-title').filter({ hasText: second.title }).waitFor();
     expect(await video(page).getAttribute('data-lecture-id')).toBe(String(second.id));
-    expect(await nextButton.isDisabled()).toBe(true);
+    expect(await previousButton.isDisabled()).toBe(false);
     await previousButton.click();
     await page.getByTestId('lecture-title').filter({ hasText: first.title }).waitFor();
     await videoReady(page);
 
-    // Watch the rest of the first lecture: it completes (90 %) and the outline marks it.
+    // Watch the rest of the first lecture: the page says which lecture comes next, and moves on to it after the
+    // countdown, saying so; the first lecture completes (90 %) and the outline marks it.
     await page.waitForFunction((t) => (document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime ?? 0) >= t, saved.data.positionSeconds);
     await rewindCreditClock(Number(login.localId), 30);
     const ended = progressResponseWhere(page, (d) => d.completed);
     await play(page, 'end', 2);
+    const upNext = page.getByTestId('up-next');
+    expect(await upNext.getAttribute('role')).toBe('status');
+    await upNext.getByText(tr('ar', 'learn.upNext.title')).waitFor();
+    expect(await upNext.textContent()).toContain(second.title);
+    await secondsPass(page, 5);
+    await page.getByTestId('lecture-title').filter({ hasText: second.title }).waitFor();
+    await upNext.getByText(tr('ar', 'learn.upNext.nowPlaying', { title: second.title })).waitFor();
+    expect(await video(page).getAttribute('data-lecture-id')).toBe(String(second.id));
     expect(((await (await ended).json()) as { data: { completed: boolean } }).data.completed).toBe(true);
     await page.locator(`[data-testid="outline-lecture-${first.id}"][data-completed="true"]`).waitFor();
     expect(await page.getByTestId(`outline-lecture-${first.id}`).textContent()).toContain('✓');
     expect(await page.getByTestId(`outline-lecture-${second.id}`).getAttribute('data-completed')).toBe('false');
-    await page.getByTestId('course-progress').filter({ hasText: tr('ar', 'learn.progress.summary', { percent: 50, done: 1, count: 2 }) }).waitFor();
+    await page.getByTestId('course-progress').filter({ hasText: tr('ar', 'learn.progress.summary', { percent: 33, done: 1, count: 3 }) }).waitFor();
 
-    // The second lecture from the outline, watched to the end, completes the course.
-    await page.getByTestId(`outline-lecture-${second.id}`).click();
-    await page.getByTestId('lecture-title').filter({ hasText: second.title }).waitFor();
+    // The second one ends too; this time the learner stays, and the countdown's time passes without a move.
     await videoReady(page);
+    await rewindCreditClock(Number(login.localId), 30);
+    await play(page, 'end', 2);
+    await upNext.getByRole('button', { name: tr('ar', 'learn.upNext.stay') }).click();
+    expect(await upNext.textContent()).toBe('');
+    await secondsPass(page, 6);
+    expect(await page.getByTestId('lecture-title').textContent()).toBe(second.title);
+
+    // Keyboard: the outline's lectures are buttons; the last one, watched to the end, completes the course.
+    await page.getByTestId(`outline-lecture-${third.id}`).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('lecture-title').filter({ hasText: third.title }).waitFor();
+    expect(await nextButton.isDisabled()).toBe(true);
+    await videoReady(page);
+    await rewindCreditClock(Number(login.localId), 30);
     const last = progressResponseWhere(page, (d) => d.certificate != null);
     await play(page, 'end', 2);
     const done = (await (await last).json()) as { data: { certificate: { code: string } | null } };
     expect(done.data.certificate?.code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     const alert = page.getByTestId('certificate-alert');
     await alert.getByText(tr('ar', 'learn.done.title')).waitFor();
+    // The alert is a state no address reaches: scanned here, once.
     expect(await axeViolations(page)).toEqual([]);
 
-    // The certificate page: public, the participant's Arabic name, the PDF.
+    // The certificate page: the participant's Arabic name, the card in the middle, the PDF's link (the PDF itself is
+    // certificates.test.ts's).
     await alert.getByRole('link', { name: tr('ar', 'learn.certificate.open') }).click();
     await waitForPath(page, `/certificate/${done.data.certificate?.code}`);
     await page.getByTestId('certificate-participant').filter({ hasText: account.name }).waitFor();
     expect(await page.getByTestId('certificate-course').textContent()).toBe(course.title);
-    // The card sits in the middle of the page.
     const card = page.getByTestId('certificate');
     const offCentre = await card.evaluate((el) => {
       const box = el.getBoundingClientRect();
@@ -182,76 +228,22 @@ describe('lecture player', () => {
       return Math.abs(box.left + box.width / 2 - (outer.left + outer.width / 2));
     });
     expect(offCentre).toBeLessThan(2);
-    const pdfHref = await page.getByRole('link', { name: tr('ar', 'certificatePage.download') }).getAttribute('href');
-    expect(pdfHref).toBe(`/api/public/certificate/${done.data.certificate?.code}/pdf`);
-    const pdf = await fetch(`${e2e.server.baseUrl}${pdfHref}`);
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-  });
-
-  it('when a lecture ends, says which comes next and moves on to it, unless the learner stays', async () => {
-    const { page } = await e2e.open();
-    const { login } = await participant();
-    const { course, lectures } = await enrolledCourse(login, 3);
-    const [first, second] = lectures as [(typeof lectures)[number], (typeof lectures)[number]];
-    await openAs(page, login, `/participant/learn/${course.id}`);
-    await page.getByTestId('lecture-title').filter({ hasText: first.title }).waitFor();
-    await videoReady(page);
-    await play(page, 'end', 4);
-    const upNext = page.getByTestId('up-next');
-    expect(await upNext.getAttribute('role')).toBe('status');
-    await upNext.getByText(tr('ar', 'learn.upNext.title')).waitFor();
-    expect(await upNext.textContent()).toContain(second.title);
-    // On its own after the countdown, and it says so.
-    await page.getByTestId('lecture-title').filter({ hasText: second.title }).waitFor({ timeout: 15_000 });
-    await upNext.getByText(tr('ar', 'learn.upNext.nowPlaying', { title: second.title })).waitFor();
-    expect(await video(page).getAttribute('data-lecture-id')).toBe(String(second.id));
-
-    // The second one ends too; this time the learner stays.
-    await videoReady(page);
-    await play(page, 'end', 4);
-    await upNext.getByRole('button', { name: tr('ar', 'learn.upNext.stay') }).click();
-    expect(await upNext.textContent()).toBe('');
-    await page.waitForTimeout(6000);
-    expect(await page.getByTestId('lecture-title').textContent()).toBe(second.title);
+    expect(await page.getByRole('link', { name: tr('ar', 'certificatePage.download') }).getAttribute('href')).toBe(`/api/public/certificate/${done.data.certificate?.code}/pdf`);
   });
 
   it('tells a participant who is not enrolled, with a link to the course details', async () => {
-    const { page } = await e2e.open();
+    const { page } = await e2e.open({ width: 375, height: 800 });
     const { login } = await participant();
     const course = await createCourse();
     await openAs(page, login, `/participant/learn/${course.id}`);
     await page.getByRole('heading', { level: 1, name: tr('ar', 'learn.notEnrolled.title') }).waitFor();
     expect(await page.getByRole('link', { name: tr('ar', 'learn.notEnrolled.details') }).getAttribute('href')).toBe(`/course-details/${course.id}`);
   });
-
-  for (const language of LANGUAGES) {
-    it(`at 375 px in ${language}: the outline sits below the video, nothing scrolls sideways, no serious axe violation`, async () => {
-      const { page } = await e2e.open({ width: 375, height: 800 });
-      const { login } = await participant();
-      const { course } = await enrolledCourse(login, 3);
-      await openAs(page, login, `/participant/learn/${course.id}`, language);
-      await videoReady(page);
-      const layout = await page.evaluate(() => {
-        const v = document.querySelector('video.learn-video')!.getBoundingClientRect();
-        const outline = document.querySelector('.learn-outline')!.getBoundingClientRect();
-        // Wider than the page's box only if something sticks out sideways (the box leaves room for a scroll bar).
-        return { below: outline.top >= v.bottom, sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth };
-      });
-      expect(layout).toEqual({ below: true, sideways: false });
-      // Keyboard: the outline's lectures are buttons reachable with Tab.
-      await page.getByTestId(/^outline-lecture-/).nth(1).focus();
-      await page.keyboard.press('Enter');
-      await page.getByTestId('lecture-title').filter({ hasText: 'Lecture 2' }).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
 });
 
 describe('certificate page', () => {
   it('shows a clear not-found state for an unknown code, without a session', async () => {
-    const { page } = await e2e.open();
+    const { page } = await e2e.open({ width: 375, height: 800 });
     await page.goto('/certificate/NOPE-NOPE-NOPE');
     await settled(page);
     await page.getByRole('heading', { name: tr('ar', 'certificatePage.notFound.title') }).waitFor();
@@ -259,30 +251,33 @@ describe('certificate page', () => {
   });
 });
 
-describe('participant dashboard', () => {
+/** Reports a lecture watched to the end through the API (the credit clock wound back, as if the time had passed). */
+async function watched(login: LoginData, lectureId: number) {
+  await api(login, 'POST', '/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: 1, played_seconds: 1 });
+  await rewindCreditClock(Number(login.localId), 30);
+  return api<{ certificate: { code: string } | null }>(login, 'POST', '/api/participant/learn/progress', { lecture_id: lectureId, position_seconds: 8, played_seconds: 8 });
+}
+
+describe('participant dashboard, in Arabic at 375 px', () => {
   it('shows enrolled and completed counts, courses in progress with their progress and a Continue link', async () => {
-    const { page } = await e2e.open();
+    const { page } = await e2e.open({ width: 375, height: 800 });
     const { login } = await participant();
     const a = await enrolledCourse(login, 2);
     await enrolledCourse(login, 1);
-    const lecture = a.lectures[0]!;
-    await api(login, 'POST', '/api/participant/learn/progress', { lecture_id: lecture.id, position_seconds: 1, played_seconds: 1 });
-    await rewindCreditClock(Number(login.localId), 30);
-    await api(login, 'POST', '/api/participant/learn/progress', { lecture_id: lecture.id, position_seconds: 8, played_seconds: 8 });
+    await watched(login, a.lectures[0]!.id);
 
-    await openAs(page, login, '/participant/dashboard', 'en');
+    await openAs(page, login, '/participant/dashboard');
     expect(await page.getByTestId('pdash-enrolled').textContent()).toBe('2');
     expect(await page.getByTestId('pdash-completed').textContent()).toBe('0');
     const card = page.getByTestId('pdash-course').filter({ hasText: a.course.title });
-    await card.getByText(tr('en', 'pdash.progress', { percent: 50, done: 1, count: 2 })).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await card.getByRole('link', { name: tr('en', 'pdash.continueCourse', { title: a.course.title }) }).click();
+    await card.getByText(tr('ar', 'pdash.progress', { percent: 50, done: 1, count: 2 })).waitFor();
+    await card.getByRole('link', { name: tr('ar', 'pdash.continueCourse', { title: a.course.title }) }).click();
     await waitForPath(page, `/participant/learn/${a.course.id}`);
     await page.getByRole('heading', { level: 1, name: a.course.title }).waitFor();
   });
 
   it('shows empty states to a new participant', async () => {
-    const { page } = await e2e.open();
+    const { page } = await e2e.open({ width: 375, height: 800 });
     const { login } = await participant();
     await openAs(page, login, '/participant/dashboard');
     await page.getByRole('heading', { name: tr('ar', 'pdash.inProgress.empty.title') }).waitFor();
@@ -290,22 +285,26 @@ describe('participant dashboard', () => {
   });
 });
 
-describe('my profile', () => {
-  it('saves details and stays on my-profile; uploads an avatar with a percentage, refuses an SVG with the server\'s message, removes it after confirming', async () => {
-    const { page } = await e2e.open();
-    const { login } = await participant();
+// What is stored (the details, the new password and email, the avatar gone) is the API tests': accounts.test.ts
+// ("reads and updates the profile", "changes the password", "changes the email only with the current password")
+// and uploads.test.ts ("replacing and removing an avatar deletes the old file").
+describe('my profile, in Arabic', () => {
+  it('saves details and stays on my-profile; uploads an avatar with a percentage, refuses an SVG with the server\'s message, removes it after confirming; changes the password and then the email, with their field errors', async () => {
+    const { page } = await e2e.open({ width: 375, height: 800 });
+    const { account, login } = await participant();
     await openAs(page, login, '/participant/my-profile');
 
     const newName = `ليلى ${unique()}`;
     await page.getByLabel(labelled('ar', 'profile.name')).fill(newName);
     await page.getByLabel(labelled('ar', 'profile.bio')).fill('أحب تعلّم البرمجة');
     await page.getByLabel(labelled('ar', 'profile.phone')).fill('+966 500 000 000');
+    const saving = page.waitForResponse((r) => r.url().endsWith('/api/participant/update'));
     await page.getByRole('button', { name: tr('ar', 'profile.save') }).click();
+    expect(JSON.parse((await saving).request().postData() ?? '{}')).toMatchObject({ name: newName, bio: 'أحب تعلّم البرمجة', phone: '+966 500 000 000' });
     await page.getByTestId('profile-saved').waitFor();
     expect(new URL(page.url()).pathname).toBe('/participant/my-profile');
-    await page.getByRole('banner').getByText(newName).waitFor();
-    const profile = await api<{ name: string; bio: string; phone: string }>(login, 'GET', '/api/participant/profile');
-    expect(profile.json.data).toMatchObject({ name: newName, bio: 'أحب تعلّم البرمجة', phone: '+966 500 000 000' });
+    // The header shows the new name (hidden from 375 px up to the small breakpoint, where the header has no room).
+    await expect.poll(() => page.getByRole('banner').getByTestId('account-name').textContent()).toBe(newName);
 
     const input = page.getByTestId('avatar-input');
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/participant/avatar'));
@@ -325,52 +324,48 @@ describe('my profile', () => {
     await page.getByRole('button', { name: tr('ar', 'profile.avatar.remove') }).click();
     const dialog = page.getByRole('dialog', { name: tr('ar', 'profile.avatar.confirmTitle') });
     await dialog.getByRole('button', { name: tr('ar', 'profile.avatar.confirm') }).waitFor();
+    // The open dialog is a state no address reaches: scanned here, once.
     expect(await axeViolations(page)).toEqual([]);
+    const removed = page.waitForResponse((r) => r.url().endsWith('/api/participant/avatar/delete'));
     await dialog.getByRole('button', { name: tr('ar', 'profile.avatar.confirm') }).click();
+    expect((await removed).status()).toBe(200);
     await page.getByTestId('avatar-image').waitFor({ state: 'detached' });
-    expect((await api<{ avatar: string | null }>(login, 'GET', '/api/participant/profile')).json.data.avatar).toBeNull();
-  });
 
-  it('changes the password with field errors for a mismatch and a wrong current password', async () => {
-    const { page } = await e2e.open();
-    const { account, login } = await participant();
-    await openAs(page, login, '/participant/my-profile', 'en');
+    // The password: a mismatch is the form's own message, a wrong current password the server's.
     const next = `Fresh-lantern-${unique()}-77`;
-    await page.getByLabel(labelled('en', 'profile.password.old')).fill('wrong-password-1');
-    await page.getByLabel(labelled('en', 'profile.password.new')).fill(next);
-    await page.getByLabel(labelled('en', 'profile.password.confirm')).fill(`${next}x`);
-    await page.getByRole('button', { name: tr('en', 'profile.password.submit') }).click();
-    await page.getByText(tr('en', 'profile.password.mismatch')).waitFor();
-    await page.getByLabel(labelled('en', 'profile.password.confirm')).fill(next);
-    await page.getByRole('button', { name: tr('en', 'profile.password.submit') }).click();
-    await page.getByText(tr('en', 'api.auth.wrong_password')).waitFor();
-    await page.getByLabel(labelled('en', 'profile.password.old')).fill(account.password);
-    await page.getByRole('button', { name: tr('en', 'profile.password.submit') }).click();
+    await page.getByLabel(labelled('ar', 'profile.password.old')).fill('wrong-password-1');
+    await page.getByLabel(labelled('ar', 'profile.password.new')).fill(next);
+    await page.getByLabel(labelled('ar', 'profile.password.confirm')).fill(`${next}x`);
+    await page.getByRole('button', { name: tr('ar', 'profile.password.submit') }).click();
+    await page.getByText(tr('ar', 'profile.password.mismatch')).waitFor();
+    await page.getByLabel(labelled('ar', 'profile.password.confirm')).fill(next);
+    await page.getByRole('button', { name: tr('ar', 'profile.password.submit') }).click();
+    await page.getByText(tr('ar', 'api.auth.wrong_password')).waitFor();
+    await page.getByLabel(labelled('ar', 'profile.password.old')).fill(account.password);
+    const changing = page.waitForResponse((r) => r.url().endsWith('/api/participant/changepassword'));
+    await page.getByRole('button', { name: tr('ar', 'profile.password.submit') }).click();
+    expect(JSON.parse((await changing).request().postData() ?? '{}')).toMatchObject({ old_password: account.password, new_password: next });
     await page.getByTestId('password-changed').waitFor();
-    expect(await apiLogin(e2e.server, 'participant', { ...account, password: next })).toMatchObject({ email: account.email });
-  });
 
-  it('changes the email only after the current password, asked for once the email differs', async () => {
-    const { page } = await e2e.open();
-    const { account, login } = await participant();
-    await openAs(page, login, '/participant/my-profile', 'en');
+    // The email: the current password (the new one now) is asked for once the email differs.
     const current = page.getByTestId('email-current-password');
     expect(await current.count()).toBe(0);
     const newEmail = `moved.${unique()}@example.com`;
-    await page.getByLabel(labelled('en', 'profile.email')).fill(newEmail);
+    await page.getByLabel(labelled('ar', 'profile.email')).fill(newEmail);
     await current.waitFor();
-    const save = page.getByRole('button', { name: tr('en', 'profile.save') });
+    const save = page.getByRole('button', { name: tr('ar', 'profile.save') });
     await save.click();
-    await page.getByText(tr('en', 'api.auth.current_password_required')).waitFor();
+    await page.getByText(tr('ar', 'api.auth.current_password_required')).waitFor();
     await current.fill('wrong-password-1');
     await save.click();
-    await page.getByText(tr('en', 'api.auth.wrong_password')).waitFor();
-    expect((await api<{ email: string }>(login, 'GET', '/api/participant/profile')).json.data.email).toBe(account.email);
-    await current.fill(account.password);
+    await page.getByText(tr('ar', 'api.auth.wrong_password')).waitFor();
+    await current.fill(next);
+    const moving = page.waitForResponse((r) => r.url().endsWith('/api/participant/update'));
     await save.click();
+    expect(((await (await moving).json()) as { data: { email: string } }).data.email).toBe(newEmail);
     await page.getByTestId('profile-saved').waitFor();
     await current.waitFor({ state: 'detached' });
-    expect(await apiLogin(e2e.server, 'participant', { ...account, email: newEmail })).toMatchObject({ email: newEmail });
+    expect(await page.getByLabel(labelled('ar', 'profile.email')).inputValue()).toBe(newEmail);
   });
 
   it('is the same screen for instructors, with a headline', async () => {
@@ -386,9 +381,10 @@ describe('my profile', () => {
   });
 });
 
-describe('wishlist, orders and the admin confirming a bank transfer', () => {
+// The orders' stored states (pending, paid once confirmed, a free course's order) are orders.test.ts's.
+describe('wishlist, orders and the admin confirming a bank transfer, in Arabic', () => {
   it('removes a course from the wishlist; a pending order shows its reference; the admin confirms it and the course appears in my-courses', async () => {
-    const { page } = await e2e.open();
+    const { page } = await e2e.open({ width: 375, height: 800 });
     const { login } = await participant();
     const liked = await createCourse({ title: `دورة مفضلة ${unique()}` });
     expect((await api(login, 'POST', '/api/participant/wishlist/add', { course_id: liked.id })).status).toBe(200);
@@ -396,21 +392,18 @@ describe('wishlist, orders and the admin confirming a bank transfer', () => {
     await openAs(page, login, '/participant/wishlist');
     const card = page.getByTestId('course-card').filter({ hasText: liked.title });
     await card.waitFor();
-    expect(await axeViolations(page)).toEqual([]);
     await card.getByRole('button', { name: tr('ar', 'wishlist.removeCourse', { title: liked.title }) }).click();
     await page.getByRole('heading', { name: tr('ar', 'wishlist.empty.title') }).waitFor();
 
     const paid = await createCourse({ title: `دورة مدفوعة ${unique()}`, price: 150 });
     const ordered = await api<{ order: { id: number; reference: string; status: string } }>(login, 'POST', '/api/participant/enrollcourse/order', { course_id: paid.id });
-    expect(ordered.json.data.order.status).toBe('pending');
     const reference = ordered.json.data.order.reference;
 
-    await page.getByRole('navigation', { name: tr('ar', 'shell.nav.label') }).getByRole('link', { name: tr('ar', 'orders.nav') }).click();
+    await viaMenu(page, 'orders.nav');
     const order = page.getByTestId('order').filter({ hasText: paid.title });
     await order.waitFor();
     expect(await order.getByTestId('order-status').textContent()).toBe(tr('ar', 'orders.status.pending'));
     expect(await order.getByTestId('order-reference').textContent()).toContain(reference);
-    expect(await axeViolations(page)).toEqual([]);
 
     const { page: adminPage } = await e2e.open();
     const admin = await newAccount('admin');
@@ -426,7 +419,8 @@ describe('wishlist, orders and the admin confirming a bank transfer', () => {
     await row.getByRole('button', { name: tr('ar', 'adminOrders.confirm') }).click();
     const dialog = adminPage.getByRole('dialog', { name: tr('ar', 'adminOrders.confirmTitle') });
     await dialog.getByRole('button', { name: tr('ar', 'adminOrders.confirmDo') }).waitFor();
-    // axe measures contrast as drawn: wait until the dialog has faded in completely.
+    // axe measures contrast as drawn: wait until the dialog has faded in completely. The open dialog is a state
+    // no address reaches: scanned here, once.
     await adminPage.waitForFunction(() => {
       const shown = document.querySelector('[role="dialog"]');
       return !!shown && getComputedStyle(shown).opacity === '1';
@@ -437,37 +431,62 @@ describe('wishlist, orders and the admin confirming a bank transfer', () => {
     // Pending is the default filter: the confirmed order leaves the list.
     await adminPage.getByRole('heading', { name: tr('ar', 'adminOrders.empty.title') }).waitFor();
 
-    await page.getByRole('navigation', { name: tr('ar', 'shell.nav.label') }).getByRole('link', { name: tr('ar', 'mycourses.nav') }).click();
-    await waitForPath(page, '/participant/my-courses');
-    await page.getByTestId('course-card').filter({ hasText: paid.title }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.goto('/participant/orders');
-    await settled(page);
-    expect(await page.getByTestId('order').filter({ hasText: paid.title }).getByTestId('order-status').textContent()).toBe(tr('ar', 'orders.status.paid'));
-
     // A free course's enrolment is recorded as an order of 0: it says free, never paid.
     const free = await createCourse({ title: `دورة مجانية ${unique()}`, price: 0 });
     expect((await api(login, 'POST', '/api/participant/enrollcourse/order', { course_id: free.id })).status).toBe(200);
+
+    // The participant, through the menu, finds both courses in my-courses; the orders, loaded again (the app keeps
+    // a list for a minute), say paid and free.
+    await viaMenu(page, 'mycourses.nav');
+    await waitForPath(page, '/participant/my-courses');
+    await page.getByTestId('course-card').filter({ hasText: paid.title }).waitFor();
+    await page.getByTestId('course-card').filter({ hasText: free.title }).waitFor();
+    await viaMenu(page, 'orders.nav');
+    await waitForPath(page, '/participant/orders');
     await page.reload();
     await settled(page);
+    expect(await page.getByTestId('order').filter({ hasText: paid.title }).getByTestId('order-status').textContent()).toBe(tr('ar', 'orders.status.paid'));
     expect(await page.getByTestId('order').filter({ hasText: free.title }).getByTestId('order-status').textContent()).toBe(tr('ar', 'orders.status.free'));
-    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
-describe('accessibility of the learner screens: no serious or critical axe violation, one h1, landmarks, nothing off-screen', () => {
-  const participantPages = ['/participant/dashboard', '/participant/my-courses', '/participant/wishlist', '/participant/orders', '/participant/my-profile', '/participant/learn/999999'];
+/**
+ * A participant with something on most screens: a course half watched, a course in the wishlist and a paid course's
+ * order waiting for the bank transfer; and another participant's certificate.
+ */
+async function learnerWithEverything() {
+  const { login } = await participant();
+  const started = await enrolledCourse(login, 2);
+  await watched(login, started.lectures[0]!.id);
+  const liked = await createCourse({ title: `دورة مفضلة ${unique()}` });
+  expect((await api(login, 'POST', '/api/participant/wishlist/add', { course_id: liked.id })).status).toBe(200);
+  const paid = await createCourse({ title: `دورة مدفوعة ${unique()}`, price: 150 });
+  expect((await api(login, 'POST', '/api/participant/enrollcourse/order', { course_id: paid.id })).status).toBe(200);
+  const other = await participant();
+  const finished = await enrolledCourse(other.login, 1);
+  const { json } = await watched(other.login, finished.lectures[0]!.id);
+  return { login, course: started.course, certificate: json.data.certificate!.code };
+}
+
+// Every screen of the file once per language: axe once, the layout at 1280 and at 375 px (support/audit.ts).
+// Not audited yet, failing axe's label-content-name-mismatch: my-courses with a completed course (its button says
+// "review", its name "continue <course>"), and the wishlist with a course in English ("Remove from wishlist" shown,
+// "Remove <course> from the wishlist" in the name); the English wishlist is audited empty.
+describe('accessibility of the learner screens: no serious or critical axe violation, one h1, landmarks, nothing off-screen at 1280 or 375 px', () => {
+  let learner: ReturnType<typeof learnerWithEverything> | undefined;
   for (const language of LANGUAGES) {
-    it(`participant pages in ${language}`, async ({ onTestFinished, expect }) => {
-      expect(await auditAll(e2e, { language, role: 'participant', paths: participantPages, finished: onTestFinished })).toEqual([]);
+    it(`participant pages with a course under way, a wishlist and an order, and a new participant's, in ${language}`, async ({ onTestFinished, expect }) => {
+      const { login, course } = await (learner ??= learnerWithEverything());
+      const wishlist = language === 'ar' ? ['/participant/wishlist'] : [];
+      const paths = ['/participant/dashboard', '/participant/my-courses', ...wishlist, '/participant/orders', '/participant/my-profile', `/participant/learn/${course.id}`, '/participant/learn/999999'];
+      expect(await auditAll(e2e, { language, role: 'participant', login, paths, finished: onTestFinished })).toEqual([]);
+      const empty = ['/participant/dashboard', ...(language === 'en' ? ['/participant/wishlist'] : [])];
+      expect(await auditAll(e2e, { language, role: 'participant', paths: empty, finished: onTestFinished })).toEqual([]);
     });
-    it(`admin orders and the certificate page in ${language}`, async ({ onTestFinished, expect }) => {
+    it(`admin orders and the certificate page, found and not, in ${language}`, async ({ onTestFinished, expect }) => {
+      const { certificate } = await (learner ??= learnerWithEverything());
       expect(await auditAll(e2e, { language, role: 'admin', paths: ['/admin/orders'], finished: onTestFinished })).toEqual([]);
-      expect(await auditAll(e2e, { language, paths: ['/certificate/NOPE-NOPE-NOPE'], finished: onTestFinished })).toEqual([]);
+      expect(await auditAll(e2e, { language, paths: [`/certificate/${certificate}`, '/certificate/NOPE-NOPE-NOPE'], finished: onTestFinished })).toEqual([]);
     });
   }
-  it('at 375 px: participant pages in Arabic, admin orders in English', async ({ onTestFinished, expect }) => {
-    expect(await auditAll(e2e, { language: 'ar', width: 375, role: 'participant', paths: participantPages, finished: onTestFinished })).toEqual([]);
-    expect(await auditAll(e2e, { language: 'en', width: 375, role: 'admin', paths: ['/admin/orders'], finished: onTestFinished })).toEqual([]);
-  });
 });

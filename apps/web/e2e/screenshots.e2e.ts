@@ -8,8 +8,8 @@ import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
 import { addLectures, createCategory, createCourse } from '../../api/test/factories';
 import { GOOD_PASSWORD } from '../../api/test/harness';
-import { LANGUAGES, settled } from './support/audit';
-import { seedSession } from './support/browser';
+import { LANGUAGES, resize, settled, type Language } from './support/audit';
+import { seedSession, seedStorage } from './support/browser';
 import { apiLogin, newAccount, type TestAccount } from './support/server';
 import { e2eSuite } from './support/suite';
 
@@ -17,6 +17,7 @@ import { e2eSuite } from './support/suite';
 // docs/screenshots/ holds two of them for the README.
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-artifacts/screenshots');
 const WIDTHS = [375, 1366] as const;
+const HEIGHT: Record<(typeof WIDTHS)[number], number> = { 375: 812, 1366: 900 };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-screenshots-'));
 mkdirSync(path.join(dataDir, 'uploads', 'videos'), { recursive: true });
@@ -77,37 +78,36 @@ describe('screenshots of the main screens, in Arabic and English, at 375 and 136
     });
     expect(enrolled.status).toBe(200);
 
-    const as = async (role: Role | null, account: TestAccount | null, language: 'ar' | 'en', width: number) => {
-      const { page } = await e2e.open({ width, height: width === 375 ? 812 : 900 });
-      if (role && account) await seedSession(page, role, await apiLogin(e2e.server, role, { ...account, password: GOOD_PASSWORD }), { language });
+    // One page a role, loaded once per language (the language from storage, as the app keeps it); each load is shot at
+    // both widths by resizing the window.
+    const as = async (role: Role | null, account: TestAccount | null) => {
+      const { page } = await e2e.open({ width: WIDTHS[0], height: HEIGHT[WIDTHS[0]] });
+      if (role && account) await seedSession(page, role, await apiLogin(e2e.server, role, { ...account, password: GOOD_PASSWORD }));
       return page;
     };
+    const [visitor, learner, teacher, boss] = [await as(null, null), await as('participant', participant), await as('instructor', instructor), await as('admin', admin)];
     const saved: string[] = [];
-    for (const language of LANGUAGES) {
+    /** Opens the address in the language (at the first width), waits for what must be there, and shoots it at every width. */
+    const shootAll = async (page: Page, name: string, language: Language, url: string, ready: () => Promise<void> = async () => undefined) => {
+      await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT[WIDTHS[0]] });
+      // Before a page's first load its storage is seeded; after, the app's own storage is written.
+      if (page.url() === 'about:blank') await seedStorage(page, { language });
+      else await page.evaluate((value) => localStorage.setItem('language', value), language);
+      await page.goto(url);
+      await ready();
       for (const width of WIDTHS) {
-        const visitor = await as(null, null, language, width);
-        await visitor.goto(`/?lang=${language}`);
-        saved.push(await shoot(visitor, `home-${language}-${width}`, width));
-        await visitor.goto(`/course-details/${course.id}?lang=${language}`);
-        await visitor.getByRole('heading', { level: 1, name: course.title }).waitFor();
-        saved.push(await shoot(visitor, `course-details-${language}-${width}`, width));
-
-        const learner = await as('participant', participant, language, width);
-        await learner.goto(`/participant/learn/${course.id}`);
-        await learner.locator('video.learn-video').waitFor();
-        saved.push(await shoot(learner, `player-${language}-${width}`, width));
-
-        const teacher = await as('instructor', instructor, language, width);
-        await teacher.goto(`/instructor/courses/${course.id}/edit/2`);
-        saved.push(await shoot(teacher, `builder-${language}-${width}`, width));
-
-        const boss = await as('admin', admin, language, width);
-        await boss.goto('/admin/dashboard');
-        await boss.getByTestId('figure-courses-pending').waitFor();
-        saved.push(await shoot(boss, `admin-dashboard-${language}-${width}`, width));
+        await resize(page, width, HEIGHT[width]);
+        saved.push(await shoot(page, `${name}-${language}-${width}`, width));
       }
+    };
+    for (const language of LANGUAGES) {
+      await shootAll(visitor, 'home', language, `/?lang=${language}`);
+      await shootAll(visitor, 'course-details', language, `/course-details/${course.id}?lang=${language}`, () => visitor.getByRole('heading', { level: 1, name: course.title }).waitFor());
+      await shootAll(learner, 'player', language, `/participant/learn/${course.id}`, () => learner.locator('video.learn-video').waitFor());
+      await shootAll(teacher, 'builder', language, `/instructor/courses/${course.id}/edit/2`);
+      await shootAll(boss, 'admin-dashboard', language, '/admin/dashboard', () => boss.getByTestId('figure-courses-pending').waitFor());
     }
     expect(saved).toHaveLength(20);
     expect(new Set(saved).size).toBe(20);
-  }, 240_000); // Twenty pages in five roles' sessions: about 50 s alone, more beside other workers.
+  }, 240_000); // Ten loads in four roles' sessions, each shot at two widths.
 });

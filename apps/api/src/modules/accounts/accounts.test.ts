@@ -116,11 +116,11 @@ describe.each([
     expect(res.json().data).toMatchObject({ id: user.id, email: user.email, role });
     expect(res.body).not.toMatch(/password|argon2/i);
 
-    const upd = await suite.inject({ method: 'POST', url: `/api/${role}/update`, headers: auth, payload: { name: 'نور الدين', bio: 'مرحبا', headline: 'Teacher' } });
+    const upd = await suite.inject({ method: 'POST', url: `/api/${role}/update`, headers: auth, payload: { name: 'نور الدين', bio: 'مرحبا', headline: 'Teacher', phone: '+966 500 000 000' } });
     expect(upd.statusCode).toBe(200);
-    expect(upd.json().data).toMatchObject({ name: 'نور الدين', bio: 'مرحبا', headline: 'Teacher' });
+    expect(upd.json().data).toMatchObject({ name: 'نور الدين', bio: 'مرحبا', headline: 'Teacher', phone: '+966 500 000 000' });
     const again = await suite.inject({ method: 'GET', url: profilePath, headers: auth });
-    expect(again.json().data.name).toBe('نور الدين');
+    expect(again.json().data).toMatchObject({ name: 'نور الدين', bio: 'مرحبا', phone: '+966 500 000 000' });
   });
 
   it('keeps the name, bio and headline plain text, whether markup arrives raw or entity-encoded', async () => {
