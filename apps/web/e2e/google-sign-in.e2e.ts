@@ -110,7 +110,7 @@ describe('Google sign-in in the browser', () => {
         await waitForPath(page, path);
         const button = googleButton(page, language);
         // Polled: the address changes before the screen does (the previous screen's button stays while the next one's script loads).
-        await expect.poll(() => button.getAttribute('href'), path).toBe(`/api/${path.split('/')[1]}/google/login?lang=${language}`);
+        await expect.poll(() => button.getAttribute('href'), { message: path }).toBe(`/api/${path.split('/')[1]}/google/login?lang=${language}`);
         expect(await button.locator('svg').count(), path).toBe(1);
       }
       expect(await axeViolations(page)).toEqual([]);
