@@ -1,4 +1,4 @@
-// test:area shell catalog search cms accounts
+// test:area catalog search cms accounts
 import { describe, it } from 'vitest';
 import { auditAll, LANGUAGES } from './support/audit';
 import { e2eSuite } from './support/suite';

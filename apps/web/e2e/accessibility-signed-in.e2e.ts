@@ -1,4 +1,4 @@
-// test:area shell dashboard learning
+// test:area dashboard learning
 import { describe, it } from 'vitest';
 import type { Role } from '@nibras/contract';
 import { seedSession } from './support/browser';

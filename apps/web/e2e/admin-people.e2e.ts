@@ -1,4 +1,4 @@
-// test:area members outreach accounts authoring
+// test:area members outreach accounts
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// test:area accounts sessions shell
+// test:area accounts sessions
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { Role } from '@nibras/contract';

@@ -1,4 +1,4 @@
-// test:area quiz learning certificates
+// test:area quiz certificates
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
