@@ -22,8 +22,10 @@ const ENGINE_FREE = [
   // helpers' clean-up of what a test leaves running: TEST_DATABASE_URL is not used.
   'apps/api/src/server.test.ts',
   'apps/api/test/running.test.ts',
-  // Two API processes on a PostgreSQL database the test makes itself, the same in both passes.
+  // API processes on a PostgreSQL database the test makes itself, the same in both passes: two on one
+  // port, and one whose database connections the test cuts and ends.
   'apps/api/src/cluster.test.ts',
+  'apps/api/src/database-loss.test.ts',
   // The demo seed on an in-memory PGlite of its own, whatever TEST_DATABASE_URL says.
   'apps/api/src/seed/demo.test.ts',
   // The storage:to-s3 command on files and a bucket; the app on the moved files signs in and reads.

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
@@ -12,7 +12,8 @@ import { insertUser } from './modules/accounts/accounts.queries';
 import { hashPassword } from './lib/passwords';
 import { png } from '../test/media-files';
 import { startServerProcess } from '../test/server-process';
-import { eventReader } from '../test/sse';
+import { call, openStream, type Answer, type CallOptions } from '../test/http-call';
+import { serverDatabase } from '../test/server-database';
 
 /**
  * Point 5 of issue 15: `WORKERS=2` runs two API processes on one port (node:cluster) and one
@@ -21,29 +22,18 @@ import { eventReader } from '../test/sse';
  * which process did what. Two processes cannot share PGlite: this test makes its own database on
  * TEST_DATABASE_URL's server (or the local one) in both `npm test` and `npm run test:db`.
  */
-const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const PASSWORD = 'Lantern-river-93';
 const MAX_FAILURES = 3;
 const run = randomBytes(4).toString('hex');
-const dbName = `nibras_cluster_${run}`;
-const databaseUrl = Object.assign(new URL(serverUrl.href), { pathname: `/${dbName}` }).href;
+const database = serverDatabase('cluster');
+const databaseUrl = database.url;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-cluster-'));
 const prefixes: string[] = [];
 
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: Object.assign(new URL(serverUrl.href), { pathname: '/postgres' }).href });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-beforeAll(() => onServer(`CREATE DATABASE ${dbName}`));
+beforeAll(() => database.create());
 afterAll(async () => {
-  await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await database.drop();
   const redis = new Redis(REDIS_URL);
   for (const prefix of prefixes) {
     const keys = await redis.keys(`${prefix}*`);
@@ -96,37 +86,7 @@ async function startCluster(env: Record<string, string>) {
   return { port, stop, workerPid, output };
 }
 
-interface Answer {
-  status: number;
-  worker: string | undefined;
-  body: Buffer;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read loose JSON
-  json: () => any;
-}
-
-function call(port: number, agent: http.Agent, method: string, url: string, opts: { token?: string; json?: unknown; body?: Buffer; type?: string } = {}): Promise<Answer> {
-  const body = opts.json !== undefined ? Buffer.from(JSON.stringify(opts.json)) : opts.body;
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (body) {
-    headers['content-type'] = opts.json !== undefined ? 'application/json' : opts.type!;
-    headers['content-length'] = String(body.length);
-  }
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const data = Buffer.concat(chunks);
-        resolve({ status: res.statusCode!, worker: res.headers['x-nibras-worker'] as string | undefined, body: data, json: () => JSON.parse(data.toString()) });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-type Via = (method: string, url: string, opts?: Parameters<typeof call>[4]) => Promise<Answer>;
+type Via = (method: string, url: string, opts?: CallOptions) => Promise<Answer>;
 
 /**
  * One kept-alive connection to each worker: node:cluster hands each new connection to the next
@@ -193,23 +153,6 @@ async function renameSeenByOtherWorker(via: (worker: 1 | 2) => Via, adminToken: 
   expect(renamed.status).toBe(200);
   const page = (await via(2)('GET', `/api/public/category/${id}`)).json().data.category.name_en as string;
   return { added: `Design ${tag}`, renamed: `Renamed ${tag}`, listedAfterAdd, page, listedAfterRename: await listed(id) };
-}
-
-/** A user's event stream on its own connection (whichever worker takes it); `next` waits for a matching event. */
-function openStream(port: number, role: string, token: string) {
-  return new Promise<{ worker: string; next: (event: string) => Promise<string>; close: () => void }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: `/api/${role}/message/stream`, agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      const events = eventReader();
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => events.push(chunk));
-      res.on('error', () => undefined);
-      const next = (event: string, timeoutMs = 5000) => events.next((e) => e.event === event, timeoutMs).then((e) => e.data);
-      resolve({ worker: String(res.headers['x-nibras-worker']), next, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 function multipartFile(field: string, filename: string, type: string, data: Buffer) {
@@ -336,3 +279,22 @@ describe('the same two workers without REDIS_URL (the proof that the shared stor
     expect(seen.page).toBe(seen.added);
   });
 });
+
+it('stops with one clear message, instead of starting its workers again and again, when its port is taken', async () => {
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const port = String((taken.address() as net.AddressInfo).port);
+  try {
+    const started = startServerProcess({ DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), DATABASE_URL: databaseUrl, WORKERS: '2', SEED_DEMO: 'false', MAIL_WORKER: 'false', PORT: port });
+    const output = await started.then(
+      () => 'it started',
+      (error: Error) => error.message,
+    );
+    expect(output).toMatch(/^server exited 1:/);
+    expect(output.match(/is already in use/g), output).toEqual(['is already in use']);
+    expect(output).toContain(`Port ${port} is already in use: stop the program that listens on it, or start Nibras on another port (PORT=3001 npm start).`);
+    expect(output).not.toMatch(/starting it again/);
+  } finally {
+    taken.close();
+  }
+}, 120_000);

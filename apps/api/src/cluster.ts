@@ -19,6 +19,20 @@ export function isClusterPrimary(config: Config): boolean {
 const SHUTDOWN_GRACE_MS = 15_000;
 
 /**
+ * The exit code of a process that could not listen because its port is taken (sysexits' EX_CONFIG):
+ * a worker that exits with it is not started again, since every new one would fail the same way.
+ */
+export const PORT_IN_USE_EXIT_CODE = 78;
+
+export function portInUse(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+}
+
+export function portInUseMessage(port: number): string {
+  return `Port ${port} is already in use: stop the program that listens on it, or start Nibras on another port (PORT=3001 npm start).`;
+}
+
+/**
  * WORKERS API processes on one port (node:cluster hands each connection to a worker in turn).
  * The primary prepares once what must happen once (migrations, demo data, the generated secret:
  * `prepare`), forks the workers, prints `banner` when all listen, starts a worker again when one
@@ -51,6 +65,12 @@ export async function runPrimary(config: Config, prepare: () => Promise<void>, b
     const info = started.get(worker);
     started.delete(worker);
     if (closing || !info) return;
+    if (code === PORT_IN_USE_EXIT_CODE) {
+      // The workers print nothing of it: the primary tells once, stops the others, and exits.
+      console.error(portInUseMessage(config.port));
+      shutdown('port in use', 1);
+      return;
+    }
     const young = Date.now() - info.at < 10_000;
     const delay = young ? Math.min((delays.get(info.index) ?? 500) * 2, 30_000) : 1000;
     delays.set(info.index, delay);
@@ -59,10 +79,10 @@ export async function runPrimary(config: Config, prepare: () => Promise<void>, b
   });
   for (let index = 1; index <= config.workers; index += 1) fork(index);
 
-  const shutdown = (signal: string) => {
+  function shutdown(signal: string, exitCode = 0) {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: shutting down ${started.size} workers`);
+    if (exitCode === 0) console.log(`${signal}: shutting down ${started.size} workers`);
     const force = setTimeout(() => {
       for (const worker of started.keys()) worker.process.kill('SIGKILL');
       process.exit(1);
@@ -71,11 +91,11 @@ export async function runPrimary(config: Config, prepare: () => Promise<void>, b
     // Each worker closes its server (finishing the requests under way) and its database pool, then exits.
     for (const worker of started.keys()) worker.process.kill('SIGTERM');
     const done = () => {
-      if (started.size === 0) process.exit(0);
+      if (started.size === 0) process.exit(exitCode);
     };
     cluster.on('exit', done);
     done();
-  };
+  }
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }

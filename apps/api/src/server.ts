@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './seed/
 import { resolveJwtSecret } from './lib/secret';
 import type { Storage } from './lib/storage';
 import { createStorage } from './lib/create-storage';
-import { isClusterPrimary, runPrimary, workerIndex } from './cluster';
+import { isClusterPrimary, portInUse, portInUseMessage, PORT_IN_USE_EXIT_CODE, runPrimary, workerIndex } from './cluster';
 
 /** What happens once per start, in the only process or in the cluster's primary: migrations, then demo data into an empty database. */
 async function prepareData(config: Config, database: Database, storage: Storage): Promise<boolean> {
@@ -54,7 +54,15 @@ async function main() {
   const database = await open();
   const seeded = worker === undefined && (await prepareData(config, database, storage));
   const app = await buildApp(config, { db: database.db, storage, jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir), workerIndex: worker });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if (!portInUse(error)) throw error;
+    // A worker leaves the telling to its primary (cluster.ts), which would otherwise start it again.
+    if (worker === undefined) console.error(portInUseMessage(config.port));
+    await database.close().catch(() => undefined);
+    process.exit(PORT_IN_USE_EXIT_CODE);
+  }
   // One write, so whoever reads the output sees the whole banner at once.
   if (worker === undefined) console.log(banner(config, seeded, started));
 

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { issueMessages } from '@nibras/contract';
 import { AppError } from '../lib/app-error';
 import { hasTranslation, translate, type Language } from '../lib/i18n';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Field path -> translated message, the contract's wording (issueMessages), in the caller's language. */
 export function fieldErrors(lang: Language, error: ZodError, input: unknown, context = 'body'): Record<string, string> {
@@ -29,6 +30,9 @@ function inputOf(request: FastifyRequest, context: string | undefined): unknown 
   return request.body;
 }
 
+/** Seconds a client is told to wait when the database cannot be reached (503). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
 /** One envelope for every failure; 5xx bodies never carry internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
@@ -46,6 +50,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const key = frameworkMessages[(error as FastifyError).code ?? ''] ?? (error instanceof SyntaxError ? 'api.error.malformed_body' : 'api.error.bad_request');
       return reply.status(status).send(envelopeOf(lang, key));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The pool reconnects by itself: the client is told when to try again, and the log says why once per request.
+      request.log.warn({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send(envelopeOf(lang, 'api.error.database_unavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(envelopeOf(lang, 'api.error.internal'));

@@ -74,7 +74,8 @@ export function createLiveStreams(ctx: AppContext, log: Log): LiveStreams {
         .catch(() => undefined);
     };
     bus
-      .subscribe(onEvent)
+      // After the listener's connection was lost and is back, `ready` again: the reader refetches what it may have missed.
+      .subscribe(onEvent, () => write('ready', {}))
       .then((off) => {
         unsubscribe = off;
         if (ended) off();

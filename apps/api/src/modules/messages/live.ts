@@ -14,8 +14,11 @@ export interface LiveEvent {
 }
 
 export interface LiveBus {
-  /** Resolves once this process is listening, so nothing sent after it is missed. */
-  subscribe(listener: (event: LiveEvent) => void): Promise<() => void>;
+  /**
+   * Resolves once this process is listening, so nothing sent after it is missed. `resumed` is called
+   * when the listening connection, lost, is back: what was sent meanwhile may have been missed.
+   */
+  subscribe(listener: (event: LiveEvent) => void, resumed?: () => void): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ type Log = (level: 'warn' | 'error', message: string, detail?: unknown) => void;
  */
 export function createLiveBus(db: Db, log: Log): LiveBus {
   const listeners = new Set<(event: LiveEvent) => void>();
+  const resumers = new Set<() => void>();
   const dispatch = (payload: string | undefined) => {
     const event = parse(payload);
     if (!event) return;
@@ -81,15 +85,17 @@ export function createLiveBus(db: Db, log: Log): LiveBus {
         log('warn', 'message listener connection lost; reconnecting', err);
         c.end().catch(() => undefined);
         timer = setTimeout(() => void connect().catch(() => undefined), retry);
-        retry = Math.min(retry * 2, 30_000);
+        retry = Math.min(retry * 2, 5_000);
       };
       c.on('error', reconnect);
       c.on('end', () => reconnect());
       try {
         await c.connect();
         await c.query(`LISTEN ${MESSAGE_CHANNEL}`);
+        const wasLost = listening;
         listening = true;
         retry = 500;
+        if (wasLost) for (const r of resumers) r();
       } catch (err) {
         if (listening) reconnect(err);
         else {
@@ -114,9 +120,10 @@ export function createLiveBus(db: Db, log: Log): LiveBus {
   };
 
   return {
-    async subscribe(listener) {
+    async subscribe(listener, resumed) {
       if (closed) throw new Error('live bus closed');
       listeners.add(listener);
+      if (resumed) resumers.add(resumed);
       try {
         await (started ??= start().catch((err: unknown) => {
           started = undefined;
@@ -124,16 +131,19 @@ export function createLiveBus(db: Db, log: Log): LiveBus {
         }));
       } catch (err) {
         listeners.delete(listener);
+        if (resumed) resumers.delete(resumed);
         log('error', 'message listener failed to start', err);
         throw err;
       }
       return () => {
         listeners.delete(listener);
+        if (resumed) resumers.delete(resumed);
       };
     },
     async close() {
       closed = true;
       listeners.clear();
+      resumers.clear();
       if (started) await started.catch(() => undefined);
       await stop();
     },
