@@ -10,7 +10,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 // 57P03 cannot_connect_now (starting up, in recovery), 53300 too_many_connections; class 08: connection exceptions.
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 // What node-postgres itself throws when the socket closes, or a connect waits past connectionTimeoutMillis.
-const CLIENT_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
+const CLIENT_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {

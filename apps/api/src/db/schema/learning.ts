@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { courses } from './catalog';
 
@@ -119,7 +119,9 @@ export const lectureProgress = pgTable(
     lectureId: integer('lecture_id').notNull().references(() => lectures.id, { onDelete: 'cascade' }),
     courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
     positionSeconds: integer('position_seconds').notNull().default(0),
-    watchedSeconds: integer('watched_seconds').notNull().default(0),
+    // Seconds of the lecture played, with their fractions: reports of a few seconds each, stored whole,
+    // lost up to half a second each, and a lecture played to its end could fall short of its 90 %.
+    watchedSeconds: doublePrecision('watched_seconds').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -28,7 +28,7 @@ export function presentLearnCourse({ course, outline, progressRows, grants, prog
         isFreePreview: l.isFreePreview,
         videoUrl: l.video && grant ? `/api/media/lecture/${l.id}?t=${grant}` : null,
         positionSeconds: p?.positionSeconds ?? 0,
-        watchedSeconds: p?.watchedSeconds ?? 0,
+        watchedSeconds: Math.floor(p?.watchedSeconds ?? 0),
         completed: !!p?.completedAt,
       };
     }),

@@ -26,8 +26,13 @@ import {
   type EnrolmentRow,
 } from './learning.queries';
 
-/** Played time is credited no faster than real time (plus a little slack), so skipping to the end does not complete a lecture. */
-/** What a participant's very first report may claim: the player reports after about ten seconds. */
+/**
+ * Played time is credited no faster than twice real time (plus a little slack), so skipping to the end does
+ * not complete a lecture, and a lecture played to its end at up to twice its speed (the player's fastest
+ * rate) does: at real time only, one played at 1.25× never reached its 90 %.
+ */
+export const MAX_CREDITED_RATE = 2;
+/** What a participant's very first report may claim, in seconds of wall-clock time: the player reports after about ten seconds. */
 const FIRST_REPORT_MAX_CREDIT = 15;
 /** How far the credit clock may lag behind now: absorbs network jitter once, not once per report. */
 const CREDIT_SLACK_SECONDS = 5;
@@ -82,19 +87,20 @@ export async function learnCourse(ctx: AppContext, user: RequestUser, courseId: 
 
 /**
  * Played time is credited against one clock per participant, whatever lecture or course the report
- * is about: a report may claim at most the wall-clock time since the clock (at most 120 s), and the
- * clock then moves forward by the whole seconds added, never lagging more than a few seconds behind
- * now. So over any stretch of time, everything credited adds up to at most that stretch plus the
- * slack: reports sent fast, at once, or for many lectures cannot add up to more than really passed.
+ * is about: a report may claim at most MAX_CREDITED_RATE times the wall-clock time since the clock
+ * (of at most 120 s), and the clock then moves forward by the seconds added divided by that rate,
+ * never lagging more than a few seconds behind now. So over any stretch of time, everything credited
+ * adds up to at most twice that stretch plus the slack: reports sent fast, at once, or for many
+ * lectures cannot add up to more than could have been played in the time that really passed.
  */
 export function availableCredit(clock: Date | null, now: number): { from: number; seconds: number } {
   const from = clock ? clock.getTime() : now - FIRST_REPORT_MAX_CREDIT * 1000;
-  return { from, seconds: Math.max(0, Math.min((now - from) / 1000, MAX_CREDIT_PER_REPORT)) };
+  return { from, seconds: Math.max(0, Math.min((now - from) / 1000, MAX_CREDIT_PER_REPORT)) * MAX_CREDITED_RATE };
 }
 
-/** The clock after `added` whole seconds were credited from `from` (unchanged when none were). */
+/** The clock after `added` seconds were credited from `from` (unchanged when none were). */
 export function clockAfter(from: number, added: number, now: number): Date {
-  return new Date(added > 0 ? Math.max(from + added * 1000, now - CREDIT_SLACK_SECONDS * 1000) : from);
+  return new Date(added > 0 ? Math.max(from + (added / MAX_CREDITED_RATE) * 1000, now - CREDIT_SLACK_SECONDS * 1000) : from);
 }
 
 /**
@@ -138,7 +144,8 @@ export async function reportProgress(ctx: AppContext, user: RequestUser, input: 
     const now = Date.now();
     const available = availableCredit(clock, now);
     const before = prev?.watchedSeconds ?? 0;
-    const watched = Math.round(Math.min(duration > 0 ? duration : Infinity, before + Math.min(input.played_seconds, available.seconds)));
+    // Kept with its fraction (db/schema/learning.ts): whole seconds per report fell short of a lecture's end.
+    const watched = Math.min(duration > 0 ? duration : Infinity, before + Math.min(input.played_seconds, available.seconds));
     const added = Math.max(0, watched - before);
     const position = Math.round(duration > 0 ? Math.min(input.position_seconds, duration) : input.position_seconds);
     const reached = duration > 0 ? watched >= COMPLETION_THRESHOLD * duration : input.played_seconds > 0;
@@ -155,7 +162,7 @@ export async function reportProgress(ctx: AppContext, user: RequestUser, input: 
     issueCertificateIfEarned(ctx, user.id, lecture.courseId),
   ]);
   // What was stored, after the merge with any report that arrived at the same time.
-  return { lectureId: lecture.id, positionSeconds: position, watchedSeconds: stored.watchedSeconds, completed: !!stored.completedAt, courseProgress, certificate };
+  return { lectureId: lecture.id, positionSeconds: position, watchedSeconds: Math.floor(stored.watchedSeconds), completed: !!stored.completedAt, courseProgress, certificate };
 }
 
 /** Cards with enrolment dates and progress, in the order of the rows given. */

@@ -18,14 +18,14 @@ function answer(completed: boolean, completedLectures: number, positionSeconds =
 describe('progress answers laid over the player (spec: progress is saved as they watch)', () => {
   it('shows what the server answered', () => {
     const live = applyProgress(start, answer(false, 0, 3));
-    expect(live.lectures[1]).toEqual({ completed: false, positionSeconds: 3 });
+    expect(live.lectures[1]).toEqual({ completed: false, positionSeconds: 3, watchedSeconds: 3 });
     expect(live.progress?.percent).toBe(0);
   });
 
   it('an older answer arriving after the completing one does not undo the completion or the course progress', () => {
     const completed = applyProgress(start, answer(true, 1));
     const late = applyProgress(completed, answer(false, 0, 7));
-    expect(late.lectures[1]).toEqual({ completed: true, positionSeconds: 7 });
+    expect(late.lectures[1]).toEqual({ completed: true, positionSeconds: 7, watchedSeconds: 8 });
     expect(late.progress).toEqual({ percent: 50, completedLectures: 1, totalLectures: 2 });
   });
 

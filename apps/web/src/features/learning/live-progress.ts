@@ -3,6 +3,7 @@ import type { LearnCourse, ProgressResult } from './api';
 export interface LectureState {
   completed: boolean;
   positionSeconds: number;
+  watchedSeconds: number;
 }
 
 /** What the server answered since the page loaded, laid over the loaded outline. */
@@ -22,7 +23,14 @@ export function applyProgress(before: Live, result: ProgressResult): Live {
   const prior = before.lectures[result.lectureId];
   const newer = !before.progress || result.courseProgress.completedLectures >= before.progress.completedLectures;
   return {
-    lectures: { ...before.lectures, [result.lectureId]: { completed: result.completed || (prior?.completed ?? false), positionSeconds: result.positionSeconds } },
+    lectures: {
+      ...before.lectures,
+      [result.lectureId]: {
+        completed: result.completed || (prior?.completed ?? false),
+        positionSeconds: result.positionSeconds,
+        watchedSeconds: Math.max(result.watchedSeconds, prior?.watchedSeconds ?? 0),
+      },
+    },
     progress: newer ? result.courseProgress : before.progress,
     certificate: result.certificate ?? before.certificate,
     justCompleted: before.justCompleted || (!before.certificate && !!result.certificate),

@@ -77,7 +77,7 @@ function Player({ course }: { course: LearnCourse }) {
 
   const index = lectures.findIndex((lecture) => lecture.id === currentId);
   const lecture = index >= 0 ? lectures[index] : undefined;
-  const stateOf = (l: LearnLecture): LectureState => live.lectures[l.id] ?? { completed: l.completed, positionSeconds: l.positionSeconds };
+  const stateOf = (l: LearnLecture): LectureState => live.lectures[l.id] ?? { completed: l.completed, positionSeconds: l.positionSeconds, watchedSeconds: l.watchedSeconds };
   const progress = live.progress ?? course.progress;
 
   const apply = useCallback((result: ProgressResult) => {
@@ -212,6 +212,13 @@ function Player({ course }: { course: LearnCourse }) {
       </Progress.Root>
       <Text size="sm" data-testid="course-progress" aria-live="polite">
         {t('learn.progress.summary', { percent: progress.percent, done: progress.completedLectures, count: progress.totalLectures })}
+        {/* Once something is done, what is left and how it counts: a lecture played but not to its end is easy to miss. */}
+        {progress.completedLectures > 0 && progress.completedLectures < progress.totalLectures ? (
+          <>
+            {' '}
+            <span data-testid="lectures-left">{t('learn.progress.left', { count: progress.totalLectures - progress.completedLectures })}</span>
+          </>
+        ) : null}
       </Text>
       {live.certificate ? (
         <Alert color={live.justCompleted ? 'green' : 'nibras'} title={live.justCompleted ? t('learn.done.title') : t('learn.certificate.title')} data-testid="certificate-alert">
@@ -336,6 +343,11 @@ function Player({ course }: { course: LearnCourse }) {
                             <span className="learn-outline__title" dir="auto">
                               {item.title}
                             </span>
+                            {!state.completed && (state.watchedSeconds > 0 || state.positionSeconds > 0) ? (
+                              <Badge variant="light" color="yellow" size="sm" component="span" data-testid={`outline-partly-${item.id}`}>
+                                {t('learn.outline.partly')}
+                              </Badge>
+                            ) : null}
                             <Badge variant="light" color="gray" size="sm" component="span">
                               {formatClock(item.durationSeconds)}
                             </Badge>

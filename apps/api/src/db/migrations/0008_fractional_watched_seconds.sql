@@ -1,0 +1,1 @@
+ALTER TABLE "lecture_progress" ALTER COLUMN "watched_seconds" SET DATA TYPE double precision;
