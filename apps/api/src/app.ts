@@ -4,7 +4,8 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { openApiSchemaTransform } from './plugins/openapi-schema';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -165,9 +166,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     transform: (document) => {
       // An upload is validated as it streams (lib/uploads.ts), not as a body; the document still shows its form.
       const upload = document.route.config?.upload;
-      if (!upload || !document.schema) return jsonSchemaTransform(document);
+      if (!upload || !document.schema) return openApiSchemaTransform(document);
       const body = (upload.fields ?? z.object({})).extend({ file: z.string().meta({ format: 'binary' }).describe('The file, sent after the text fields; its type is decided by content') });
-      return jsonSchemaTransform({ ...document, schema: { ...document.schema, body } });
+      return openApiSchemaTransform({ ...document, schema: { ...document.schema, body } });
     },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });

@@ -18,7 +18,7 @@ export const ERROR_STATUSES = {
   416: 'The requested byte range is outside the file',
   429: 'Too many attempts: wait for `Retry-After` seconds',
   500: 'Something went wrong on our side; nothing internal is shown',
-  503: 'Busy: try again shortly',
+  503: 'Busy, or the database cannot be reached for now: try again after `Retry-After` seconds',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUSES;
 
@@ -111,5 +111,7 @@ export function errorStatuses(def: RouteDef): ErrorStatus[] {
   if (def.rateLimit) statuses.add(429);
   if (def.file?.ranges) statuses.add(416);
   statuses.add(500);
+  // Any route may find its database unreachable for a moment (docs/operations.md).
+  statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -9,6 +9,7 @@ import { cameraJpeg, jpegComment, png, pngChunk } from '../../test/media-files';
 import { HOSTILE, REAL } from '../../test/upload-corpus';
 import { uploadCutOffHalfWay } from '../../test/cut-upload';
 import { until } from '../../test/until';
+import { createCategory } from '../../test/factories';
 
 let app: FastifyInstance;
 let dataDir: string;
@@ -101,6 +102,24 @@ describe('hostile files', () => {
     expect(avatarFiles().length).toBe(before + 1);
     expect((await inject(app, { method: 'GET', url: '/api/instructor/avatar/delete', headers: auth })).json().data.avatar).toBeNull();
     expect(avatarFiles().length).toBe(before);
+  });
+});
+
+describe('a multipart body that ends too soon (issue 25, point 3)', () => {
+  // The whole request arrives (its Content-Length matches), but the form inside it stops: in the part's
+  // head, in the file, before the closing boundary. Each is the client's mistake: 400 naming the file.
+  it.each(['participant avatar', 'admin avatar', 'category icon'] as const)('a %s upload cut at any point is a 400 with a field message, and stores nothing', async (target) => {
+    const role = target === 'participant avatar' ? 'participant' : 'admin';
+    const { auth } = await signedIn(app, role);
+    const url = target === 'category icon' ? `/api/admin/category/icon/${(await createCategory()).id}` : `/api/${role}/avatar`;
+    const whole = multipartBody('photo.png', 'image/png', REAL.png);
+    const before = avatarFiles().length;
+    for (const cut of [10, 60, 120, 200, whole.payload.length - 40, whole.payload.length - 4]) {
+      const res = await inject(app, { method: 'POST', url, headers: { ...auth, ...whole.headers, 'accept-language': 'en' }, payload: whole.payload.subarray(0, cut) });
+      expect(res.statusCode, `cut at ${cut}: ${res.body}`).toBe(400);
+      expect(res.json().errors.file, `cut at ${cut}`).toBe('The upload was interrupted. Please try again.');
+    }
+    expect(avatarFiles()).toHaveLength(before);
   });
 });
 

@@ -81,7 +81,16 @@ class UploadGuard extends Transform {
 export async function receiveUpload(request: FastifyRequest, storage: Storage, kind: UploadKind, limits: UploadLimits, folder: string): Promise<StoredUpload> {
   if (!request.isMultipart()) throw refused('api.upload.multipart_required', {}, 415);
   const maxBytes = kind === 'image' ? limits.imageBytes : limits.videoBytes;
-  const file = await request.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10 } });
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await request.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10 } });
+  } catch (error) {
+    // A form that ends before its file does (the body cut short, its closing boundary missing) is the
+    // parser's error without a status: the client's mistake, said as such. Limits keep their own 4xx.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) throw error;
+    throw refused('api.upload.interrupted', {}, 400);
+  }
   if (!file) throw refused('api.upload.missing', {}, 400);
   const guard = new UploadGuard(kind, maxBytes);
   // The key is decided before the type is known; the extension is fixed up below by renaming the key.

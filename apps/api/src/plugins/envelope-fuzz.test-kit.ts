@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import * as contract from '@nibras/contract';
 import { ROLES, type Role, type RouteDef } from '@nibras/contract';
 import { apiSuite, createUser, loginAs, uniqueIp } from '../../test/harness';
+import { REAL } from '../../test/upload-corpus';
 
 /** Values shaped like our bodies, with every field possibly of the wrong type, plus arbitrary JSON. */
 const fieldValue = fc.oneof(
@@ -10,6 +11,9 @@ const fieldValue = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 300 }),
   fc.emailAddress(),
   fc.constantFrom('', ' ', 'nibras-demo', 'password123', '\u0000', 'ا'.repeat(200), '<script>alert(1)</script>', "' OR 1=1 --"),
+  // Lone UTF-16 surrogates: valid JSON escapes, not text (lib/well-formed-text.ts).
+  fc.constantFrom('\ud800', 'a\udfffb', 'نص \ud83d'),
+  fc.string().map((text) => `${text}\udc00`),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -17,7 +21,7 @@ const fieldValue = fc.oneof(
   fc.array(fc.string(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 3 }),
 );
-const FIELDS = ['name', 'email', 'password', 'returnSecureToken', 'refreshToken', 'old_password', 'new_password', 'bio', 'headline', 'phone', '__proto__', 'constructor'];
+const FIELDS = ['name', 'email', 'password', 'returnSecureToken', 'refreshToken', 'old_password', 'new_password', 'bio', 'headline', 'phone', 'title', 'msg', 'hero_title_ar', 'body_en', 'text_ar', '__proto__', 'constructor'];
 const shapedBody = fc.dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 6 });
 const anyBody = fc.oneof(
   { weight: 5, arbitrary: shapedBody.map((o) => JSON.stringify(o)) },
@@ -26,6 +30,17 @@ const anyBody = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('', '{', '{"email":}', '{"a":1,"a":2}', '\uFEFF{}', '{"__proto__":{"polluted":1}}') },
 );
 const anyQuery = fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ maxLength: 20 }), { maxKeys: 3 });
+
+/** A multipart form with one text field and a PNG, cut after `cut` of its bytes (a form that ends too soon). */
+function cutMultipart(cut: number) {
+  const boundary = '----nibras-fuzz-boundary';
+  const whole = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    REAL.png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: whole.subarray(0, Math.min(cut, whole.length - 1)), type: `multipart/form-data; boundary=${boundary}` };
+}
 
 /** Every route table the contract exports, nested tables included (authoring's per role). */
 function contractRoutes(): RouteDef[] {
@@ -92,6 +107,16 @@ export function fuzzEveryRoute(shard: number, shards: number) {
         }),
         { numRuns: RUNS },
       );
+      // An upload route also gets forms cut short at every length, on a path with real-looking ids.
+      if (route.multipart) {
+        const filled = url.replace(/:[a-z_]+/gi, '1');
+        const cuts = fc.sample(fc.integer({ min: 1, max: 400 + REAL.png.length }), 40);
+        for (const cut of cuts) {
+          const form = cutMultipart(cut);
+          const res = await app.inject({ method: 'POST', url: filled, remoteAddress: uniqueIp(), headers: headers({ 'content-type': form.type }), payload: form.payload });
+          if (res.statusCode >= 500) problems.push(`${route.method} ${filled} ${res.statusCode} <- a form cut after ${cut} bytes: ${res.body.slice(0, 200)}`);
+        }
+      }
       expect(sent).toBeGreaterThanOrEqual(200);
       expect(problems.slice(0, 10)).toEqual([]);
       // No prototype pollution from any of those bodies.

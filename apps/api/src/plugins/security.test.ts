@@ -214,11 +214,11 @@ describe('the contract tells the truth', () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const statuses = (p: string, m: string) => Object.keys(doc.paths[p][m].responses);
     // 302: with object storage a video redirects to a signed URL of the bucket (docs/storage.md); images never do.
-    expect(statuses('/api/media/lecture/{id}', 'get')).toEqual(['200', '206', '302', '400', '401', '403', '404', '416', '500']);
-    expect(statuses('/api/media/cover/{id}', 'get')).toEqual(['200', '206', '400', '404', '416', '500']);
-    expect(statuses('/api/public/certificate/{code}/pdf', 'get')).toEqual(['200', '400', '404', '500']);
-    expect(statuses('/api/participant/login', 'post')).toEqual(['200', '400', '401', '413', '415', '429', '500']);
-    expect(statuses('/api/instructor/course/edit/step1/{id}', 'get')).toEqual(['200', '400', '401', '403', '404', '500']);
+    expect(statuses('/api/media/lecture/{id}', 'get')).toEqual(['200', '206', '302', '400', '401', '403', '404', '416', '500', '503']);
+    expect(statuses('/api/media/cover/{id}', 'get')).toEqual(['200', '206', '400', '404', '416', '500', '503']);
+    expect(statuses('/api/public/certificate/{code}/pdf', 'get')).toEqual(['200', '400', '404', '500', '503']);
+    expect(statuses('/api/participant/login', 'post')).toEqual(['200', '400', '401', '413', '415', '429', '500', '503']);
+    expect(statuses('/api/instructor/course/edit/step1/{id}', 'get')).toEqual(['200', '400', '401', '403', '404', '500', '503']);
     expect(doc.paths['/api/media/cover/{id}'].get.responses['404'].content['application/json'].schema).toBeDefined();
     for (const [p, ops] of Object.entries<Record<string, { responses: Record<string, unknown> }>>(doc.paths)) {
       for (const [m, op] of Object.entries(ops)) expect(Object.keys(op.responses), `${m} ${p}`).not.toContain('4XX');
@@ -228,6 +228,27 @@ describe('the contract tells the truth', () => {
     expect(upload.properties).toHaveProperty('lecture_id');
     expect(upload.required).toEqual(expect.arrayContaining(['id', 'lecture_id', 'file']));
     expect(doc.paths['/api/participant/avatar'].post.requestBody.content['multipart/form-data'].schema.properties.file.format).toBe('binary');
+  });
+
+  it('documents the ids the server accepts: list filters and outline ids are integers (or empty, or null), not anyOf: [] (issue 25, point 3)', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const integerOrEmpty = [{ type: 'integer', minimum: 1, maximum: 2_147_483_647 }, { type: 'string', enum: [''] }];
+    for (const path of ['/api/quiz/adminquiz', '/api/quiz/insquiz']) {
+      const filters = Object.fromEntries((doc.paths[path].get.parameters as { name: string; schema: unknown }[]).map((p) => [p.name, p.schema]));
+      expect(filters.assessment_id, path).toMatchObject({ anyOf: integerOrEmpty });
+      expect(filters.course_id, path).toMatchObject({ anyOf: integerOrEmpty });
+    }
+    for (const role of ['instructor', 'admin']) {
+      const body = (step: number) => doc.paths[`/api/${role}/course/addUpdate/step${step}`].post.requestBody.content['application/json'].schema.properties;
+      const section = body(4).sections.items.properties;
+      expect(section.id).toMatchObject({ anyOf: integerOrEmpty, nullable: true });
+      expect(section.lectures.items.properties.id).toMatchObject({ anyOf: integerOrEmpty, nullable: true });
+      const assessment = body(5).assessment.properties;
+      expect(assessment.id).toMatchObject({ anyOf: integerOrEmpty, nullable: true });
+      expect(assessment.questions.items.properties.id).toMatchObject({ anyOf: integerOrEmpty, nullable: true });
+    }
+    const pId = doc.paths['/api/course/{id}/b'].post.requestBody.content['application/json'].schema.properties.p_id;
+    expect(pId.anyOf.map((branch: { type: string }) => branch.type)).toEqual(['integer', 'string']);
   });
 
   it('reports a status a route answers that its contract entry does not list', async () => {

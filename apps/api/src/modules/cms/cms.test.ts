@@ -92,6 +92,26 @@ describe('content pages', () => {
     expect((await post('/api/about-us/cms', { body_ar: 'x', script: 'y' })).statusCode).toBe(400);
   });
 
+  it('refuses a lone UTF-16 surrogate in any field of the home, contact and about pages with a 400 naming the field, and keeps the saved page (issue 25, point 3)', async () => {
+    const pages = {
+      '/api/home-page/cms': { hero_title_ar: 'نبراس', hero_title_en: 'Nibras', hero_text_ar: 'تعلّم', hero_text_en: 'Learn', cta_label_ar: 'ابدأ', cta_label_en: 'Start', cta_link: '/search' },
+      '/api/contact-us/cms': { address_ar: 'الرياض', address_en: 'Riyadh', phone: '+966 11 000 0000', email: 'team@nibras.example', text_ar: '<p>أهلًا</p>', text_en: '<p>Hello</p>' },
+      '/api/about-us/cms': { body_ar: '<p>قصتنا</p>', body_en: '<p>Our story</p>' },
+    };
+    for (const [url, valid] of Object.entries(pages)) {
+      const saved = ok(await post(url, valid));
+      for (const field of Object.keys(valid)) {
+        // JSON.stringify writes the lone half as the escape "\ud800": valid JSON, but not text.
+        for (const bad of ['\ud800', `${(valid as Record<string, string>)[field]} \udfff`]) {
+          const res = await post(url, { ...valid, [field]: bad });
+          expect(res.statusCode, `${url} ${field}`).toBe(400);
+          expect(res.json().errors, `${url} ${field}`).toEqual({ [field]: 'This holds a character that is not valid text. Please type it again.' });
+        }
+      }
+      expect(ok(await adminGet(`${url}/view`)).updatedAt).toBe(saved.updatedAt);
+    }
+  });
+
   it('serves a saved page at once to anonymous readers, though their reads are cached', async () => {
     const first = ok(await publicGet('/api/about-us/cms/view', 'ar'));
     const again = await publicGet('/api/about-us/cms/view', 'ar');
