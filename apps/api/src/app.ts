@@ -6,6 +6,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { openApiSchemaTransform } from './plugins/openapi-schema';
+import { illFormedTextAt } from './lib/well-formed-text';
+import { registerSlowBodyLimit } from './plugins/slow-bodies';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -58,10 +60,10 @@ export interface AppDeps {
 const DOCS_PREFIX = '/api/docs';
 
 /** Made by zod itself: a ZodError built with `new` is not an Error in zod 4, and Fastify needs one. */
-function nulError(path: (string | number)[]) {
+function textError(path: (string | number)[], message: string) {
   return z
     .any()
-    .superRefine((_value, ctx) => ctx.addIssue({ code: 'custom', path, message: 'api.validation.control_characters' }))
+    .superRefine((_value, ctx) => ctx.addIssue({ code: 'custom', path, message }))
     .safeParse(null).error!;
 }
 
@@ -125,7 +127,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(({ schema }) => (data) => {
     // PostgreSQL text cannot hold NUL: refuse it here, for every route, as a field error.
     const nulAt = pathOfNul(data);
-    if (nulAt) return { error: nulError(nulAt) };
+    if (nulAt) return { error: textError(nulAt, 'api.validation.control_characters') };
+    // Nor a lone UTF-16 surrogate, which JSON can carry but is no character (lib/well-formed-text.ts).
+    const illFormedAt = illFormedTextAt(data);
+    if (illFormedAt) return { error: textError(illFormedAt, 'api.validation.not_text') };
     const result = (schema as z.ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: result.error };
   });
@@ -137,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(request.headers['accept-language']);
   });
+  registerSlowBodyLimit(app, config.slowBodies);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     if (route.url.startsWith(DOCS_PREFIX)) {

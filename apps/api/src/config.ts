@@ -38,6 +38,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  BODY_WINDOW_SECONDS: z.coerce.number().min(0.05).max(600).default(10),
+  BODY_MIN_BYTES_PER_WINDOW: z.coerce.number().int().min(1).default(1024),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
@@ -90,6 +92,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   bodyLimit: number;
+  /** A request body must arrive at `minBytes` or more in every `windowMs`, or its connection is cut (plugins/slow-bodies.ts). */
+  slowBodies: { windowMs: number; minBytes: number };
   rateLimits: {
     windowMs: number;
     loginFailuresPerAccount: number;
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
+    slowBodies: { windowMs: e.BODY_WINDOW_SECONDS * 1000, minBytes: e.BODY_MIN_BYTES_PER_WINDOW },
     rateLimits: {
       windowMs: 15 * 60_000,
       loginFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

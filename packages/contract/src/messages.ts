@@ -157,7 +157,7 @@ function roleRoutes<R extends 'admin' | 'instructor' | 'participant'>(r: R) {
       summary: 'Who the signed-in user may start a conversation with (at most 50, searchable)', query: messageContactsQuery, response: envelope(z.array(messageContact)),
     },
     stream: {
-      method: 'GET' as const, path: `/api/${r}/message/stream`, access: r, tags: ['messages'], errors: [400] as const,
+      method: 'GET' as const, path: `/api/${r}/message/stream`, access: r, tags: ['messages'], errors: [400, 429] as const,
       summary: 'Server-sent events for the signed-in user: `ready`, then `message` ({ id, threadId }) for each new message to or from them, `read` when a thread is read; a comment every 20 s. Read with fetch (it needs the bearer header) and `Accept: text/event-stream` (without it: 400).',
       file: { types: ['text/event-stream'], ranges: false as const },
     },

@@ -12,6 +12,7 @@ export const ERROR_STATUSES = {
   401: 'No valid session: sign in (again)',
   403: 'Signed in, but not allowed: another role, or not yours',
   404: 'Not found (or not visible to you)',
+  408: 'The body arrived too slowly (less than 1 KB in 10 s): the connection is closed',
   409: 'Conflicts with the current state: nothing changed',
   413: 'The body or file is too large',
   415: 'Unsupported content type, or a file that is not what this route accepts',
@@ -105,6 +106,8 @@ export function errorStatuses(def: RouteDef): ErrorStatus[] {
   if (def.access !== 'public' || def.signedUrl) statuses.add(401);
   if (def.access !== 'public') statuses.add(403);
   if (def.method === 'POST') {
+    // A body that stops coming (plugins/slow-bodies.ts).
+    statuses.add(408);
     statuses.add(413);
     statuses.add(415);
   }

@@ -36,3 +36,16 @@ export function sanitizePlainText(text: string): string {
   }
   return current.trim();
 }
+
+/**
+ * Characters nobody types on purpose and that make text read other than it is: bidirectional
+ * embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069: "gnp.exe" shown as "exe.png"),
+ * C0 and C1 controls but tab and line breaks, the zero-width space and a byte order mark inside text.
+ * The joiners (U+200C, U+200D) and the direction marks (U+200E, U+200F, U+061C) stay: Arabic, Persian
+ * and mixed text need them, and alone they reorder nothing.
+ */
+const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+
+export function withoutInvisibleControls(text: string): string {
+  return text.replace(INVISIBLE_CONTROLS, '');
+}

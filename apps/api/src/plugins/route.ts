@@ -4,7 +4,6 @@ import { ERROR_STATUSES, errorEnvelope, errorStatuses, type FileRouteDef, type J
 import { translate } from '../lib/i18n';
 import { AppError, tooManyAttempts } from '../lib/app-error';
 import { hitPerClockMinute } from '../lib/rate-limiter';
-import { illFormedTextAt } from '../lib/well-formed-text';
 import type { AppContext } from '../context';
 import { optionalUser, requireAccess, type RequestUser } from './auth';
 import { isAnonymous, rememberAnswer, sendCachedAnswer } from './public-cache';
@@ -109,11 +108,6 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppConte
         const hit = await ctx.limiter.hit(`${def.rateLimit}:${request.ip}`);
         const max = def.rateLimit === 'register' ? ctx.config.rateLimits.registerPerAddress : ctx.config.rateLimits.formsPerAddress;
         if (hit.count > max) throw tooManyAttempts(hit.retryAfter);
-      }
-      // Before the schema: text that is not text is refused whatever the field (lib/well-formed-text.ts).
-      for (const [context, value] of [['body', request.body], ['querystring', request.query], ['params', request.params]] as const) {
-        const at = illFormedTextAt(value);
-        if (at) throw new AppError('api.validation.failed', 400, { fields: { [at.length ? at.join('.') : context]: 'api.validation.not_text' } });
       }
     },
     // The contract must tell the truth: a status it does not list is reported (the tests fail on it).

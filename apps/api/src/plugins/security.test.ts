@@ -217,7 +217,7 @@ describe('the contract tells the truth', () => {
     expect(statuses('/api/media/lecture/{id}', 'get')).toEqual(['200', '206', '302', '400', '401', '403', '404', '416', '500', '503']);
     expect(statuses('/api/media/cover/{id}', 'get')).toEqual(['200', '206', '400', '404', '416', '500', '503']);
     expect(statuses('/api/public/certificate/{code}/pdf', 'get')).toEqual(['200', '400', '404', '500', '503']);
-    expect(statuses('/api/participant/login', 'post')).toEqual(['200', '400', '401', '413', '415', '429', '500', '503']);
+    expect(statuses('/api/participant/login', 'post')).toEqual(['200', '400', '401', '408', '413', '415', '429', '500', '503']);
     expect(statuses('/api/instructor/course/edit/step1/{id}', 'get')).toEqual(['200', '400', '401', '403', '404', '500', '503']);
     expect(doc.paths['/api/media/cover/{id}'].get.responses['404'].content['application/json'].schema).toBeDefined();
     for (const [p, ops] of Object.entries<Record<string, { responses: Record<string, unknown> }>>(doc.paths)) {

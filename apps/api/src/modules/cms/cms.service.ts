@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { homeImageFields, type aboutContentBody, type contactContentBody, type homeContentBody, type privacyEntryBody } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
-import { sanitizePlainText, sanitizeRichText } from '../../lib/sanitize';
+import { sanitizePlainText, sanitizeRichText, withoutInvisibleControls } from '../../lib/sanitize';
 import type { AppContext } from '../../context';
 import { receiveUploadWithFields } from '../authoring/upload-fields';
 import { presentAbout, presentContact, presentHome, presentImage, presentPrivacyEntry } from './cms.presenter';
@@ -23,18 +23,14 @@ import {
 const notFound = () => new AppError('api.error.not_found', 404);
 
 /**
- * Bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069): never
- * needed in what an admin types (the pages set `dir` themselves), and the classic way to make a
- * link or a file name read other than it is ("moc.live" shown as "evil.com").
+ * Plain text: the text a reader sees, no markup whatever came in, and no invisible controls (never
+ * needed in what an admin types: the pages set `dir` themselves; lib/sanitize.ts).
  */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
-
-/** Plain text: the text a reader sees, no markup whatever came in (lib/sanitize.ts). */
-export const cmsPlain = (text: string) => sanitizePlainText(text.replace(BIDI_CONTROLS, ''));
+export const cmsPlain = (text: string) => sanitizePlainText(withoutInvisibleControls(text));
 
 /** Rich text: the allow-list of lib/sanitize.ts (tags, attributes, link schemes), whatever the editor sent. */
 export const cmsRich = (html: string) => {
-  const clean = sanitizeRichText(html.replace(BIDI_CONTROLS, ''));
+  const clean = sanitizeRichText(withoutInvisibleControls(html));
   // An editor's empty document is "<p></p>": nothing to show, so the site keeps its default.
   return clean.replace(/<p>(\s|<br \/>)*<\/p>/g, '').trim() === '' ? '' : clean;
 };

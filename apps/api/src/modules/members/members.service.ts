@@ -57,6 +57,8 @@ export async function deleteOrDeactivate(ctx: AppContext, role: MemberRoleName, 
     if (role === 'instructor') invalidateCatalog(ctx);
     return { outcome: 'deactivated' };
   }
+  // Its sessions go with it; ended first, so its open live streams are told at once.
+  await endAllSessions(ctx, id);
   await deleteMember(ctx.db, id);
   if (row.avatar) await ctx.storage.remove(row.avatar);
   return { outcome: 'removed' };

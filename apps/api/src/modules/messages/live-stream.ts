@@ -7,6 +7,12 @@ import { createLiveBus, type LiveEvent } from './live';
 import { messageConcerns } from './messages.service';
 
 const HEARTBEAT_MS = 20_000;
+/**
+ * Open streams one user may hold on one API process: a tab each, on a few devices. Any more is a 429:
+ * each stream holds a connection and a listener, and one token once opened 800.
+ */
+export const STREAMS_PER_USER = 10;
+const STREAMS_RETRY_AFTER_S = 30;
 
 type Log = (level: 'warn' | 'error', message: string, detail?: unknown) => void;
 
@@ -23,16 +29,23 @@ export interface LiveStreams {
 export function createLiveStreams(ctx: AppContext, log: Log): LiveStreams {
   const bus = createLiveBus(ctx.db, log);
   const streams = new Set<() => void>();
+  const openPerUser = new Map<number, number>();
 
   /**
    * One open stream of server-sent events for the signed-in user (docs/messages.md). Read with
-   * fetch, since it needs the bearer header; every notification is re-checked against the user,
-   * and each heartbeat re-checks the session, so a logout or deactivation ends the stream.
+   * fetch, since it needs the bearer header; every notification is re-checked against the user;
+   * a session of the user ending (SESSION_CHANNEL) and each heartbeat re-check the session, so a
+   * logout or a deactivation ends the stream at once.
    */
   function open(user: RequestUser, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     // Only an event-stream reader gets the endless answer; anything else is told how to ask.
     if (!/text\/event-stream/i.test(request.headers.accept ?? '')) throw new AppError('api.messages.stream_accept', 400, { fields: { accept: 'api.messages.stream_accept' } });
     if (request.method === 'HEAD') return reply.type('text/event-stream').header('cache-control', 'no-store').send('');
+    const open = openPerUser.get(user.id) ?? 0;
+    if (open >= STREAMS_PER_USER) {
+      throw new AppError('api.messages.too_many_streams', 429, { headers: { 'retry-after': String(STREAMS_RETRY_AFTER_S) }, params: { count: STREAMS_PER_USER } });
+    }
+    openPerUser.set(user.id, open + 1);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -51,19 +64,28 @@ export function createLiveStreams(ctx: AppContext, log: Log): LiveStreams {
     const end = () => {
       if (ended) return;
       ended = true;
+      const left = (openPerUser.get(user.id) ?? 1) - 1;
+      if (left > 0) openPerUser.set(user.id, left);
+      else openPerUser.delete(user.id);
       clearInterval(heartbeat);
       unsubscribe();
       streams.delete(end);
       res.end();
     };
     streams.add(end);
-    const heartbeat = setInterval(() => {
+    /** Ends the stream when its session no longer counts; `ping` writes the heartbeat's comment when it does. */
+    const checkSession = (ping: boolean) =>
       void sessionUser(ctx, { userId: user.id, role: user.role, sessionId: user.sessionId })
-        .then((still) => (still ? res.write(': ping\n\n') : end()))
+        .then((still) => (!still ? end() : ping && !ended ? res.write(': ping\n\n') : undefined))
         .catch(() => undefined);
-    }, HEARTBEAT_MS);
+    const heartbeat = setInterval(() => checkSession(true), HEARTBEAT_MS);
     request.raw.on('close', end);
     const onEvent = (event: LiveEvent) => {
+      // A session of this user ended (a logout, a deactivation, a password change): is it this one?
+      if (event.k === 's') {
+        if (event.u === user.id) checkSession(false);
+        return;
+      }
       if (event.k === 'r') {
         if (event.u === user.id) write('read', { threadId: event.t });
         return;

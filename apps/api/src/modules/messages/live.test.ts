@@ -5,6 +5,7 @@ import { buildTestApp, createUser, GOOD_PASSWORD, inject, loginAs, TEST_JWT_SECR
 import { createCourse, enrollParticipant } from '../../../test/factories';
 import { ROOT, startServerProcess, type ServerProcess } from '../../../test/server-process';
 import { eventReader } from '../../../test/sse';
+import { STREAMS_PER_USER } from './live-stream';
 
 /** The live delivery of point 4: a stream on one server sees a message sent through another. */
 
@@ -16,7 +17,8 @@ async function openStream(base: string, role: string, token: string) {
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   const events = eventReader();
-  void (async () => {
+  /** Resolves when the server ends the stream (or the test closes it). */
+  const ended = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -27,7 +29,7 @@ async function openStream(base: string, role: string, token: string) {
       // aborted
     }
   })();
-  return { next: events.next, seen: events.seen, close: () => controller.abort() };
+  return { next: events.next, seen: events.seen, ended, close: () => controller.abort() };
 }
 
 describe('live delivery on the embedded database', () => {
@@ -97,6 +99,48 @@ describe('live delivery on the embedded database', () => {
       expect(list.json().data.unread).toBe(1);
     } finally {
       stream.close();
+    }
+  });
+
+  it(`holds at most ${STREAMS_PER_USER} open streams of one user per process: the next is a 429 with Retry-After, and closing one frees its place (issue 25, point 4)`, async () => {
+    const user = await createUser('participant');
+    const { token } = await loginAs(a, 'participant', user.email);
+    const streams = [];
+    try {
+      for (let i = 0; i < STREAMS_PER_USER; i += 1) streams.push(await openStream(baseA, 'participant', token));
+      const refused = await fetch(`${baseA}/api/participant/message/stream`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', 'accept-language': 'en' } });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(((await refused.json()) as { message: string }).message).toBe('You have too many message windows open. Close some, and this one connects again by itself.');
+      // Another user is not affected, nor is this user on the other process.
+      const other = await createUser('participant');
+      streams.push(await openStream(baseA, 'participant', (await loginAs(a, 'participant', other.email)).token));
+      streams.push(await openStream(baseB, 'participant', token));
+      streams[0]!.close();
+      await expect.poll(async () => (await openStream(baseA, 'participant', token).then((s) => (streams.push(s), 200), () => 429)), { timeout: 5_000 }).toBe(200);
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+
+  it('ends the open streams of a user an admin deactivates or removes, or who signs out, at once (not at the next heartbeat, 20 s later), on every process (issue 25, point 4)', async () => {
+    const admin = await loginAs(a, 'admin', (await createUser('admin')).email);
+    for (const how of ['removed by an admin', 'signed out'] as const) {
+      const user = await createUser('participant');
+      const session = await loginAs(a, 'participant', user.email);
+      const stream = await openStream(baseB, 'participant', session.token);
+      try {
+        await stream.next((e) => e.event === 'ready');
+        const done =
+          how === 'signed out'
+            ? await inject(a, { method: 'GET', url: '/api/participant/logout', headers: { authorization: `Bearer ${session.token}` } })
+            : await inject(a, { method: 'GET', url: `/api/admin/participant/delete/${user.id}`, headers: { authorization: `Bearer ${admin.token}` } });
+        expect(done.statusCode, how).toBe(200);
+        // Within 5 s, well before the 20 s heartbeat would have noticed.
+        await expect(Promise.race([stream.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(resolve, 5_000, 'still open'))]), how).resolves.toBe('ended');
+      } finally {
+        stream.close();
+      }
     }
   });
 

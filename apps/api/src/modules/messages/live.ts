@@ -1,12 +1,14 @@
 import type { Db } from '../../db/client';
+import { SESSION_CHANNEL } from '../sessions/sessions.service';
 import { MESSAGE_CHANNEL } from './messages.queries';
 
 /**
  * What a notification on MESSAGE_CHANNEL says (ids only): `k: 'm'` a new message `id` in thread `t`
- * from `f` to `u`; `k: 'r'` user `u` read thread `t`.
+ * from `f` to `u`; `k: 'r'` user `u` read thread `t`. On SESSION_CHANNEL: `k: 's'` a session of user
+ * `u` ended (a logout, a deactivation, a password changed or reset).
  */
 export interface LiveEvent {
-  k: 'm' | 'r';
+  k: 'm' | 'r' | 's';
   id?: number;
   t: number;
   f?: number;
@@ -25,7 +27,7 @@ export interface LiveBus {
 function parse(payload: string | undefined): LiveEvent | null {
   try {
     const v = JSON.parse(payload ?? '') as Partial<LiveEvent>;
-    if ((v.k !== 'm' && v.k !== 'r') || !Number.isInteger(v.t) || !Number.isInteger(v.u)) return null;
+    if ((v.k !== 'm' && v.k !== 'r' && v.k !== 's') || !Number.isInteger(v.t) || !Number.isInteger(v.u)) return null;
     return v as LiveEvent;
   } catch {
     return null;
@@ -62,8 +64,10 @@ export function createLiveBus(db: Db, log: Log): LiveBus {
   let closed = false;
 
   const startPglite = async (c: PgliteClient) => {
-    const unlisten = await c.listen(MESSAGE_CHANNEL, dispatch);
-    stop = unlisten;
+    const unlisten = await Promise.all([c.listen(MESSAGE_CHANNEL, dispatch), c.listen(SESSION_CHANNEL, dispatch)]);
+    stop = async () => {
+      await Promise.all(unlisten.map((off) => off()));
+    };
   };
 
   const startPg = async (pool: PgPool) => {
@@ -76,7 +80,7 @@ export function createLiveBus(db: Db, log: Log): LiveBus {
       const c = new Client(pool.options);
       current = c;
       c.on('notification', (n) => {
-        if (n.channel === MESSAGE_CHANNEL) dispatch(n.payload);
+        if (n.channel === MESSAGE_CHANNEL || n.channel === SESSION_CHANNEL) dispatch(n.payload);
       });
       const reconnect = (err?: unknown) => {
         // A first connection that fails is the subscriber's error; only a lost listener reconnects.
@@ -91,7 +95,7 @@ export function createLiveBus(db: Db, log: Log): LiveBus {
       c.on('end', () => reconnect());
       try {
         await c.connect();
-        await c.query(`LISTEN ${MESSAGE_CHANNEL}`);
+        await c.query(`LISTEN ${MESSAGE_CHANNEL}; LISTEN ${SESSION_CHANNEL}`);
         const wasLost = listening;
         listening = true;
         retry = 500;

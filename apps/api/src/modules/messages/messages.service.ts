@@ -2,7 +2,7 @@ import { MESSAGE_THREADS_PER_PAGE, MESSAGES_PER_PAGE, type MessageContact, type 
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hitPerClockMinute } from '../../lib/rate-limiter';
-import { sanitizePlainText } from '../../lib/sanitize';
+import { sanitizePlainText, withoutInvisibleControls } from '../../lib/sanitize';
 import {
   activeAdmins,
   coursesByIds,
@@ -51,8 +51,9 @@ function countSend(ctx: AppContext, sender: Sender) {
   return hitPerClockMinute(ctx.limiter, `messages:${sender.id}`, ctx.config.rateLimits.messagesPerMinute, 'api.messages.too_many', ctx.now());
 }
 
+/** The text a reader sees: no markup and no invisible controls (a right-to-left override can disguise a link or a file name). */
 function cleanText(text: string, field = 'msg'): string {
-  const clean = sanitizePlainText(text);
+  const clean = sanitizePlainText(withoutInvisibleControls(text));
   if (!clean) throw new AppError('api.validation.failed', 400, { fields: { [field]: 'api.messages.empty' } });
   return clean;
 }

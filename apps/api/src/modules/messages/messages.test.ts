@@ -119,6 +119,18 @@ describe('who may write to whom (point 2)', () => {
     expect(Object.keys(onlyMarkup.json().errors)).toEqual(['msg']);
   });
 
+  it('strips a right-to-left override and other invisible controls from a message, as the content pages do, and keeps the joiners Arabic needs (issue 25, point 4)', async () => {
+    const admin = await person('admin');
+    const user = await person('participant');
+    // "invoice‮fdp.exe" reads as "invoiceexe.pdf"; a zero-width space hides inside a word; the zero-width non-joiner stays.
+    const sent = await send(user, { Toid: admin.id, msg: 'invoice\u202Efdp.exe pay\u200Bpal \u2066x\u2069 \u0007bell \uFEFFend نمی\u200Cخواهم' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data.msg).toBe('invoicefdp.exe paypal x bell end نمی\u200Cخواهم');
+    const onlyControls = await send(user, { Toid: admin.id, msg: '\u202E\u200B\u2066' });
+    expect(onlyControls.statusCode).toBe(400);
+    expect(Object.keys(onlyControls.json().errors)).toEqual(['msg']);
+  });
+
   it('answers unknown, mismatched and deactivated recipients with a field message', async () => {
     const user = await person('participant');
     const missing = await send(user, { Toid: 2_000_000_000, msg: 'Anyone?' });

@@ -45,8 +45,19 @@ export async function rotateRefreshToken(db: Db, tokenId: number, sessionId: str
   });
 }
 
+/**
+ * Told of every session ended (`{ k: 's', u: userId }`), on every API process: the user's open live
+ * streams check their session at once instead of at their next heartbeat (messages/live.ts).
+ */
+export const SESSION_CHANNEL = 'nibras_sessions';
+
+async function tellStreams(db: Db, userIds: number[]) {
+  for (const userId of new Set(userIds)) await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, json_build_object('k', 's', 't', 0, 'u', ${userId}::int)::text)`);
+}
+
 export async function revokeSession(db: Db, sessionId: string) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  const ended = await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).returning({ userId: sessions.userId });
+  await tellStreams(db, ended.map((row) => row.userId));
 }
 
 export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: string) {
@@ -54,10 +65,12 @@ export async function revokeOtherSessions(db: Db, userId: number, keepSessionId:
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+  await tellStreams(db, [userId]);
 }
 
 export async function revokeAllSessions(db: Db, userId: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await tellStreams(db, [userId]);
 }
 
 /** The session named by an access token, with its user: the row decides whether the token still counts. */

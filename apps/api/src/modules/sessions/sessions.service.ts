@@ -7,6 +7,8 @@ import type { AppContext } from '../../context';
 import { presentSession } from './sessions.presenter';
 import { findRefreshToken, findSessionWithUser, insertSession, revokeAllSessions, revokeOtherSessions, revokeSession, rotateRefreshToken } from './sessions.queries';
 
+export { SESSION_CHANNEL } from './sessions.queries';
+
 interface SessionUser {
   id: number;
   role: Role;
