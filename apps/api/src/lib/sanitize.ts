@@ -44,6 +44,7 @@ export function sanitizePlainText(text: string): string {
  * The joiners (U+200C, U+200D) and the direction marks (U+200E, U+200F, U+061C) stay: Arabic, Persian
  * and mixed text need them, and alone they reorder nothing.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
 export function withoutInvisibleControls(text: string): string {
