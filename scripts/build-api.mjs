@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { sourcesHash, upToDate, writeStamp } from './build-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUTFILE = path.join(root, 'apps/api/dist/server.js');
@@ -59,6 +60,15 @@ export async function buildApi(outfile = DEFAULT_OUTFILE) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = performance.now();
-  const outfile = await buildApi(process.argv[2] ? path.resolve(process.argv[2]) : DEFAULT_OUTFILE);
-  console.log(`API server built into ${path.relative(root, outfile)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  const target = process.argv[2] ? path.resolve(process.argv[2]) : DEFAULT_OUTFILE;
+  // The API's sources, the contract, and what decides how they are bundled: unchanged, no new bundle (scripts/build-stamp.mjs).
+  const hash = sourcesHash(root, ['apps/api/src', 'packages/contract/src', 'package-lock.json', 'scripts/build-api.mjs']);
+  const stamp = `${target}.sources-hash`;
+  if (upToDate(target, stamp, hash)) {
+    console.log(`API server up to date in ${path.relative(root, target)} (sources unchanged since its build).`);
+  } else {
+    const outfile = await buildApi(target);
+    writeStamp(stamp, hash);
+    console.log(`API server built into ${path.relative(root, outfile)} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  }
 }

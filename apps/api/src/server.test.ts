@@ -26,6 +26,9 @@ describe('npm start', () => {
     try {
       const out = first.output();
       expect(out).toContain('Demo data seeded');
+      // The quiet seconds of a first start are said as they happen, in order (issue 25, point 11).
+      const said = ['Opening the embedded database', 'Applying database migrations…', 'Seeding demo data into the new database (once)…', 'Nibras is running on'].map((text) => out.indexOf(text));
+      expect(said.every((at) => at >= 0) && said.every((at, i) => i === 0 || at > said[i - 1]!), out).toBe(true);
       for (const email of ['admin@example.com', 'instructor@example.com', 'instructor2@example.com', 'participant@example.com', 'participant2@example.com', 'participant3@example.com']) {
         expect(out).toContain(email);
       }
@@ -67,6 +70,7 @@ describe('npm start', () => {
     const second = await start(dataDir);
     try {
       expect(second.output()).not.toContain('Demo data seeded');
+      expect(second.output()).not.toContain('Seeding demo data');
       const login = await post(`${second.base}/api/participant/login`, { email: 'kept@example.com', password: 'Lantern-river-93', returnSecureToken: true });
       expect(login.status).toBe(200);
       const cats = (await json(await fetch(`${second.base}/api/category/namelist`))).data;

@@ -10,8 +10,11 @@ import { isClusterPrimary, portInUse, portInUseMessage, PORT_IN_USE_EXIT_CODE, r
 
 /** What happens once per start, in the only process or in the cluster's primary: migrations, then demo data into an empty database. */
 async function prepareData(config: Config, database: Database, storage: Storage): Promise<boolean> {
+  // Said as it happens: on a small machine these are the quiet seconds of a first start.
+  console.log('Applying database migrations…');
   await migrateDatabase(database);
   if (!config.seedDemo || !(await isDatabaseEmpty(database.db))) return false;
+  console.log('Seeding demo data into the new database (once)…');
   await seedDemo(database.db, storage);
   return true;
 }
@@ -34,7 +37,10 @@ async function main() {
   const started = Date.now();
   const config = loadConfig();
   const storage = await createStorage(config);
-  const open = () => openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
+  const open = () => {
+    if (!config.databaseUrl) console.log(`Opening the embedded database (PGlite at ${path.join(config.dataDir, 'pg')})…`);
+    return openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
+  };
   if (isClusterPrimary(config)) {
     let seeded = false;
     return runPrimary(
