@@ -344,7 +344,7 @@ function Player({ course }: { course: LearnCourse }) {
                               {item.title}
                             </span>
                             {!state.completed && (state.watchedSeconds > 0 || state.positionSeconds > 0) ? (
-                              <Badge variant="light" color="yellow" size="sm" component="span" data-testid={`outline-partly-${item.id}`}>
+                              <Badge variant="outline" color="dark" size="sm" component="span" data-testid={`outline-partly-${item.id}`}>
                                 {t('learn.outline.partly')}
                               </Badge>
                             ) : null}
