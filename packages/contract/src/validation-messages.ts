@@ -32,7 +32,12 @@ export function issueMessage(issue: Issue, input: unknown, isKey: (message: stri
     }
     case 'too_small': {
       const count = Number(issue.minimum);
-      if (issue.origin === 'string') return { key: 'api.validation.too_short', params: { count } };
+      if (issue.origin === 'string') {
+        // Nothing typed (or only spaces) is "required", not "at least 2 characters" (issue 25, point 7).
+        const value = valueAt(input, issue.path);
+        if (typeof value === 'string' && !value.trim()) return { key: 'api.validation.required' };
+        return { key: 'api.validation.too_short', params: { count } };
+      }
       if (issue.origin === 'array') return { key: 'api.validation.too_few', params: { count } };
       return { key: 'api.validation.too_small', params: { limit: count } };
     }

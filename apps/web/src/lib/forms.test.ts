@@ -17,6 +17,11 @@ describe('contractValidator', () => {
     expect(validate({ name: 'Sara', email: 'sara@example.com', password: 'Long-enough-1' })).toEqual({});
   });
 
+  it('says "required" for a field left empty (or only spaces), not "at least 2 characters" (issue 25, point 7)', () => {
+    const validate = contractValidator(registerBody, (values: Record<string, string>) => values, t, isKey);
+    expect(validate({ name: '', email: 'sara@example.com', password: '   ' })).toEqual({ name: 'api.validation.required', password: 'api.validation.required' });
+  });
+
   it('checks the body made from the values, so fields the body leaves out never block the form', () => {
     const validate = contractValidator(contactBody, (values: { name: string; email: string; message: string; draftNote: string }) => ({ name: values.name, email: values.email, message: values.message }), t, isKey);
     expect(validate({ name: 'سارة', email: 'sara@example.com', message: 'Ten letters or more here.', draftNote: '' })).toEqual({});
