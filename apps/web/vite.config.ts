@@ -20,6 +20,16 @@ function bootLoadingLabels(): Record<string, string> {
   return labels;
 }
 
+/** What the page says when the translations themselves cannot load (src/boot-failure.ts): compiled in from them too. */
+function bootFailureTexts(): Record<string, { title: string; text: string; retry: string }> {
+  const texts: Record<string, { title: string; text: string; retry: string }> = {};
+  for (const language of ['ar', 'en']) {
+    const catalog = JSON.parse(readFileSync(new URL(`${language}.json`, translationsDir), 'utf8')) as Record<string, string>;
+    texts[language] = { title: catalog['boot.failure.title'] ?? '', text: catalog['boot.failure.text'] ?? '', retry: catalog['boot.failure.retry'] ?? '' };
+  }
+  return texts;
+}
+
 /**
  * The translation catalogs, asked for by the page itself: i18next would ask only once the app's
  * script has run, a whole round trip between the script and the first paint. Both languages, since
@@ -80,7 +90,7 @@ export default defineConfig(({ command }) => {
   return {
     root: import.meta.dirname,
     plugins: [react(), contractForBrowser(), mantineStylesPerComponent(), preloadTranslations(), precompress()],
-    define: { __BOOT_LOADING_LABELS__: JSON.stringify(bootLoadingLabels()) },
+    define: { __BOOT_LOADING_LABELS__: JSON.stringify(bootLoadingLabels()), __BOOT_FAILURE_TEXTS__: JSON.stringify(bootFailureTexts()) },
     build: { outDir: 'dist', assetsDir: 'build', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
     server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   };

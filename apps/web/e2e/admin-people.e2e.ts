@@ -10,6 +10,7 @@ import { auditAll, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, categoryListed, newAccount, type LoginData } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
+import { textContrast } from './support/contrast';
 
 const e2e = e2eSuite();
 
@@ -179,7 +180,12 @@ describe('admin subscribers and contact messages', () => {
     const { db } = await testDatabase();
     await db.update(newsletterSubscribers).set({ confirmedAt: new Date(), confirmTokenHash: null }).where(eq(newsletterSubscribers.email, email));
     await openAs(page, login, '/admin/subscribers');
-    await page.getByTestId('subscriber-row').filter({ hasText: waiting }).getByTestId('subscriber-waiting').getByText(tr('ar', 'subscribers.waiting')).waitFor();
+    const badge = page.getByTestId('subscriber-row').filter({ hasText: waiting }).getByTestId('subscriber-waiting');
+    await badge.getByText(tr('ar', 'subscribers.waiting')).waitFor();
+    // Readable: its text was once the colour of its background (issue 25, point 7).
+    expect(await textContrast(badge.getByText(tr('ar', 'subscribers.waiting')))).toBeGreaterThanOrEqual(4.5);
+    // The download says which subscribers it holds.
+    expect(await page.getByTestId('subscribers-download').textContent()).toBe(tr('ar', 'subscribers.download'));
     expect(await page.getByTestId('subscriber-row').filter({ hasText: email }).getByTestId('subscriber-waiting').count()).toBe(0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('subscribers-download').click()]);
     expect(download.suggestedFilename()).toBe('nibras-subscribers.csv');

@@ -104,10 +104,22 @@ describe('the admin sign-in screen', () => {
 describe('cookie consent banner', () => {
   const banner = (page: Page) => page.getByRole('region', { name: tr('ar', 'cookie.label') });
 
-  it('shows on public pages with a link to the privacy policy; OK stores cookieConsent=true and it never shows again', async () => {
-    const { page } = await e2e.open({ acceptCookies: false });
+  it('shows on public pages with a link to the privacy policy, covering nothing (on a phone too); OK stores cookieConsent=true and it never shows again', async () => {
+    const { page } = await e2e.open({ acceptCookies: false, width: 375, height: 700 });
     await page.goto('/search');
     await banner(page).waitFor();
+    // Issue 25, point 6: the banner sits in the page's flow above the header, and the footer's subscribe button,
+    // reached by keyboard (focus scrolls it into view), is the element at its own centre: nothing lies over it.
+    const above = await page.evaluate(() => document.querySelector('[data-testid="cookie-banner"]')!.getBoundingClientRect().bottom <= document.querySelector('header')!.getBoundingClientRect().top + 1);
+    expect(above).toBe(true);
+    const subscribe = page.getByTestId('newsletter-form').getByRole('button', { name: tr('ar', 'newsletter.submit') });
+    await subscribe.focus();
+    const uncovered = await subscribe.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return box.bottom <= window.innerHeight && !!top && button.contains(top);
+    });
+    expect(uncovered).toBe(true);
     const link = banner(page).getByRole('link', { name: tr('ar', 'cookie.privacyLink') });
     expect(await link.getAttribute('href')).toBe('/privacy-policy');
     await link.click();
@@ -122,6 +134,27 @@ describe('cookie consent banner', () => {
     await page.getByRole('banner').getByRole('link', { name: tr('ar', 'header.signIn'), exact: true }).click();
     await h1(page, tr('ar', 'auth.login.title.participant')).waitFor();
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+  });
+});
+
+describe('translations that cannot load (issue 25, point 10)', () => {
+  it('says so in both languages with a retry, instead of keys on a page that overflows sideways; the retry loads the page once they answer', async () => {
+    const { page } = await e2e.open({ width: 375, height: 700 });
+    let failing = true;
+    await page.route('**/assets/i18n/**', (route) => (failing ? route.abort() : route.continue()));
+    await page.goto('/about-us');
+    const failure = page.getByTestId('boot-failure');
+    await failure.waitFor();
+    expect(await failure.getAttribute('role')).toBe('alert');
+    expect(await failure.locator('section[lang="ar"][dir="rtl"] h1').textContent()).toBe(tr('ar', 'boot.failure.title'));
+    expect(await failure.locator('section[lang="en"][dir="ltr"] h1').textContent()).toBe(tr('en', 'boot.failure.title'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+    expect(await page.locator('body').textContent()).not.toContain('about.title');
+    const retry = failure.getByRole('button', { name: `${tr('ar', 'boot.failure.retry')} · ${tr('en', 'boot.failure.retry')}` });
+    expect(await retry.evaluate((button) => button === document.activeElement)).toBe(true);
+    failing = false;
+    await retry.click();
+    await h1(page, tr('ar', 'about.title')).waitFor();
   });
 });
 

@@ -15,6 +15,8 @@ import { preloadRoute } from './app/routes';
 import { sessionStore, startSessions } from './lib/session';
 import { labelBootIndicator } from './boot-indicator';
 import { currentLanguage, i18n, startI18n } from './i18n/i18n';
+import { NAMESPACE } from './i18n/config';
+import { showBootFailure } from './boot-failure';
 import { fontPairReady } from './features/theme/theme-fonts';
 import { themeStore } from './features/theme/theme-store';
 import { DEFAULT_THEME_SETTINGS } from './features/theme/theme-rules';
@@ -38,6 +40,11 @@ async function boot(root: HTMLElement): Promise<void> {
   const language = document.documentElement.lang;
   const fonts = new Set([DEFAULT_THEME_SETTINGS.font, themeStore.state().font]);
   await Promise.allSettled([translations, preloadRoute(window.location, queryClient), ...[...fonts].map((font) => fontPairReady(font, language))]);
+  // No texts in the page's language (i18next retried and gave up): say so in both, with a retry, rather than show keys.
+  if (!i18n.hasResourceBundle(currentLanguage(), NAMESPACE)) {
+    showBootFailure(root);
+    return;
+  }
   // A data router only so screens can block a navigation (useBlocker: unsaved course edits);
   // the route table itself stays in App's useRoutes.
   const router = createBrowserRouter([{ path: '*', element: <App /> }]);

@@ -9,6 +9,8 @@ const id = (value: string | number) => encodeURIComponent(String(value));
 
 export const mailLinks = {
   dashboard: (role: Role) => `/${role}/dashboard`,
+  /** Where someone who did not change their password goes: the reset of their role (an admin has none: the sign-in). */
+  passwordHelp: (role: Role) => (role === 'admin' ? '/admin/login' : `/${role}/forgot-password`),
   /** The admin's view of a course, with the review form. */
   adminCourse: (courseId: number) => `/admin/courses/${id(courseId)}`,
   instructorCourse: (courseId: number) => `/instructor/courses/${id(courseId)}`,

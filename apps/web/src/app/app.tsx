@@ -16,10 +16,11 @@ export function App() {
   const isAdminArea = pathSegments(pathname)[0] === 'admin';
   return (
     <Suspense fallback={<LoadingDots fullPage />}>
+      {/* First on the page and in its flow, not laid over it: it pushes the page down and covers nothing (WCAG 2.4.11). */}
+      {isAdminArea ? null : <CookieBanner />}
       <RouteGuard>
         <AppRoutes />
       </RouteGuard>
-      {isAdminArea ? null : <CookieBanner />}
     </Suspense>
   );
 }

@@ -25,6 +25,8 @@ samples.push(
   { link: mailLinks.learn(12), reader: { ...nobody, participant: true } },
   { link: mailLinks.assessment(7), reader: { ...nobody, participant: true } },
   { link: mailLinks.certificate('ABCD-EFGH-JKLM'), reader: nobody },
+  // "Was this you?" after a password change: read by whoever is not signed in (the account's owner, locked out).
+  ...(['participant', 'instructor', 'admin'] as const).map((role) => ({ link: mailLinks.passwordHelp(role), reader: nobody })),
   { link: mailLinks.newsletterConfirm('x8Yk_3-Qa'), reader: nobody },
   { link: mailLinks.newsletterUnsubscribe('4f1c2b9e-8d7a-4c3b-9e2f-1a2b3c4d5e6f'), reader: nobody },
 );

@@ -10,7 +10,7 @@ import type { Language } from '../../lib/i18n';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
-import { notifyUser, siteLink } from '../mail/mail.service';
+import { notifyUser, siteLink, tellAccount } from '../mail/mail.service';
 import { refreshInstructorSearchText } from '../search/search.service';
 import { endAllSessions, endOtherSessions, endSession, startSession } from '../sessions/sessions.service';
 import { findUserByEmail, findUserById, insertUser, setUserAvatar, setUserLang, updateUser, type UserRow } from './accounts.queries';
@@ -160,6 +160,8 @@ export async function changePassword(ctx: AppContext, user: RequestUser, ip: str
   if (oldPassword === newPassword) throw new AppError('api.validation.failed', 400, { fields: { new_password: 'api.auth.same_password' } });
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(newPassword) });
   await endOtherSessions(ctx, user.id, user.sessionId);
+  // "Was this you?": someone who took over a session could otherwise change the password unseen.
+  await tellAccount(ctx, user.id, (to) => ({ kind: 'password_changed', params: { name: to.name, link: siteLink(ctx, mailLinks.passwordHelp(user.role)) } }));
 }
 
 /** The new file is stored first; the old one is removed only once the profile points elsewhere. */

@@ -83,6 +83,22 @@ export async function notifyUser(ctx: AppContext, userId: number, letter: (recip
   }
 }
 
+/**
+ * A security notice (a password changed) to one active account, in its language: the account cannot
+ * turn these off. Like notifyUser it never fails the request that caused it.
+ */
+export async function tellAccount(ctx: AppContext, userId: number, letter: (recipient: Recipient) => MailTemplate): Promise<boolean> {
+  try {
+    const recipient = await findRecipient(ctx.db, userId);
+    if (!recipient) return false;
+    await enqueueMail(ctx, { to: recipient.email, lang: recipient.lang, template: letter(recipient) });
+    return true;
+  } catch (error) {
+    ctx.log('error', 'a security notice could not be queued', error);
+    return false;
+  }
+}
+
 /** The same to every active admin who has not turned the kind off (a course to review). */
 export async function notifyAdmins(ctx: AppContext, letter: (recipient: Recipient) => NotificationTemplate): Promise<number> {
   try {

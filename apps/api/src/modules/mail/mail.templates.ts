@@ -7,6 +7,7 @@ import { translate, type Language } from '../../lib/i18n';
 export type MailTemplate =
   | { kind: 'password_reset'; params: { name: string; link: string; minutes: number; role: 'participant' | 'instructor' } }
   | NotificationTemplate
+  | { kind: 'password_changed'; params: { name: string; link: string } }
   | { kind: 'newsletter_confirm'; params: { link: string } }
   | { kind: 'newsletter'; params: { subject: string; body: string; unsubscribeLink: string } };
 
@@ -62,6 +63,19 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
           { type: 'button', text: t('api.passwordReset.mail.action'), href: link },
           { type: 'paragraph', text: t('api.passwordReset.mail.expiry', { count: minutes }) },
           { type: 'note', text: t('api.passwordReset.mail.ignore') },
+        ],
+      };
+    }
+    case 'password_changed': {
+      const { name, link } = template.params;
+      return {
+        subject: t('api.passwordChanged.mail.subject'),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.passwordChanged.mail.intro') },
+          { type: 'paragraph', text: t('api.passwordChanged.mail.notYou') },
+          { type: 'button', text: t('api.passwordChanged.mail.action'), href: link },
+          { type: 'note', text: t('api.passwordChanged.mail.you') },
         ],
       };
     }

@@ -272,6 +272,27 @@ describe('opt-outs in the profile', () => {
   });
 });
 
+describe('a changed password (issue 25, point 7)', () => {
+  it.each([
+    ['participant', '/api/participant/changepassword'],
+    ['instructor', '/api/instructor/change-password'],
+    ['admin', '/api/admin/change-password'],
+  ] as const)('mails the %s "was this you?" in its language, with a link to secure the account, even with every notification turned off', async (role, url) => {
+    const { auth, user } = await signedIn(suite.app, role);
+    await setLang(user.id, 'en');
+    const kinds = [...NOTIFICATIONS_BY_ROLE[role]];
+    await suite.inject({ method: 'POST', url: role === 'admin' ? '/api/admin/update' : `/api/${role}/update`, headers: auth, payload: { name: `Changer ${role}`, mail_opt_outs: kinds } });
+    const before = await lastMailId();
+    const changed = await suite.inject({ method: 'POST', url, headers: auth, payload: { old_password: GOOD_PASSWORD, new_password: 'Another-river-84' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const mails = await mailsTo(user.email, 'password_changed', before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ lang: 'en', subject: translate('en', 'api.passwordChanged.mail.subject') });
+    expect(mails[0]!.textBody).toContain(translate('en', 'api.passwordChanged.mail.notYou'));
+    expect(linkOf(mails[0]!)).toBe(`${PUBLIC_URL}${mailLinks.passwordHelp(role)}`);
+  });
+});
+
 describe('a notification that cannot be queued', () => {
   it('does not fail the request that caused it, and the other mails still go', async () => {
     const { db } = await testDatabase();

@@ -94,7 +94,7 @@ export default function SubscribersPage() {
                           <bdi>{s.email}</bdi>
                         </Text>
                         {s.confirmed ? null : (
-                          <Badge color="yellow.9" variant="light" data-testid="subscriber-waiting">
+                          <Badge color="yellow.9" variant="filled" autoContrast data-testid="subscriber-waiting">
                             {t('subscribers.waiting')}
                           </Badge>
                         )}
