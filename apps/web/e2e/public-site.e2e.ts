@@ -142,7 +142,7 @@ describe('translations that cannot load (issue 25, point 10)', () => {
     const { page } = await e2e.open({ width: 375, height: 700 });
     let failing = true;
     await page.route('**/assets/i18n/**', (route) => (failing ? route.abort() : route.continue()));
-    await page.goto('/about-us');
+    await page.goto('/about');
     const failure = page.getByTestId('boot-failure');
     await failure.waitFor();
     expect(await failure.getAttribute('role')).toBe('alert');
