@@ -8,8 +8,11 @@ import {
   normalizeSearchText as normalize,
   normalizeWithMap,
   oneEditVariants,
+  otherSpellings,
   SEARCH_TEXT_MAX,
   searchTokens,
+  TRANSLITERATION_MAX_SPELLINGS,
+  TRANSLITERATIONS,
   withoutArticle,
 } from './search-text';
 
@@ -216,5 +219,31 @@ describe('search text building', () => {
     for (const written of ['في', 'إلى', 'حتى', 'مَتى', 'أو', 'أين', 'هذه', 'the', 'OF', 'How']) expect(isStopWord(normalize(written)), written).toBe(true);
     // Words that say something about a course are not stop words, nor are the name علي and "it".
     for (const written of ['البرمجة', 'برمجة', 'على', 'it', 'python', 'c', 'فيزياء', 'منهج']) expect(isStopWord(normalize(written)), written).toBe(false);
+  });
+
+  it('gives the other spellings of a term in the transliteration list, both ways, and nothing for other words', () => {
+    expect(otherSpellings('python')).toEqual(['بايثون']);
+    expect(otherSpellings('بايثون')).toEqual(['python']);
+    expect(otherSpellings(normalize('جافاسكريبت'))).toEqual(['javascript', 'جافاسكربت']);
+    expect(otherSpellings(normalize('إكسل'))).toEqual(['excel']);
+    for (const word of ['pyth', 'pythons', 'بايث', 'البايثون', 'برمجه']) expect(otherSpellings(word), word).toEqual([]);
+  });
+
+  it('keeps the transliteration list small and as a query word is: normalised single words, no article, no stop word, each once', () => {
+    const all = TRANSLITERATIONS.flat();
+    expect(new Set(all).size).toBe(all.length);
+    for (const term of TRANSLITERATIONS) {
+      expect(term.length, term[0]).toBeGreaterThanOrEqual(2);
+      expect(term.length, term[0]).toBeLessThanOrEqual(TRANSLITERATION_MAX_SPELLINGS);
+      // The Latin spelling first, then the Arabic ones.
+      expect(term[0], term[0]).toMatch(/^[a-z]+$/);
+      for (const spelling of term.slice(1)) expect(spelling, spelling).toMatch(/^[\u0600-\u06ff]+$/);
+    }
+    for (const spelling of all) {
+      expect(normalize(spelling), spelling).toBe(spelling);
+      expect(searchTokens(spelling), spelling).toEqual([spelling]);
+      expect(withoutArticle(spelling), spelling).toBeUndefined();
+      expect(isStopWord(spelling), spelling).toBe(false);
+    }
   });
 });

@@ -168,6 +168,35 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }
 
+// Technical terms people type in Latin letters for courses that write them in Arabic letters, and
+// the other way round (docs/search.md, "Transliterations"). Each line is one term, its spellings
+// written normalised (إكسل -> اكسل), one word each, without an article. A query word that is one of
+// them, whole (or after its article), also matches the others by prefix, so "python" finds
+// "بايثون" and "التسويق" finds "Marketing". Kept short on purpose: a term belongs here when courses
+// name it in both scripts and no typo or prefix rule can bridge the two. "marketing" is a
+// translation, not a transliteration, but it is what people type for تسويق.
+export const TRANSLITERATIONS: readonly (readonly string[])[] = [
+  ['python', 'بايثون'],
+  ['javascript', 'جافاسكربت', 'جافاسكريبت'],
+  ['java', 'جافا'],
+  ['excel', 'اكسل'],
+  ['photoshop', 'فوتوشوب'],
+  ['marketing', 'تسويق'],
+  ['android', 'اندرويد'],
+  ['linux', 'لينكس'],
+];
+
+/** Spellings of one term at most (the cost of a query counts them: docs/search.md, "Cost of a query"). */
+export const TRANSLITERATION_MAX_SPELLINGS = 3;
+
+const OTHER_SPELLINGS = new Map<string, readonly string[]>();
+for (const term of TRANSLITERATIONS) for (const spelling of term) OTHER_SPELLINGS.set(spelling, term.filter((s) => s !== spelling));
+
+/** The other spellings of a normalised word in TRANSLITERATIONS ("python" -> ["بايثون"]), or none. */
+export function otherSpellings(word: string): readonly string[] {
+  return OTHER_SPELLINGS.get(word) ?? [];
+}
+
 // The definite article, alone or after the conjunctions and prepositions that fuse with it
 // (و ب ف ك), is written as part of the word: "البرمجة", "والتصميم". Longest first.
 const ARTICLES = ['وال', 'بال', 'فال', 'كال', 'ال'];

@@ -11,6 +11,7 @@ import { buildUserSearchText } from '../lib/search-text';
 import { diskStorage } from '../lib/storage';
 import { TEST_JWT_SECRET, testConfig, uniqueIp } from '../../test/harness';
 import { DEMO_PASSWORD, seedDemo } from './demo';
+import { DEMO_COURSES } from './demo-catalogue';
 
 // Its own empty database and uploads folder: the seed runs only on an empty one (server.ts), and the
 // app is built over both, as `npm start` does.
@@ -102,6 +103,16 @@ describe('demo seed', () => {
     expect(rows.some((r) => r.price === 0) && rows.some((r) => r.price > 0)).toBe(true);
     const cats = await database.db.select({ id: categories.id }).from(categories);
     for (const c of cats) expect(rows.some((r) => r.categoryId === c.id)).toBe(true);
+  });
+
+  it('finds both Python courses by "python" and by "بايثون", though one writes the name only in Arabic letters', async () => {
+    const titles = DEMO_COURSES.filter((c) => /python|بايثون/i.test(c.title)).map((c) => c.title).sort();
+    expect(titles).toHaveLength(2);
+    for (const q of ['python', 'بايثون']) {
+      const res = await app.inject({ method: 'GET', url: '/api/public/search', query: { q }, remoteAddress: uniqueIp() });
+      expect(res.statusCode, q).toBe(200);
+      expect(res.json().data.items.map((c: { title: string }) => c.title).sort(), q).toEqual(titles);
+    }
   });
 
   it('gives lectures course-like durations (2 min and more each, 30 min and more a course), each with a video file', async () => {

@@ -8,6 +8,7 @@ import {
   isStopWord,
   normalizeSearchText,
   oneEditVariants,
+  otherSpellings,
   searchTokens,
   withoutArticle,
   type HighlightTerms,
@@ -80,6 +81,7 @@ export async function refreshAllCourseSearchText(db: Db): Promise<number> {
 /** One query word: the forms it matches by prefix, and the words one typo away from them. */
 interface QueryWord {
   token: string;
+  /** The word, without its article, and its other spellings in TRANSLITERATIONS (python -> بايثون). */
   forms: string[];
   typos: string[];
   /** Whether a course must contain it; the others only rank the courses that do first. */
@@ -160,7 +162,11 @@ function queryWords(tokens: string[]): QueryWord[] {
     const narrows = !anyNarrowing || narrowing(token);
     if (narrows ? required++ >= SEARCH_MAX_WORDS : ranking++ >= SEARCH_MAX_RANK_WORDS) continue;
     const stem = withoutArticle(token);
-    const forms = stem ? [token, stem] : [token];
+    const written = stem ? [token, stem] : [token];
+    // A term written in the other script ("python" for "بايثون") is the same word: prefix and
+    // exact matches of any spelling count alike. Spellings carry no article, so only one of the
+    // written forms has any: at most 2 + TRANSLITERATION_MAX_SPELLINGS - 1 forms a word.
+    const forms = [...new Set([...written, ...written.flatMap(otherSpellings)])];
     let typos: string[] = [];
     if (narrows) {
       const candidates = typoCandidates(token, stem, forms);

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
 import { courseTags, enrollments, ratings, tags, type courses } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import { normalizeSearchText, searchTokens } from '../../lib/search-text';
+import { normalizeSearchText, searchTokens, TRANSLITERATION_MAX_SPELLINGS, TRANSLITERATIONS } from '../../lib/search-text';
 import { inSearchTransaction, isStatementTimeout } from './search.queries';
 import { searchesAtOnce, searchGate } from './search-gate';
 import {
@@ -55,7 +55,9 @@ async function course(values: CourseValues = {}) {
   const { tags: tagNames = [], ...columns } = values;
   const row = await createCourse(columns);
   for (const name of tagNames) {
-    const [tag] = await db.insert(tags).values({ name }).returning();
+    // Tag names are unique (case aside) and the database outlives a run: a common word is reused, as authoring does.
+    await db.insert(tags).values({ name }).onConflictDoNothing();
+    const [tag] = await db.select({ id: tags.id }).from(tags).where(sql`lower(${tags.name}) = lower(${name})`);
     await db.insert(courseTags).values({ courseId: row.id, tagId: tag!.id });
   }
   await refreshCourseSearchText(db, row.id);
@@ -272,6 +274,43 @@ describe('query words', () => {
     expect((await search({ q: w })).facets.language.find((f) => f.value === 'en')?.count).toBe(1);
     expect(ids(await search({ q: v }))).toEqual([]);
     expect(ids(await search({ q: `${v.slice(0, 2)}${v[3]}${v[2]}${v.slice(4)}` }))).toEqual([]);
+  });
+});
+
+describe('English terms and their Arabic spellings', () => {
+  const marked = (text: string, ranges: [number, number][]) => ranges.map(([a, b]) => text.slice(a, b));
+
+  it('"python" finds a Python course titled in English and one titled in Arabic, and "بايثون" finds both too', async () => {
+    const category = await createCategory();
+    const english = await course({ title: 'Python for Beginners', categoryId: category.id });
+    // As the demo's "تحليل البيانات بلغة بايثون ومكتبة pandas": no Latin "Python" anywhere.
+    const arabicTitle = 'تحليل البيانات بلغة بايثون';
+    const arabic = await course({ title: arabicTitle, language: 'ar', categoryId: category.id });
+    await course({ title: 'تحليل البيانات بلغة R', language: 'ar', categoryId: category.id });
+    const both = [english.id, arabic.id].sort();
+    for (const q of ['python', 'PYTHON', 'بايثون', 'البايثون']) expect((await found(q, category)).sort(), q).toEqual(both);
+    // The Arabic spelling is marked in the title, as a typed word would be.
+    const hit = (await search({ q: 'Python', category: category.slug })).items.find((c) => c.id === arabic.id);
+    expect(marked(arabicTitle, hit!.highlight.title)).toEqual(['بايثون']);
+    // A spelling matches whole (or by prefix of the course word), not from a prefix of the query.
+    expect(await found('pyth', category)).toEqual([english.id]);
+  });
+
+  it('an English term finds an Arabic course that spells it in Arabic only in its subtitle, its description or a tag', async () => {
+    const category = await createCategory();
+    const bySubtitle = await course({ title: arabicWord(), subtitle: 'جداول إكسل للمحاسبين', language: 'ar', categoryId: category.id });
+    const byDescription = await course({ title: arabicWord(), description: '<p>تعديل الصور في <strong>فوتوشوب</strong></p>', language: 'ar', categoryId: category.id });
+    const byTag = await course({ title: arabicWord(), tags: ['التسويق'], language: 'ar', categoryId: category.id });
+    const withHamza = await course({ title: arabicWord(), subtitle: 'تطبيقات أندرويد', language: 'ar', categoryId: category.id });
+    expect(await found('excel', category)).toEqual([bySubtitle.id]);
+    expect(await found('Photoshop', category)).toEqual([byDescription.id]);
+    expect(await found('marketing', category)).toEqual([byTag.id]);
+    expect(await found('android', category)).toEqual([withHamza.id]);
+    // Every word still has to match: the term and another word of the same course, not of another.
+    expect(await found(`excel ${arabicWord()}`, category)).toEqual([]);
+    // And the other way: the Arabic spelling finds a course that writes the term in Latin letters.
+    const latin = await course({ title: 'Excel for Accountants', categoryId: category.id });
+    expect((await found('إكسل', category)).sort()).toEqual([bySubtitle.id, latin.id].sort());
   });
 });
 
@@ -549,6 +588,21 @@ describe('cost and load', () => {
     expect(params.reduce<number>((n, p) => n + lexemesIn(p), 0)).toBeLessThanOrEqual(TYPO_MAX_PER_QUERY + 10 * SEARCH_MAX_WORDS);
     const bytes = statements.reduce((n, s) => n + Buffer.byteLength(s.sql) + s.params.reduce<number>((m, p) => m + Buffer.byteLength(String(p)), 0), 0);
     expect(bytes).toBeLessThan(50_000);
+  });
+
+  it('bounds a query of terms from the transliteration list: 8 words, each with its few spellings', async () => {
+    const { db } = await testDatabase();
+    const terms = TRANSLITERATIONS.flat();
+    expect(terms.length).toBeGreaterThan(SEARCH_MAX_WORDS);
+    const q = terms.join(' ');
+    expect(q.length).toBeLessThanOrEqual(SEARCH_QUERY_MAX);
+    const { db: recorded, statements } = recording(db);
+    const result = await searchCourses(searchOn(recorded), { q, page: 1, perPage: 10 });
+    expect(result.query.tokens).toEqual(terms.slice(0, SEARCH_MAX_WORDS));
+    // Each word: itself and its other spellings (no article, so no bare form), each exact or by prefix.
+    const params = statements.flatMap((s) => s.params);
+    expect(Math.max(...params.map(lexemesIn))).toBeLessThanOrEqual(TYPO_MAX_PER_QUERY + TRANSLITERATION_MAX_SPELLINGS * SEARCH_MAX_WORDS);
+    expect((await get({ q })).statusCode).toBe(200);
   });
 
   it('a long query still finds what a short one would: stop words, lone letters, repeats and words past the eighth do not narrow', async () => {
