@@ -17,8 +17,10 @@ export const searchQuery = z.strictObject({
     .max(SEARCH_QUERY_MAX)
     .default('')
     .describe(
-      'Words to find, Arabic and English mixed. Each word must match (AND) by prefix, whatever its tashkeel, tatweel, ' +
+      'Words to find, Arabic and English mixed, in the title, subtitle, description, tag names and instructor name. ' +
+        'Each word must match (AND) by prefix, whatever its tashkeel, tatweel, ' +
         'alef form, ة/ه, ى/ي or leading definite article; a course word of 5+ letters also matches with one typo. ' +
+        'A few technical terms also match their spelling in the other script (python/بايثون, excel/إكسل; the list is in docs/search.md). ' +
         'A lone letter or a stop word (في, من, the…) only ranks. The first 8 distinct other words are searched, later ones ' +
         'are left out (query.tokens lists the words searched). Empty: no text condition.',
     ),
