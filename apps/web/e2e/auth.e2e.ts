@@ -1,7 +1,8 @@
 // test:area accounts sessions
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import type { Role } from '@nibras/contract';
+import { mailLinks, type Role } from '@nibras/contract';
+import { addLectures, createCourse, enrollParticipant } from '../../api/test/factories';
 import { readSession, readStored, seedSession, SESSION_KEYS, waitForPath } from './support/browser';
 import { apiLogin, newAccount, type TestAccount } from './support/server';
 import { e2eSuite } from './support/suite';
@@ -80,6 +81,23 @@ describe('sign-in', () => {
       expect(aborted).toHaveLength(1);
     });
   }
+
+  it('a mail\'s link opened signed out (decision 016): the participant login, carrying the link; signed in, the linked lecture page, not the dashboard', async () => {
+    const { page } = await e2e.open();
+    const course = await createCourse({ price: 0, title: `دورة الرابط ${Math.random().toString(36).slice(2, 7)}`, language: 'ar' });
+    await addLectures(course.id, 1, { video: 'videos/clip-a.mp4', durationSeconds: 8 });
+    const { participant } = await enrollParticipant(course.id);
+    // The order_paid mail's link, built as the API builds it.
+    const link = mailLinks.learn(course.id);
+    await page.goto(link);
+    await page.waitForURL((url) => url.pathname === '/participant/login' && url.searchParams.get('returnTo') === link);
+    await page.getByRole('heading', { level: 1, name: tr('ar', 'auth.login.title.participant') }).waitFor();
+    await fillLogin(page, participant);
+    await submit(page, 'auth.login.submit');
+    await waitForPath(page, link);
+    await page.getByRole('heading', { level: 1, name: course.title }).waitFor();
+    expect(await readSession(page, 'participant')).toMatchObject({ email: participant.email });
+  });
 
   it('shows the server\'s message in English when the page is in English', async () => {
     const { page } = await e2e.open();

@@ -44,16 +44,16 @@ const adminLogin = tr('ar', 'auth.login.title.admin');
 
 // One page a kind of visitor, its addresses opened one after another (each a load: the guards run on a deep link).
 describe.concurrent('route guards in the browser (spec section 2)', () => {
-  it('a visitor without a session: sent from a non-public route to /, and from any /admin path but the login to /admin/login, whatever the case or encoding of the path; the public pages open', async ({ onTestFinished }) => {
+  it('a visitor without a session: sent from a page of a member area to that role\'s login (decision 016), from any /admin path but the login to /admin/login, from other non-public routes to /, whatever the case or encoding of the path; the public pages open', async ({ onTestFinished }) => {
     const page = await anonymousPage(onTestFinished);
     const course = await createCourse();
-    await expectRedirect(page, '/instructor/dashboard', '/', home);
-    await expectRedirect(page, '/participant/my-profile', '/', home);
+    await expectRedirect(page, '/instructor/dashboard', '/instructor/login', tr('ar', 'auth.login.title.instructor'));
+    await expectRedirect(page, '/participant/my-profile', '/participant/login', tr('ar', 'auth.login.title.participant'));
     await expectRedirect(page, '/no-such-page', '/', home);
     await expectOpen(page, course);
     // Cannot be walked around by changing the case or encoding of a path.
     await expectRedirect(page, '/ADMIN/Dashboard', '/admin/login', adminLogin);
-    await expectRedirect(page, '/%69nstructor/dashboard', '/', home);
+    await expectRedirect(page, '/%69nstructor/dashboard', '/instructor/login', tr('ar', 'auth.login.title.instructor'));
   });
 
   it('an instructor: sent from participant routes to /, from a login or register screen to /instructor/dashboard; the public pages open; an unknown path the guards let through shows the not-found page', async ({ onTestFinished, expect }) => {

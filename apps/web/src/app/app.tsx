@@ -3,7 +3,7 @@ import { useLocation, useRoutes } from 'react-router';
 import { CookieBanner } from '../components/cookie-banner';
 import { LoadingDots } from '../components/loading-dots';
 import { RouteGuard } from './route-guard';
-import { pathSegments } from './route-guard-rules';
+import { pathSegments } from '../lib/path-match';
 import { appRoutes } from './routes';
 
 function AppRoutes() {

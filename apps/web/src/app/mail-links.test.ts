@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { mailLinks } from '@nibras/contract';
-import { guardRedirect, type SignedIn } from './route-guard-rules';
+import { signInDestination } from '../lib/return-to';
+import { guardRedirect, withReturnTo, type SignedIn } from './route-guard-rules';
 
 // The route table's modules reach for the browser's storage as they load (the session store): an empty one will do.
 const memory = new Map<string, string>();
@@ -38,6 +39,19 @@ describe('mailed links', () => {
     expect(leaf, link).toBeDefined();
     expect(leaf!.route.path, link).not.toBe('*');
     expect(guardRedirect(link, reader), link).toBeNull();
+  });
+
+  // Decision 016: a reader who is not signed in is asked to sign in as the recipient, then lands on the linked page.
+  it.each(samples.filter((s) => s.reader !== nobody).map((s) => [s.link, s] as const))('%s opened signed out: its recipient\'s login, then the page itself', (_link, { link, reader }) => {
+    const role = (['admin', 'instructor', 'participant'] as const).find((r) => reader[r])!;
+    const login = guardRedirect(link, nobody);
+    expect(login, link).toMatch(new RegExp(`^/${role}/login(\\?|$)`));
+    const [loginPath, query = ''] = login!.split('?');
+    const returnTo = new URLSearchParams(query).get('returnTo');
+    if (link === mailLinks.dashboard(role)) expect(returnTo).toBeNull();
+    else expect(signInDestination(role, returnTo)).toBe(link);
+    // Signed in on that login page, the guard sends the reader to the link (the dashboard when it was the link).
+    expect(withReturnTo(loginPath!, guardRedirect(loginPath!, reader), returnTo)).toBe(link);
   });
 
   it('an unknown path falls to the "not found" route (the check above can fail)', () => {

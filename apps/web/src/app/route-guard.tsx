@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../config/paths';
-import { safeReturnTo } from '../lib/return-to';
-import { guardRedirect, withReturnTo } from './route-guard-rules';
+import { guardRedirect, signOutRedirect, withReturnTo } from './route-guard-rules';
 import { sessionStore, useSessionSnapshot } from '../lib/session';
 
 /**
@@ -12,19 +11,19 @@ import { sessionStore, useSessionSnapshot } from '../lib/session';
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const { sessions, pendingSignOut } = useSessionSnapshot();
-  const signOutTarget = pendingSignOut ? paths.login(pendingSignOut.role) : null;
+  const signOutLogin = pendingSignOut ? paths.login(pendingSignOut.role) : null;
 
   useEffect(() => {
-    if (signOutTarget && pathname === signOutTarget) sessionStore.acknowledgeSignOut();
-  }, [signOutTarget, pathname]);
+    if (signOutLogin && pathname === signOutLogin) sessionStore.acknowledgeSignOut();
+  }, [signOutLogin, pathname]);
 
   const redirect =
-    signOutTarget && pathname !== signOutTarget
-      ? signOutTarget
+    pendingSignOut && pathname !== signOutLogin
+      ? signOutRedirect(pendingSignOut, pathname, search)
       : withReturnTo(
           pathname,
-          guardRedirect(pathname, { admin: !!sessions.admin, instructor: !!sessions.instructor, participant: !!sessions.participant }),
-          safeReturnTo(new URLSearchParams(search).get('returnTo')),
+          guardRedirect(pathname, { admin: !!sessions.admin, instructor: !!sessions.instructor, participant: !!sessions.participant }, search),
+          new URLSearchParams(search).get('returnTo'),
         );
   if (redirect !== null && redirect !== pathname) return <Navigate to={redirect} replace />;
   return children;

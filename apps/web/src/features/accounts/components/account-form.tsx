@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, type AuthMode } from '../../../config/paths';
 import { useContractForm } from '../../../lib/forms';
-import { safeReturnTo } from '../../../lib/return-to';
+import { signInDestination } from '../../../lib/return-to';
 import { sessionStore } from '../../../lib/session';
 import { FormOutcome } from '../../../components/form-outcome';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -48,9 +48,9 @@ export function AccountForm({ role, mode }: AccountFormProps) {
         void navigate(paths.login(role), { state });
         return;
       }
-      // `?returnTo=` brings a visitor back to where signing in was asked for (same-site paths only);
-      // the guard sends a participant signed in on this page to the same returnTo (route-guard-rules withReturnTo).
-      const returnTo = role === 'participant' ? safeReturnTo(new URLSearchParams(location.search).get('returnTo')) : null;
+      // `?returnTo=` brings the user to the page that asked them to sign in, or that a mail linked to (decision 016):
+      // only a page of this role's own area, or a public one for members; the guard reads it the same way (withReturnTo).
+      const returnTo = signInDestination(role, new URLSearchParams(location.search).get('returnTo'));
       sessionStore.signIn(role, result.data as Session);
       void navigate(returnTo ?? paths.dashboard(role), { replace: true });
     },

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuthMode, MemberRole } from '../../../config/paths';
-import { safeReturnTo } from '../../../lib/return-to';
+import { signInDestination } from '../../../lib/return-to';
 import { authProvidersQuery, googleLoginHref } from '../api';
 
 /** Google's "G", drawn for this button (four arcs in Google's colours); decorative, the button's text names it. */
@@ -44,7 +44,7 @@ export function GoogleSignIn({ role, mode }: { role: MemberRole; mode: AuthMode 
   const location = useLocation();
   const providers = useQuery(authProvidersQuery());
   if (!providers.data?.google) return null;
-  const returnTo = role === 'participant' && mode === 'login' ? safeReturnTo(new URLSearchParams(location.search).get('returnTo')) : null;
+  const returnTo = mode === 'login' ? signInDestination(role, new URLSearchParams(location.search).get('returnTo')) : null;
   return (
     <>
       <Divider label={t('auth.google.or')} labelPosition="center" my="lg" />

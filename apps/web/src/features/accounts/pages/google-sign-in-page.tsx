@@ -5,16 +5,16 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, type MemberRole } from '../../../config/paths';
 import { failureText } from '../../../lib/http';
-import { safeReturnTo } from '../../../lib/return-to';
+import { signInDestination } from '../../../lib/return-to';
 import { sessionStore } from '../../../lib/session';
 import { usePageTitle } from '../../../components/use-page-title';
 import { authProvidersQuery, exchangeHandoff, googleLoginHref } from '../api';
 
 /** Read once, before anything renders: the hand-off code must leave the address bar (and history) at once. */
-function takeFragment(): { code: string | null; returnTo: string | null } {
+function takeFragment(role: MemberRole): { code: string | null; returnTo: string | null } {
   const fragment = new URLSearchParams(window.location.hash.slice(1));
   if (window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-  return { code: fragment.get('code'), returnTo: safeReturnTo(fragment.get('return')) };
+  return { code: fragment.get('code'), returnTo: signInDestination(role, fragment.get('return')) };
 }
 
 /**
@@ -28,7 +28,7 @@ export default function GoogleSignInPage({ role }: { role: MemberRole }) {
   const navigate = useNavigate();
   const title = t('auth.google.title');
   usePageTitle(title);
-  const [fragment] = useState(takeFragment);
+  const [fragment] = useState(() => takeFragment(role));
   const [failure, setFailure] = useState<string | null>(null);
   const exchanged = useRef(false);
   const providers = useQuery({ ...authProvidersQuery(), enabled: !fragment.code });
