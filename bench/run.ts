@@ -6,6 +6,8 @@
  *  - the cold start of `npm start` on an empty data folder,
  *  - uploads (bench/upload.ts): MB/s of a 20 MB and a 200 MB lecture video against a plain file copy, and the server's peak memory,
  *  - quizzes (bench/quiz.ts, on the PostgreSQL server): 200 participants submitting one assessment within 10 s, stored once, p99 beside a bare route,
+ *  - a search storm (bench/search-storm.ts): 20 costly searches at once from one address on PGlite, and the p99 of the
+ *    reads other visitors send meanwhile (target: under 1 s),
  *  - public reads (bench/public-reads.ts) on PGlite and on the PostgreSQL server side by side: home, category, course list,
  *    course details with similar courses, reviews and an Arabic search, each against the name list (target: >= 0.25, no request over 1 s),
  *  - the large catalog (bench/large-catalog.ts, the data of `npm run seed:large`) on the PostgreSQL server and PGlite: home, a category,
@@ -26,6 +28,7 @@ import autocannon from 'autocannon';
 import { uploadBenchmark } from './upload';
 import { quizBenchmark } from './quiz';
 import { printPublicReads, publicReadsBenchmark } from './public-reads';
+import { printSearchStorm, searchStormBenchmark } from './search-storm';
 import { firstVisitBenchmark, printFirstVisit } from './first-visit';
 import { memoryBenchmark, printMemory } from './memory';
 import { largeCatalogBenchmark, printLargeCatalog } from './large-catalog';
@@ -145,6 +148,11 @@ async function main() {
   const publicReads = await publicReadsBenchmark();
   publicReads.forEach(printPublicReads);
   writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), publicReads }, null, 2) + '\n');
+
+  // A storm of searches from one address on PGlite, and what the rest of the site answers meanwhile (issue 25, point 2).
+  const searchStorm = await searchStormBenchmark();
+  printSearchStorm(searchStorm);
+  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), searchStorm }, null, 2) + '\n');
 
   // The idle server's memory, as `npm start` runs it and under the tsx loader it ran with before.
   const memory = await memoryBenchmark();

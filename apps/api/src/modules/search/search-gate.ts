@@ -10,6 +10,20 @@ import { AppError } from '../../lib/app-error';
 export function searchesAtOnce(config: Config): number {
   return config.databaseUrl ? 3 : 1;
 }
+/**
+ * On PGlite a search's statements hold the server's own thread, and the event loop gets only a turn
+ * between two searches: a request that needs several turns (its body, a compressed answer) waited for
+ * a whole storm of them (20 searches from one address held the category list 8.4 s). So after each
+ * search the next one waits as long as that one ran, up to this long: the rest of the site gets at
+ * least half the thread while searches queue (issue 25, point 2; `npm run bench`, search storm).
+ */
+export const SEARCH_MAX_REST_MS = 250;
+
+/** How long the place rests after a search that took `elapsedMs`, before the next search in line: on PGlite only. */
+export function searchRest(config: Config): ((elapsedMs: number) => number) | undefined {
+  return config.databaseUrl ? undefined : (elapsedMs) => Math.min(elapsedMs, SEARCH_MAX_REST_MS);
+}
+
 /** Searches waiting their turn; any more are a 503 at once. */
 export const SEARCH_MAX_WAITING = 100;
 /** A search that waited this long for its turn is a 503: its reader has most likely given up. */
@@ -31,15 +45,38 @@ export interface SearchGate {
 
 const busy = () => new AppError('api.search.busy', 503, { headers: { 'retry-after': '5' } });
 
-export function searchGate(limits: { running: number; waiting: number; waitMs: number }): SearchGate {
+export function searchGate(limits: { running: number; waiting: number; waitMs: number; rest?: (elapsedMs: number) => number }): SearchGate {
   let running = 0;
+  /** With `rest`: no search starts before this time (Date.now()), so the rest of the site gets its turns. */
+  let restUntil = 0;
+  let restTimer: NodeJS.Timeout | undefined;
   const queue: { start: () => void }[] = [];
-  const release = () => {
+  /** A free place and nobody running it: the first in line takes it once the rest is over. */
+  const startAfterRest = () => {
+    if (restTimer || queue.length === 0 || running >= limits.running) return;
+    restTimer = setTimeout(() => {
+      restTimer = undefined;
+      // Taken meanwhile: the search holding it hands it over when it ends.
+      if (running >= limits.running) return;
+      const next = queue.shift();
+      if (!next) return;
+      running++;
+      next.start();
+    }, Math.max(0, restUntil - Date.now()));
+  };
+  const release = (elapsedMs: number) => {
+    const rest = limits.rest?.(elapsedMs) ?? 0;
+    restUntil = Date.now() + rest;
     const next = queue.shift();
-    // The place passes to the next search in line after a turn of the event loop: on PGlite one
-    // search's statements would otherwise follow another's with nothing served in between.
-    if (next) setImmediate(next.start);
-    else running--;
+    if (!next) {
+      running--;
+      return;
+    }
+    // The place passes to the next search in line after a turn of the event loop at least: on PGlite one
+    // search's statements would otherwise follow another's with nothing served in between; there, after
+    // a rest as long as the search ran (`rest`), so other requests get their several turns.
+    if (rest > 0) setTimeout(next.start, rest);
+    else setImmediate(next.start);
   };
   const wait = () =>
     new Promise<void>((resolve, reject) => {
@@ -59,13 +96,21 @@ export function searchGate(limits: { running: number; waiting: number; waitMs: n
     });
   return {
     async run(work) {
-      if (running < limits.running) running++;
-      else if (queue.length < limits.waiting) await wait();
-      else throw busy();
+      // On PGlite a search holds the thread from its first statement to its last: first a turn of the event
+      // loop, so that requests read in the same turn as this one (another reader's) are under way before it.
+      if (limits.rest) await new Promise((resolve) => setImmediate(resolve));
+      // A free place, no rest under way and nobody in line before this one: it starts now.
+      if (running < limits.running && Date.now() >= restUntil && queue.length === 0) running++;
+      else if (queue.length < limits.waiting) {
+        const waiting = wait();
+        startAfterRest();
+        await waiting;
+      } else throw busy();
+      const started = Date.now();
       try {
         return await work();
       } finally {
-        release();
+        release(Date.now() - started);
       }
     },
     load: () => ({ running, waiting: queue.length }),
@@ -78,7 +123,7 @@ const gates = new WeakMap<AppContext, SearchGate>();
 export function searchGateOf(ctx: AppContext): SearchGate {
   let gate = gates.get(ctx);
   if (!gate) {
-    gate = searchGate({ running: searchesAtOnce(ctx.config), waiting: SEARCH_MAX_WAITING, waitMs: SEARCH_MAX_WAIT_MS });
+    gate = searchGate({ running: searchesAtOnce(ctx.config), waiting: SEARCH_MAX_WAITING, waitMs: SEARCH_MAX_WAIT_MS, rest: searchRest(ctx.config) });
     gates.set(ctx, gate);
   }
   return gate;

@@ -13,7 +13,7 @@ import { courseTags, enrollments, ratings, tags, type courses } from '../../db/s
 import { translate } from '../../lib/i18n';
 import { normalizeSearchText, searchTokens, TRANSLITERATION_MAX_SPELLINGS, TRANSLITERATIONS } from '../../lib/search-text';
 import { inSearchTransaction, isStatementTimeout } from './search.queries';
-import { searchesAtOnce, searchGate } from './search-gate';
+import { SEARCH_MAX_REST_MS, searchesAtOnce, searchGate, searchRest } from './search-gate';
 import {
   refreshAllCourseSearchText,
   refreshCourseSearchText,
@@ -771,5 +771,39 @@ describe('cost and load', () => {
     finish();
     await first;
     await expect(slow.run(async () => 'next')).resolves.toBe('next');
+  });
+
+  it('on PGlite, rests after each search as long as it ran (at most 250 ms) before the next starts, arriving or waiting, so other requests get the thread (issue 25, point 2)', async () => {
+    expect(searchRest(testConfig({ databaseUrl: 'postgres://db.example/nibras' }))).toBeUndefined();
+    const rest = searchRest(testConfig())!;
+    expect([rest(40), rest(1000)]).toEqual([40, SEARCH_MAX_REST_MS]);
+    vi.useFakeTimers();
+    try {
+      const gate = searchGate({ running: 1, waiting: 5, waitMs: 60_000, rest });
+      const started: [string, number][] = [];
+      const t0 = Date.now();
+      // Each search runs 100 ms of the (fake) clock.
+      const job = (name: string) => gate.run(async () => {
+        started.push([name, Date.now() - t0]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      const a = job('a');
+      const b = job('b');
+      await vi.advanceTimersByTimeAsync(150);
+      // c arrives while b waits: in line behind it.
+      const c = job('c');
+      // c runs from 400 to 500, then the place rests until 600.
+      await vi.advanceTimersByTimeAsync(370);
+      await Promise.all([a, b, c]);
+      expect(started).toEqual([['a', 0], ['b', 200], ['c', 400]]);
+      // A search arriving during that rest, with nobody in line, waits for its end.
+      const d = job('d');
+      await vi.advanceTimersByTimeAsync(200);
+      await d;
+      expect(started[3]).toEqual(['d', 600]);
+      expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
