@@ -80,7 +80,8 @@ describe('forgot and reset password in the browser', () => {
 
       await waitForPath(page, `/${role}/login`);
       await page.getByTestId('auth-notice').getByText(tr(language, 'api.passwordReset.done')).waitFor();
-      await page.getByLabel(labelled(language, 'auth.email')).fill(account.email);
+      // The address is filled in: only the new password is left to type (issue 25, point 7).
+      await expect.poll(() => page.getByLabel(labelled(language, 'auth.email')).inputValue()).toBe(account.email);
       await page.getByLabel(labelled(language, 'auth.password')).fill(password);
       await page.getByRole('button', { name: tr(language, 'auth.login.submit') }).click();
       await waitForPath(page, `/${role}/dashboard`);

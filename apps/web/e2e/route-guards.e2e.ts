@@ -50,6 +50,8 @@ describe.concurrent('route guards in the browser (spec section 2)', () => {
     await expectRedirect(page, '/instructor/dashboard', '/instructor/login', tr('ar', 'auth.login.title.instructor'));
     await expectRedirect(page, '/participant/my-profile', '/participant/login', tr('ar', 'auth.login.title.participant'));
     await expectRedirect(page, '/no-such-page', '/', home);
+    // The home page says why it opened (issue 25, point 7).
+    await page.getByTestId('home-notice').getByText(tr('ar', 'shell.redirected.home')).waitFor();
     await expectOpen(page, course);
     // Cannot be walked around by changing the case or encoding of a path.
     await expectRedirect(page, '/ADMIN/Dashboard', '/admin/login', adminLogin);

@@ -72,7 +72,8 @@ export function homePage(ctx: AppContext) {
       topCourses: top,
       newestCourses: pick(newestIds),
       categories: cats,
-      footerCategories: cats.slice(0, 6).map(({ courseCount: _c, ...c }) => c),
+      // Every category: a visitor looks in the footer for the one they want (six of eleven left five unreachable from it).
+      footerCategories: cats.map(({ courseCount: _c, ...c }) => c),
     };
   });
 }

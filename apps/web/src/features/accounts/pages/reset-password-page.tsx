@@ -34,7 +34,8 @@ function ResetForm({ link, email }: { link: ResetLink; email: string }) {
     onSuccess: (result) => {
       // The link is used up: coming back to it must ask the server again.
       queryClient.removeQueries({ queryKey: passwordResetQueries.check(link).queryKey });
-      const state: AuthNotice = { notice: result.message };
+      // The sign-in form opens with the account's address filled in: only the new password is left to type.
+      const state: AuthNotice = { notice: result.message, email };
       void navigate(paths.login(link.user), { replace: true, state });
     },
   });

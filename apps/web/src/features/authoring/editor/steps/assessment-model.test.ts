@@ -88,7 +88,7 @@ describe('an assessment checked in the browser', () => {
     const question = newQuestion('single', TF);
     const draft = { ...newAssessment(), title: 'Unit 1', questions: [{ ...question, text: 'Which pen?', options: [{ ...question.options[0]!, text: 'Reed' }, { ...question.options[1]!, text: ' ' }] }] };
     const validate = contractValidator(step5Body, (values: typeof draft) => assessmentBody(1, values), (key) => key, () => true);
-    expect(assessmentFieldErrors(draft, validate(draft))).toEqual({ [`${question.options[1]!.key}.text`]: 'api.validation.too_short' });
+    expect(assessmentFieldErrors(draft, validate(draft))).toEqual({ [`${question.options[1]!.key}.text`]: 'api.validation.required' });
     const fixed = { ...draft, questions: [{ ...draft.questions[0]!, options: [draft.questions[0]!.options[0]!, { ...question.options[1]!, text: 'Brush' }] }] };
     expect(assessmentFieldErrors(fixed, validate(fixed))).toEqual({});
   });

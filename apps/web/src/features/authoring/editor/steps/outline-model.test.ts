@@ -106,7 +106,7 @@ describe('the outline checked in the browser', () => {
     const edited = [{ ...outline[0]!, lectures: [untitled, ...outline[0]!.lectures] }];
     const validate = contractValidator(step4Body, (sections: typeof edited) => outlineBody(1, sections), (key) => key, () => true);
     const errors = outlineFieldErrors(edited, validate(edited));
-    expect(errors).toEqual({ [`${untitled.key}.title`]: 'api.validation.too_short' });
+    expect(errors).toEqual({ [`${untitled.key}.title`]: 'api.validation.required' });
     expect(outlineFieldErrors(outline, validate(outline))).toEqual({});
   });
 });
