@@ -33,7 +33,8 @@ function bootFailureTexts(): Record<string, { title: string; text: string; retry
 /**
  * The translation catalogs, asked for by the page itself: i18next would ask only once the app's
  * script has run, a whole round trip between the script and the first paint. Both languages, since
- * i18next always loads the fallback (en) with the chosen one.
+ * i18next always loads the fallback (en) with the chosen one; the server drops the Arabic one from an
+ * English page's head, which never uses it (apps/api/src/modules/seo/seo.head.ts).
  */
 function preloadTranslations(): Plugin {
   return {

@@ -84,9 +84,12 @@ export function renderHead(head: PageHead, publicUrl: string, siteName: string):
  * above in place of the bare <title>. The markers are checked when the app starts (seo.routes.ts).
  */
 export function injectHead(indexHtml: string, head: PageHead, headHtml: string): string {
-  return indexHtml
+  const html = indexHtml
     .replace(/<html lang="ar" dir="rtl">/, `<html lang="${head.lang}" dir="${head.lang === 'ar' ? 'rtl' : 'ltr'}">`)
     .replace(/<title>[^<]*<\/title>/, () => headHtml);
+  // The build preloads both catalogs: an Arabic page uses English as its fallback (spec section 9), but an English
+  // page never uses Arabic, so it does not download it (issue 25, point 7).
+  return head.lang === 'en' ? html.replace(/<link rel="preload"[^>]*href="\/assets\/i18n\/translations\/ar\.json"[^>]*>\s*/, '') : html;
 }
 
 export function hasInjectionPoints(indexHtml: string): boolean {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,12 @@ const suite = apiSuite({
     // The web app's own page template: the head is written into it, so its markers are checked too.
     const webDist = mkdtempSync(path.join(tmpdir(), 'nibras-seo-'));
     copyFileSync(fileURLToPath(new URL('../../../../web/index.html', import.meta.url)), path.join(webDist, 'index.html'));
+    // The build adds a preload of each translation catalog to the head (vite.config.ts, preloadTranslations), as here.
+    const built = readFileSync(path.join(webDist, 'index.html'), 'utf8').replace(
+      '</head>',
+      ['ar', 'en'].map((l) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/assets/i18n/translations/${l}.json">\n`).join('') + '</head>',
+    );
+    writeFileSync(path.join(webDist, 'index.html'), built);
     return { webDist, publicUrl: PUBLIC_URL };
   },
 });
@@ -46,6 +52,7 @@ async function page(url: string, headers: Record<string, string> = {}) {
     alternates: Object.fromEntries(elements(doc, 'link', (a) => a.rel === 'alternate').map((e) => [e.attribs.hreflang, e.attribs.href])),
     og: meta('property', 'og:'),
     twitter: meta('name', 'twitter:'),
+    preloads: elements(doc, 'link', (a) => a.rel === 'preload').map((e) => e.attribs.href),
     ldCount: scripts.length,
     jsonLd: scripts[0] ? (JSON.parse(textContent(scripts[0])) as Record<string, unknown>) : null,
   };
@@ -69,6 +76,9 @@ describe('the HTML the server sends for public pages', () => {
     expect(en.title).toBe('Light your way with new knowledge | Nibras');
     expect(en.canonical).toBe(`${PUBLIC_URL}/?lang=en`);
     expect(en.og['og:locale']).toBe('en_US');
+    // An Arabic page preloads its catalog and the English fallback; an English page only its own (issue 25, point 7).
+    expect(ar.preloads).toEqual(['/assets/i18n/translations/ar.json', '/assets/i18n/translations/en.json']);
+    expect(en.preloads).toEqual(['/assets/i18n/translations/en.json']);
   });
 
   it('follows the language the visitor chose (its cookie) when the address names none, and says so to caches', async () => {
