@@ -15,6 +15,8 @@ export function registerSlowBodyLimit(app: FastifyInstance, limits: { windowMs: 
     const hasBody = Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'] !== undefined;
     if (!hasBody || raw.complete) return;
     const socket = raw.socket;
+    // Only a real connection can trickle (an injected request's stand-in socket counts no bytes and cannot be closed).
+    if (typeof socket?.bytesRead !== 'number' || typeof socket.destroy !== 'function') return;
     let seen = socket.bytesRead;
     const timer = setInterval(() => {
       if (raw.complete || socket.destroyed) return clearInterval(timer);
