@@ -24,6 +24,8 @@ export function registerSlowBodyLimit(app: FastifyInstance, limits: { windowMs: 
       const arrived = read - seen;
       seen = read;
       if (arrived >= limits.minBytes) return;
+      // The server itself not reading (storage slower than the line: backpressure) is not the client's slowness.
+      if (raw.isPaused() || raw.readableLength >= raw.readableHighWaterMark) return;
       clearInterval(timer);
       request.log.warn({ url: request.url, arrived, windowMs: limits.windowMs }, 'request body too slow: connection closed');
       if (!reply.raw.headersSent) {
