@@ -59,7 +59,7 @@ const PHONE = { width: 375, height: 800 };
 
 describe('a visitor finds courses', () => {
   // One test, first in the file: the server caches the home data for 15 s and rows written straight to the database do not drop it.
-  it('from the home page to a newly published course and to its category with a course count; the category pages 12 at a time and sorts by price, the URL alone restoring both; the header search finds an Arabic course written with a different hamza and highlights the match, filters by price with facet counts in the URL, says so when nothing matches; an unknown category is not found', async () => {
+  it('from the home page, at most five screens tall on a phone, to a newly published course and to its category with a course count; the category pages 12 at a time and sorts by price, the URL alone restoring both; the header search finds an Arabic course written with a different hamza and highlights the match, filters by price with facet counts in the URL (on a phone the results first, the filters in a drawer from a button), says so when nothing matches; an unknown category is not found', async () => {
     const tag = unique();
     const hamzaTitle = `أساسيات الإحصاء ${tag}`;
     await publicCourse({ title: hamzaTitle, language: 'ar' });
@@ -76,6 +76,8 @@ describe('a visitor finds courses', () => {
     await page.goto('/');
     const newestList = page.getByTestId('home-newest');
     await newestList.getByRole('heading', { name: newest.title }).waitFor();
+    // Short enough to scan on a phone (issue 25, point 7; 12 screens before): each list one row that scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(5 * PHONE.height);
     await expect(newestList.getByTestId('course-card').filter({ hasText: newest.title }).textContent()).resolves.toContain(category.nameAr);
     await newestList.getByRole('link', { name: newest.title }).click();
     await waitForPath(page, `/course-details/${newest.id}`);
@@ -122,14 +124,32 @@ describe('a visitor finds courses', () => {
     expect(marks).toContain(tag);
     expect(await results.getByTestId('course-card').count()).toBe(1);
 
-    // The price filter, with its facet counts, in the URL.
+    // The price filter, with its facet counts, in the URL. On a phone the results come first, on the first screen, and
+    // the filters wait in a drawer opened from a button that counts the active ones; Escape or "Show results" closes
+    // it and gives the focus back to the button.
     await search(filterTag);
     await card(page, `Filter ${filterTag} paid`).waitFor();
-    await page.getByTestId('filter-price').click();
+    expect(await page.getByTestId('filter-price').count()).toBe(0);
+    const firstResult = (await results.getByTestId('course-card').first().boundingBox())!;
+    expect(firstResult.y + (await page.evaluate(() => window.scrollY))).toBeLessThan(PHONE.height);
+    const filtersButton = page.getByTestId('search-filters-open');
+    await expect(filtersButton.textContent()).resolves.toBe(tr('ar', 'search.filters.open'));
+    await filtersButton.click();
+    const drawer = page.getByRole('dialog', { name: tr('ar', 'search.filters') });
+    await drawer.getByTestId('filter-price').click();
     await page.getByRole('option', { name: tr('ar', 'search.facet.option', { label: tr('ar', 'search.price.free'), number: 1 }) }).click();
     await page.waitForURL((url) => url.searchParams.get('price') === 'free');
+    await drawer.getByRole('button', { name: tr('ar', 'search.filters.show') }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'search-filters-open');
+    await page.getByRole('button', { name: tr('ar', 'search.filters.openActive', { count: 1 }) }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="course-card"]').length === 1);
     await card(page, `Filter ${filterTag} free`).waitFor();
+    await filtersButton.click();
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'search-filters-open');
 
     await search(`zzqx${tag}nothing`);
     await page.getByRole('heading', { name: tr('ar', 'search.noResults.title') }).waitFor();

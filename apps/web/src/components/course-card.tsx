@@ -97,9 +97,10 @@ export function CourseCard({ course, footer, highlight, corner }: CourseCardProp
 }
 
 /** A responsive grid of cards: one column on phones, more as the screen widens. */
-export function CourseGrid({ children, label }: { children: ReactNode; label?: string }) {
+/** `row` (the home page's lists): on phones one row that scrolls sideways, a card and the edge of the next in view. */
+export function CourseGrid({ children, label, row = false }: { children: ReactNode; label?: string; row?: boolean }) {
   return (
-    <div className="course-grid" role="list" aria-label={label}>
+    <div className={row ? 'course-grid course-grid--row' : 'course-grid'} role="list" aria-label={label} data-testid={row ? 'course-row' : undefined}>
       {children}
     </div>
   );

@@ -24,7 +24,7 @@ function CourseList({ courses, label }: { courses: CourseCardData[]; label: stri
     return <EmptyState title={t('home.courses.empty.title')} description={t('home.courses.empty.text')} headingLevel={3} />;
   }
   return (
-    <CourseGrid label={label}>
+    <CourseGrid label={label} row>
       {courses.map((course) => (
         <CourseGridItem key={course.id}>
           <CourseCard course={course} corner={<CardHeart course={course} />} />

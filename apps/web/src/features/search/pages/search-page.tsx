@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Button, Pagination, Select } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Badge, Button, Pagination, Select } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_SORTS, type SearchFacets } from '@nibras/contract';
 import type { TFunction } from 'i18next';
@@ -14,6 +15,8 @@ import { CourseCard, CourseGrid, CourseGridItem, CourseGridSkeleton } from '../.
 import { CardHeart } from '../../wishlist/public';
 import { SEARCH_FILTERS, searchQueries, searchQueryOf, type SearchFilter } from '../api';
 import '../search.css';
+
+const FiltersDrawer = lazy(() => import('../components/filters-drawer'));
 
 
 function filterOptions(filter: SearchFilter, facets: SearchFacets, language: string, t: TFunction) {
@@ -55,7 +58,13 @@ export default function SearchPage() {
     if (!keepPage) next.delete('page');
     setParams(next);
   };
-  const activeFilters = SEARCH_FILTERS.some((f) => params.get(f));
+  const activeCount = SEARCH_FILTERS.filter((f) => params.get(f)).length;
+  const activeFilters = activeCount > 0;
+  // Under Mantine's md (62em, search.css's breakpoint): the results first, the filters in a drawer from a button.
+  const narrow = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The drawer's code is fetched the first time the button is pressed, then kept for its animations.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const sortValue = params.get('sort') ?? (q.trim() ? 'relevance' : 'newest');
 
   const results = () => {
@@ -113,6 +122,30 @@ export default function SearchPage() {
     );
   };
 
+  const filters = (
+    <>
+      {SEARCH_FILTERS.map((filter) => (
+        <Select
+          key={filter}
+          mb="sm"
+          label={t(`search.filter.${filter}`)}
+          placeholder={t('search.filter.any')}
+          data={result.data ? filterOptions(filter, result.data.facets, i18n.language, t) : []}
+          value={params.get(filter)}
+          onChange={(value) => update({ [filter]: value })}
+          clearable
+          clearButtonProps={{ 'aria-label': t('search.filter.clear') }}
+          data-testid={`filter-${filter}`}
+        />
+      ))}
+      {activeFilters ? (
+        <Button variant="subtle" onClick={() => update(Object.fromEntries(SEARCH_FILTERS.map((f) => [f, null])))}>
+          {t('search.clear')}
+        </Button>
+      ) : null}
+    </>
+  );
+
   return (
     <div className="site-container site-page search-results">
       <h1 className="site-page__title">{t('search.title')}</h1>
@@ -126,29 +159,40 @@ export default function SearchPage() {
         maxLength={200}
         searchTestId="search-input"
       />
-      <div className="search-layout">
-        <aside aria-labelledby="search-filters-title">
-          <h2 className="home-section__title" id="search-filters-title">{t('search.filters')}</h2>
-          {SEARCH_FILTERS.map((filter) => (
-            <Select
-              key={filter}
-              mb="sm"
-              label={t(`search.filter.${filter}`)}
-              placeholder={t('search.filter.any')}
-              data={result.data ? filterOptions(filter, result.data.facets, i18n.language, t) : []}
-              value={params.get(filter)}
-              onChange={(value) => update({ [filter]: value })}
-              clearable
-              clearButtonProps={{ 'aria-label': t('search.filter.clear') }}
-              data-testid={`filter-${filter}`}
-            />
-          ))}
-          {activeFilters ? (
-            <Button variant="subtle" onClick={() => update(Object.fromEntries(SEARCH_FILTERS.map((f) => [f, null])))}>
-              {t('search.clear')}
-            </Button>
+      {narrow ? (
+        <>
+          <Button
+            variant="default"
+            mb="md"
+            onClick={() => {
+              setDrawerWanted(true);
+              setFiltersOpen(true);
+            }}
+            rightSection={activeFilters ? <Badge circle aria-hidden>{activeCount}</Badge> : null}
+            aria-label={activeFilters ? t('search.filters.openActive', { count: activeCount }) : undefined}
+            aria-haspopup="dialog"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersOpen ? 'search-filters' : undefined}
+            data-testid="search-filters-open"
+          >
+            {t('search.filters.open')}
+          </Button>
+          {drawerWanted ? (
+            <Suspense fallback={null}>
+              <FiltersDrawer opened={filtersOpen} onClose={() => setFiltersOpen(false)}>
+                {filters}
+              </FiltersDrawer>
+            </Suspense>
           ) : null}
-        </aside>
+        </>
+      ) : null}
+      <div className="search-layout">
+        {narrow ? null : (
+          <aside aria-labelledby="search-filters-title">
+            <h2 className="home-section__title" id="search-filters-title">{t('search.filters')}</h2>
+            {filters}
+          </aside>
+        )}
         <section aria-labelledby="search-results-title" data-testid="search-results">
           <div className="catalog-toolbar">
             <h2 className="home-section__title" id="search-results-title" aria-live="polite" data-testid="search-total">
