@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numeric } from './numbers';
 import { envelope, listData } from './envelope';
 import type { RouteDef } from './route-def';
+import { certificateLink } from './certificates';
 
 /**
  * Quizzes: participants take the assessments built in course step 5; choice questions are graded
@@ -122,6 +123,13 @@ export const submissionResult = z.object({
   submitted_at: z.string(),
   checked_at: z.string().nullable(),
   answers: z.array(answerResult),
+});
+
+/** The answer to a submission: its result, and the certificate when this pass completed the course. */
+export const submittedResult = submissionResult.extend({
+  certificate: certificateLink
+    .nullable()
+    .describe('The course certificate when this submission passed and the course is now complete (every lecture complete, every assessment passed); null otherwise, also while short answers wait to be checked'),
 });
 
 export const assessmentDetails = z.object({
@@ -260,7 +268,7 @@ export const quizRoutes = {
   answer: {
     method: 'POST', path: '/api/quiz/answer', access: 'participant', errors: [404, 409], tags,
     summary: 'Submit every answer of an open attempt at once; graded at once except short answers to check. Retrying with the same idempotency key returns the first result.',
-    body: answerBody, response: envelope(submissionResult),
+    body: answerBody, response: envelope(submittedResult),
   },
   instructorList: instructorReview.list,
   instructorReview: instructorReview.review,
@@ -277,6 +285,7 @@ export const quizReviewRoutes = { instructor: instructorReview, admin: adminRevi
 
 export type AssessmentDetails = z.infer<typeof assessmentDetails>;
 export type SubmissionResult = z.infer<typeof submissionResult>;
+export type SubmittedResult = z.infer<typeof submittedResult>;
 export type SubmissionSummary = z.infer<typeof submissionSummary>;
 export type SubmissionReview = z.infer<typeof submissionReview>;
 export type MyAssessment = z.infer<typeof myAssessment>;

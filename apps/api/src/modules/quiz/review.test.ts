@@ -148,9 +148,11 @@ describe('certificates wait for assessments', () => {
     const progress = ok(await api.post('/api/participant/learn/progress', { lecture_id: lecture.id, position_seconds: 5, played_seconds: 5 }));
     expect(progress).toMatchObject({ completed: true, courseProgress: { percent: 100 }, certificate: null });
 
-    ok(await submit(api, (await openAttempt(api, second.assessment.id)).id, second.questions.map(rightAnswer)));
+    expect(ok(await submit(api, (await openAttempt(api, second.assessment.id)).id, second.questions.map(rightAnswer))).certificate).toBeNull();
     expect(ok(await api.get(`/api/participant/learn/${teacher.course.id}`)).certificate).toBeNull();
     const pending = ok(await submit(api, (await openAttempt(api, teacher.assessment.id)).id, [rightAnswer(teacher.questions[0]!), { question_id: teacher.questions[1]!.id, text: 'essay' }]));
+    // Passed on the choices, the short answer still to check: no certificate yet.
+    expect(pending).toMatchObject({ status: 'pending', certificate: null });
     expect(ok(await api.get(`/api/participant/learn/${teacher.course.id}`)).certificate).toBeNull();
 
     ok(await teacher.api.post('/api/quiz/insUpdateQuiz', { submission_id: pending.id, marks: [{ answer_id: pending.answers[1].answer_id, correct: true }] }));

@@ -1,4 +1,4 @@
-import type { AnswerBody, AssessmentDetails, AssessmentStanding, MyAssessment } from '@nibras/contract';
+import type { AnswerBody, AssessmentDetails, AssessmentStanding, MyAssessment, SubmissionResult, SubmittedResult } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../context';
@@ -184,6 +184,16 @@ async function resultOf(ctx: AppContext, attemptId: number) {
   return presentResult(attempt, await answersOf(ctx.db, [attempt.id]));
 }
 
+/**
+ * A pass may complete the course: the certificate is issued then (once; later calls find it) and
+ * given with the result, so a retry of that submission gets it too. Any other result carries null:
+ * a pending submission earns it when its short answers are checked.
+ */
+async function withCertificate(ctx: AppContext, user: RequestUser, courseId: number, result: SubmissionResult): Promise<SubmittedResult> {
+  const certificate = result.status === 'passed' ? await issueCertificateIfEarned(ctx, user.id, courseId) : null;
+  return { ...result, certificate };
+}
+
 const keyReused = () => new AppError('api.quiz.key_reused', 409, { fields: { idempotency_key: 'api.quiz.key_reused' } });
 
 /**
@@ -197,7 +207,7 @@ export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { 
   const byKey = rows.find((r) => r.idempotencyKey === key);
   if (byKey) {
     if (byKey.id !== body.attempt_id || byKey.participantId !== user.id) throw keyReused();
-    return { replayed: true, result: await resultOf(ctx, byKey.id) };
+    return { replayed: true, result: await withCertificate(ctx, user, byKey.courseId, await resultOf(ctx, byKey.id)) };
   }
   const attempt = rows.find((r) => r.id === body.attempt_id);
   if (!attempt || attempt.participantId !== user.id) throw new AppError('api.quiz.attempt_not_found', 404, { fields: { attempt_id: 'api.quiz.attempt_not_found' } });
@@ -247,7 +257,6 @@ export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { 
     throw error;
   }
   // null: a concurrent request with this key stored it first; its result is the answer.
-  if (!stored) return { replayed: true, result: await resultOf(ctx, attempt.id) };
-  if (stored.status === 'passed') await issueCertificateIfEarned(ctx, user.id, a.courseId);
-  return { replayed: false, result: stored };
+  if (!stored) return { replayed: true, result: await withCertificate(ctx, user, attempt.courseId, await resultOf(ctx, attempt.id)) };
+  return { replayed: false, result: await withCertificate(ctx, user, a.courseId, stored) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { assessments, quizAnswers, quizAttempts } from '../../db/schema';
+import { assessments, lectures, quizAnswers, quizAttempts } from '../../db/schema';
 import { apiSuite, signedIn, testDatabase } from '../../../test/harness';
 import { addAssessment, client, enrolledParticipant, ok, openAttempt, quizCourse, rightAnswer, submit, wrongAnswer } from './quiz.test-kit';
 
@@ -199,6 +199,29 @@ describe('rules on the server', () => {
     const { api } = await enrolledParticipant(suite.app, quiz.course.id);
     ok(await submit(api, (await openAttempt(api, quiz.assessment.id)).id, quiz.questions.map(rightAnswer)));
     expect(ok(await api.get(`/api/participant/assessment-details/${quiz.assessment.id}`))).toMatchObject({ attempt: null, standing: 'passed', attempts_used: 1, attempts_left: null });
+  });
+});
+
+describe('the certificate in the answer', () => {
+  it('the pass that completes the course answers with its certificate, and a retry of it too; a pass before that, and a failure, carry null', async () => {
+    const quiz = await quizCourse();
+    const last = await addAssessment(quiz.course.id, { title: 'Final quiz' });
+    const { api } = await enrolledParticipant(suite.app, quiz.course.id);
+    // Passed with the lecture still to watch: the course is not complete.
+    expect(ok(await submit(api, (await openAttempt(api, quiz.assessment.id)).id, quiz.questions.map(rightAnswer)))).toMatchObject({ status: 'passed', certificate: null });
+    // A lecture without a duration completes on the first report of playing.
+    const lecture = quiz.lectures[0]!;
+    await (await testDatabase()).db.update(lectures).set({ durationSeconds: 0 }).where(eq(lectures.id, lecture.id));
+    expect(ok(await api.post('/api/participant/learn/progress', { lecture_id: lecture.id, position_seconds: 5, played_seconds: 5 }))).toMatchObject({ completed: true, certificate: null });
+    expect(ok(await submit(api, (await openAttempt(api, last.assessment.id)).id, last.questions.map(wrongAnswer)))).toMatchObject({ status: 'failed', certificate: null });
+
+    const key = randomUUID();
+    const attempt = await openAttempt(api, last.assessment.id);
+    const passed = ok(await submit(api, attempt.id, last.questions.map(rightAnswer), key));
+    expect(passed).toMatchObject({ status: 'passed', certificate: { code: expect.stringMatching(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/) } });
+    expect(passed.certificate.url).toContain(passed.certificate.code);
+    expect(ok(await api.get(`/api/participant/learn/${quiz.course.id}`)).certificate).toEqual(passed.certificate);
+    expect(ok(await submit(api, attempt.id, last.questions.map(rightAnswer), key))).toEqual(passed);
   });
 });
 
