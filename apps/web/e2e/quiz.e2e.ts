@@ -62,6 +62,25 @@ async function submitThroughApi(quiz: Awaited<ReturnType<typeof timedQuiz>>, par
 
 const fieldset = (page: Page, n: number) => page.getByTestId('quiz-question').nth(n - 1);
 
+/**
+ * How a question's text and its options lie: the computed direction of the text and of each option's label, and
+ * whether each radio or box starts where the text starts (on its reading start side) with its label after it.
+ */
+function questionLayout(question: ReturnType<typeof fieldset>, questionText: string) {
+  return question.evaluate((el, wanted) => {
+    const text = [...el.querySelectorAll('p')].find((p) => p.textContent === wanted)!;
+    const ltr = getComputedStyle(text).direction === 'ltr';
+    const start = (r: DOMRect) => (ltr ? r.left : -r.right);
+    const textStart = start(text.getBoundingClientRect());
+    const options = [...el.querySelectorAll('input[type="radio"], input[type="checkbox"]')].map((input) => {
+      const label = el.querySelector(`label[for="${input.id}"]`)!;
+      const control = start(input.getBoundingClientRect());
+      return { direction: getComputedStyle(label).direction, controlAtTextStart: Math.abs(control - textStart) <= 2, labelAfterControl: start(label.getBoundingClientRect()) > control };
+    });
+    return { direction: getComputedStyle(text).direction, options };
+  }, questionText);
+}
+
 // Once, in Arabic: the participant on a phone, the instructor at 1280 px (docs/testing.md). Every screen on the way
 // is audited in both languages at both widths: the accessibility block at the end of the file.
 describe('an assessment, in Arabic', () => {
@@ -91,6 +110,14 @@ describe('an assessment, in Arabic', () => {
     await page.getByTestId('quiz-attempt').waitFor();
     await expect.poll(() => page.getByTestId('quiz-clock').textContent()).toMatch(/\d+:\d\d/);
 
+    // The questions are in English on an Arabic page: each question and its options read left to right together.
+    for (const n of [1, 2]) {
+      const layout = await questionLayout(fieldset(page, n), `Question ${n}`);
+      expect(layout.direction).toBe('ltr');
+      expect(layout.options.length).toBeGreaterThan(1);
+      for (const option of layout.options) expect(option).toEqual({ direction: 'ltr', controlAtTextStart: true, labelAfterControl: true });
+    }
+
     await fieldset(page, 1).getByRole('radio', { name: 'Cairo' }).check();
     await fieldset(page, 2).getByRole('checkbox', { name: 'Two' }).check();
     await fieldset(page, 2).getByRole('checkbox', { name: 'Three' }).check();
@@ -119,6 +146,9 @@ describe('an assessment, in Arabic', () => {
     expect(await result.getByTestId('quiz-score').textContent()).toContain(tr(language, 'quiz.result.score', { score: 4, max: 6, percent: 66, pass: 60 }));
     await expect.poll(() => page.getByTestId('quiz-closed').textContent()).toBe(tr(language, 'quiz.take.closedPending'));
     expect(await page.getByTestId('quiz-attempt').count()).toBe(0);
+    // The certificate waits for the check: the result says so, and no certificate is announced yet.
+    expect(await result.textContent()).toContain(tr(language, 'quiz.result.pendingHelp'));
+    expect(await page.getByTestId('quiz-certificate').count()).toBe(0);
 
     // The course player says the certificate waits for the assessment.
     await page.goto(`/participant/learn/${quiz.course.id}`);
@@ -169,6 +199,40 @@ describe('an assessment, in Arabic', () => {
     const listed = page.getByTestId('course-assessments');
     await expect.poll(() => listed.getByTestId('quiz-standing').getAttribute('data-standing')).toBe('passed');
     expect(await listed.getByRole('link', { name: title }).getAttribute('href')).toBe(`/participant/my-assessment/${quiz.assessment.id}`);
+  });
+
+  it('the pass that completes the course says the certificate was earned and links to it', async () => {
+    const language: Language = 'ar';
+    const instructor = await createUser('instructor', { name: `Teacher ${unique()}` });
+    // Choice questions only (graded at once), and every lecture already watched: this pass completes the course.
+    const quiz = await quizCourse({ instructorId: instructor.id, title: `الاختبار الأخير ${unique()}` });
+    const { participant } = await enrollParticipant(quiz.course.id);
+    const { db } = await testDatabase();
+    await db.insert(lectureProgress).values({ participantId: participant.id, lectureId: quiz.lectures[0]!.id, courseId: quiz.course.id, watchedSeconds: 60, completedAt: new Date() });
+    const { page } = await e2e.open({ width: 375, height: 800 });
+    await signIn(page, 'participant', participant, language);
+    await page.goto(`/participant/my-assessment/${quiz.assessment.id}`);
+    await page.getByTestId('quiz-start').click();
+    await page.getByTestId('quiz-attempt').waitFor();
+    await fieldset(page, 1).getByRole('radio', { name: 'Cairo' }).check();
+    await fieldset(page, 2).getByRole('checkbox', { name: '2' }).check();
+    await fieldset(page, 2).getByRole('checkbox', { name: '3' }).check();
+    await fieldset(page, 3).getByRole('radio', { name: 'False' }).check();
+    const submitted = page.waitForResponse((r) => r.url().endsWith('/api/quiz/answer') && r.request().method() === 'POST');
+    await page.getByTestId('quiz-submit').click();
+    await page.getByTestId('quiz-submit-confirm').click();
+    const code = ((await (await submitted).json()) as { data: { certificate: { code: string } | null } }).data.certificate?.code;
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+
+    const earned = page.getByTestId('quiz-certificate');
+    await earned.waitFor();
+    expect(await earned.textContent()).toContain(tr(language, 'quiz.result.certificateTitle'));
+    await expect.poll(() => page.getByTestId('quiz-result').first().getAttribute('data-status')).toBe('passed');
+    const link = earned.getByRole('link', { name: tr(language, 'quiz.result.certificateOpen') });
+    expect(await link.getAttribute('href')).toBe(`/certificate/${code}`);
+    await link.click();
+    await waitForPath(page, `/certificate/${code}`);
+    await expect.poll(() => page.getByTestId('certificate-code').textContent()).toBe(code);
   });
 });
 

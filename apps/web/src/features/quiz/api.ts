@@ -9,7 +9,10 @@ export type ReviewerRole = 'instructor' | 'admin';
 export type MyAssessmentItem = ResponseData<typeof quizRoutes.myAssessments>['items'][number];
 export type AssessmentDetailsView = ResponseData<typeof quizRoutes.details>;
 export type QuizQuestionView = AssessmentDetailsView['questions'][number];
-export type SubmissionResultView = ResponseData<typeof quizRoutes.answer>;
+/** A submission as the results list shows it. */
+export type SubmissionResultView = AssessmentDetailsView['results']['items'][number];
+/** The answer to a submission: the result, and the certificate when that pass completed the course. */
+export type SubmittedResultView = ResponseData<typeof quizRoutes.answer>;
 export type SubmissionReviewView = ResponseData<typeof quizRoutes.instructorReview>;
 
 export interface SubmissionFilter {

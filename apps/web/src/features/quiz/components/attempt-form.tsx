@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { answerBody as answerSchema } from '@nibras/contract';
 import { useContractForm } from '../../../lib/forms';
 import { ApiError } from '../../../lib/http';
-import { submitAnswers, type AssessmentDetailsView, type SubmissionResultView } from '../api';
+import { submitAnswers, type AssessmentDetailsView, type SubmittedResultView } from '../api';
 import { answerBody, answerOf, clearDraft, isAnswered, loadDraft, saveDraft, type Draft, type Stored } from '../attempt-draft';
 import { formatClock, secondsLeft } from '../clock';
 import { QuestionField } from './question-field';
@@ -40,7 +40,7 @@ const refused = (error: Error): error is ApiError => error instanceof ApiError &
 export function AttemptForm({ details, receivedAt, onSubmitted, onRefused }: {
   details: AssessmentDetailsView;
   receivedAt: number;
-  onSubmitted: (result: SubmissionResultView, message: string) => void;
+  onSubmitted: (result: SubmittedResultView, message: string) => void;
   /** The server refused the attempt for good (time up, no attempts left): show the fresh state. */
   onRefused: (message: string) => void;
 }) {

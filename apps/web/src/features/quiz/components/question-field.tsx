@@ -25,43 +25,52 @@ export function QuestionField({ question, number, value, onChange, disabled }: {
         {t('quiz.take.questionNumber', { number, count: question.points })}
       </legend>
       <Stack gap="sm">
-        <Text fw={600} dir="auto" className="break-anywhere">
-          {question.text}
-        </Text>
+        {/* The hint is the page's; the question and its options are the author's, in the question's language. */}
         <Text size="sm" c="dimmed">
           {hint}
         </Text>
-        {question.type === 'short' ? (
-          <Textarea
-            aria-labelledby={legendId}
-            value={value.text}
-            onChange={(event) => onChange({ ...value, text: event.currentTarget.value })}
-            autosize
-            minRows={2}
-            maxLength={2000}
-            dir="auto"
-          />
-        ) : question.type === 'multiple' ? (
-          <Checkbox.Group value={value.option_ids.map(String)} onChange={(ids) => onChange({ ...value, option_ids: ids.map(Number) })} aria-labelledby={legendId}>
-            <Stack gap="xs">
-              {question.options.map((option) => (
-                <Checkbox key={option.id} value={String(option.id)} label={<bdi>{option.text}</bdi>} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        ) : (
-          <Radio.Group
-            value={value.option_ids[0] ? String(value.option_ids[0]) : null}
-            onChange={(id) => onChange({ ...value, option_ids: [Number(id)] })}
-            aria-labelledby={legendId}
-          >
-            <Stack gap="xs">
-              {question.options.map((option) => (
-                <Radio key={option.id} value={String(option.id)} label={<bdi>{option.text}</bdi>} />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )}
+        {/*
+          One direction for the question and its options, taken from the question's text (dir="auto" reads the first
+          strong letter; the options' texts are <bdi> and the answer box has its own dir, so only the question counts):
+          an English question on an Arabic page is read left to right, its radios and boxes on the left, and the
+          reverse for an Arabic question on an English page.
+        */}
+        <Stack gap="sm" dir="auto" data-testid="quiz-question-body">
+          <Text fw={600} className="break-anywhere" data-testid="quiz-question-text">
+            {question.text}
+          </Text>
+          {question.type === 'short' ? (
+            <Textarea
+              aria-labelledby={legendId}
+              value={value.text}
+              onChange={(event) => onChange({ ...value, text: event.currentTarget.value })}
+              autosize
+              minRows={2}
+              maxLength={2000}
+              dir="auto"
+            />
+          ) : question.type === 'multiple' ? (
+            <Checkbox.Group value={value.option_ids.map(String)} onChange={(ids) => onChange({ ...value, option_ids: ids.map(Number) })} aria-labelledby={legendId}>
+              <Stack gap="xs">
+                {question.options.map((option) => (
+                  <Checkbox key={option.id} value={String(option.id)} label={<bdi>{option.text}</bdi>} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          ) : (
+            <Radio.Group
+              value={value.option_ids[0] ? String(value.option_ids[0]) : null}
+              onChange={(id) => onChange({ ...value, option_ids: [Number(id)] })}
+              aria-labelledby={legendId}
+            >
+              <Stack gap="xs">
+                {question.options.map((option) => (
+                  <Radio key={option.id} value={String(option.id)} label={<bdi>{option.text}</bdi>} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+        </Stack>
       </Stack>
     </fieldset>
   );

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../lib/http';
-import { loadAssessment, quizKeys, quizQueries, recordSubmission, type AssessmentDetailsView, type SubmissionResultView } from '../api';
+import { loadAssessment, quizKeys, quizQueries, recordSubmission, type AssessmentDetailsView, type SubmittedResultView } from '../api';
 import { paths } from '../../../config/paths';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -40,6 +40,8 @@ export default function AssessmentPage() {
   const [starting, setStarting] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [focusResults, setFocusResults] = useState(false);
+  // The certificate this page's submission earned: the submit's answer says so when that pass completed the course.
+  const [certificate, setCertificate] = useState<NonNullable<SubmittedResultView['certificate']> | null>(null);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const query = quizQueries.assessment(id, page);
   const view = useQuery({
@@ -88,9 +90,10 @@ export default function AssessmentPage() {
   };
 
   /** A submission's answer carries its result (no second call); a refusal for good does not, so the assessment loads again. */
-  const afterSubmit = (text: string, ok: boolean, result?: SubmissionResultView) => {
+  const afterSubmit = (text: string, ok: boolean, result?: SubmittedResultView) => {
     setMessage({ ok, text });
     if (page !== 1) setSearchParams({});
+    if (result?.certificate) setCertificate(result.certificate);
     if (result) recordSubmission(queryClient, id, result);
     else void queryClient.invalidateQueries({ queryKey: [...quizKeys.participant, 'details', id] });
     refreshLists();
@@ -165,6 +168,16 @@ export default function AssessmentPage() {
           <Title order={2} size="h3" mb="sm" id="quiz-results-title" ref={resultHeading} tabIndex={-1}>
             {t('quiz.result.title')}
           </Title>
+          {certificate ? (
+            <Alert color="green" mb="md" title={t('quiz.result.certificateTitle')} data-testid="quiz-certificate">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('quiz.result.certificateText')}</Text>
+                <Button component={Link} to={paths.certificate(certificate.code)} size="sm" data-testid="quiz-certificate-link">
+                  {t('quiz.result.certificateOpen')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
           <Stack gap="md">
             {details.results.items.map((result) => (
               <SubmissionCard key={result.id} result={result} questions={details.questions} />
