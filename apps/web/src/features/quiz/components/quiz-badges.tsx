@@ -26,7 +26,8 @@ export function VerdictBadge({ correct }: { correct: boolean | null }) {
   const { t } = useTranslation();
   const key = correct === null ? 'waiting' : correct ? 'right' : 'wrong';
   return (
-    <Badge color={correct === null ? 'yellow.9' : correct ? 'teal.9' : 'red.9'} variant="filled" autoContrast data-testid="quiz-verdict" data-verdict={key}>
+    // Beside a long question at phone width the badge keeps its word whole: the question's text wraps instead.
+    <Badge color={correct === null ? 'yellow.9' : correct ? 'teal.9' : 'red.9'} variant="filled" autoContrast flex="none" data-testid="quiz-verdict" data-verdict={key}>
       {t(`quiz.verdict.${key}`)}
     </Badge>
   );
