@@ -82,11 +82,11 @@ const send = (msg: string) => call(port, false, 'POST', '/api/participant/messag
 function writer() {
   const answers: { status: number; retryAfter: string | undefined; id?: number }[] = [];
   let stopped = false;
-  const lane = async (lane: number) => {
+  const lane = async (n: number) => {
     for (let i = 0; !stopped; i += 1) {
       let res: Answer;
       try {
-        res = await send(`lane ${lane}, message ${i}`);
+        res = await send(`lane ${n}, message ${i}`);
       } catch (error) {
         answers.push({ status: 0, retryAfter: String(error) });
         continue;

@@ -41,11 +41,9 @@ export function createLiveStreams(ctx: AppContext, log: Log): LiveStreams {
     // Only an event-stream reader gets the endless answer; anything else is told how to ask.
     if (!/text\/event-stream/i.test(request.headers.accept ?? '')) throw new AppError('api.messages.stream_accept', 400, { fields: { accept: 'api.messages.stream_accept' } });
     if (request.method === 'HEAD') return reply.type('text/event-stream').header('cache-control', 'no-store').send('');
-    const open = openPerUser.get(user.id) ?? 0;
-    if (open >= STREAMS_PER_USER) {
-      throw new AppError('api.messages.too_many_streams', 429, { headers: { 'retry-after': String(STREAMS_RETRY_AFTER_S) }, params: { count: STREAMS_PER_USER } });
-    }
-    openPerUser.set(user.id, open + 1);
+    const held = openPerUser.get(user.id) ?? 0;
+    if (held >= STREAMS_PER_USER) throw new AppError('api.messages.too_many_streams', 429, { headers: { 'retry-after': String(STREAMS_RETRY_AFTER_S) } });
+    openPerUser.set(user.id, held + 1);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
