@@ -43,11 +43,13 @@ function seqScansIn(node: PlanNode, out: string[]): string[] {
 
 // Statements that only set up the connection (the search's timeout and index settings), not reads.
 const SETTINGS = /^\s*select set_config\(/i;
+// The search transaction's typo corrections (search.queries.ts termsNear): between its settings and its page.
+const TYPO_CORRECTIONS = /from "search_terms"/;
 
 /**
  * The tables each statement reads with a sequential scan, as the planner plans it now (EXPLAIN, not
- * run). A search transaction's settings (set_config, transaction-local) apply to the statement after
- * them, as they did when the app sent it.
+ * run). A search transaction's settings (set_config, transaction-local) apply to the statements of
+ * that transaction, as they did when the app sent them: the typo corrections, if any, and the page.
  */
 export async function sequentialScans(database: Database, queries: CapturedQuery[]): Promise<{ sql: string; tables: string[] }[]> {
   // One connection for the lot: begin, settings and explain must share it.
@@ -78,7 +80,7 @@ async function explainAll(client: Client, queries: CapturedQuery[]) {
       out.push({ sql: query.sql, tables: seqScansIn(plan[0]!.Plan, []) });
     } finally {
       await client.query('rollback');
-      settings = undefined;
+      if (!TYPO_CORRECTIONS.test(query.sql)) settings = undefined;
     }
   }
   return out;

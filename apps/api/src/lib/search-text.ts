@@ -246,37 +246,25 @@ export function htmlToText(html: string): string {
     });
 }
 
-// Letters a typo may bring into a word, by the script of the word. After normalisation these are
-// all the Arabic letters there are (no hamza seats, taa marbuta or alef maqsura), plus the
-// Persian letters used for foreign sounds.
-const ARABIC_LETTERS = 'ءابتثجحخدذرزسشصضطظعغفقكلمنهويپچژگڤ';
-const LATIN_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-const DIGITS = '0123456789';
-
 /**
- * Every word one substitution, insertion, deletion or swap of neighbouring letters away from
- * `word` (a normalised word), itself excluded. New letters come from the word's own letters and
- * its scripts' alphabets, so a typo that brings in a letter of another script is not covered.
+ * Whether two normalised words are exactly one edit apart: one letter substituted, inserted or
+ * deleted, or two neighbouring letters swapped (the optimal string alignment distance is 1). Letters
+ * are code points, so an Arabic letter counts once.
  */
-export function oneEditVariants(word: string): Set<string> {
-  const letters = [...word];
-  const alphabet = new Set(letters);
-  if (/[\u0600-\u06ff]/.test(word)) for (const c of ARABIC_LETTERS) alphabet.add(c);
-  if (/[a-z]/.test(word)) for (const c of LATIN_LETTERS) alphabet.add(c);
-  if (/[0-9]/.test(word)) for (const c of DIGITS) alphabet.add(c);
-  const out = new Set<string>();
-  for (let i = 0; i <= letters.length; i++) {
-    const head = letters.slice(0, i).join('');
-    const tail = letters.slice(i).join('');
-    for (const c of alphabet) out.add(head + c + tail);
-    if (i === letters.length) continue;
-    const rest = letters.slice(i + 1).join('');
-    out.add(head + rest);
-    for (const c of alphabet) out.add(head + c + rest);
-    if (i + 1 < letters.length) out.add(head + letters[i + 1] + letters[i] + letters.slice(i + 2).join(''));
+export function oneEditApart(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  const rest = (from: string[], at: number, to: string[], at2: number) => from.slice(at).join('') === to.slice(at2).join('');
+  if (x.length === y.length) {
+    // A substitution at i, or a swap of i and i + 1.
+    if (rest(x, i + 1, y, i + 1)) return true;
+    return i + 1 < x.length && x[i] === y[i + 1] && x[i + 1] === y[i] && rest(x, i + 2, y, i + 2);
   }
-  out.delete(word);
-  return out;
+  // One letter more in the longer word, at i.
+  return x.length > y.length ? rest(x, i + 1, y, i) : rest(x, i, y, i + 1);
 }
 
 /** What to highlight: words starting with a query token, and whole words a typo matched. */

@@ -75,6 +75,15 @@ export const courses = pgTable(
     index('courses_public_popular_idx').on(sql`${t.enrollmentCount} desc`, sql`${t.id} desc`).where(publicOnly(t)),
     index('courses_public_instructor_idx').on(t.instructorId).where(publicOnly(t)),
     index('courses_search_fts_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
-    index('courses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * Every distinct word of five to twenty letters in any course's search_text: what a query word with
+ * a typo is corrected against (docs/search.md, "Typo tolerance"), through the trigram index. Kept by
+ * triggers on courses (migration 0009), whoever writes search_text; a word whose courses are all gone
+ * stays, and only costs a correction that matches nothing.
+ */
+export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+]);

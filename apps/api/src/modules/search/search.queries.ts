@@ -1,7 +1,7 @@
 import { asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SearchQuery, SearchSort } from '@nibras/contract';
 import type { Db } from '../../db/client';
-import { categories, courses, users } from '../../db/schema';
+import { categories, courses, searchTerms, users } from '../../db/schema';
 import { isPublicCourse, publishedAt, ratingAverageShown } from '../../db/public-course';
 
 /** node-postgres answers `execute` with `{ rows }`, PGlite (through Drizzle) with the rows or `{ rows }`. */
@@ -65,7 +65,12 @@ export async function writeSearchTexts(db: Db, rows: { id: number; text: string 
 export function inSearchTransaction<T>(db: Db, opts: { useTextIndex: boolean; timeoutMs: number }, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const timeout = sql`set_config('statement_timeout', ${String(opts.timeoutMs)}, true)`;
-    await tx.execute(opts.useTextIndex ? sql`select ${timeout}, set_config('enable_seqscan', 'off', true)` : sql`select ${timeout}`);
+    // The trigram threshold of termsNear: one edit in a five-letter word can leave a similarity of 0.2.
+    await tx.execute(
+      opts.useTextIndex
+        ? sql`select ${timeout}, set_config('enable_seqscan', 'off', true), set_config('pg_trgm.similarity_threshold', '0.2', true)`
+        : sql`select ${timeout}`,
+    );
     return work(tx as unknown as Db);
   });
 }
@@ -76,6 +81,29 @@ export function isStatementTimeout(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '57014') return true;
   }
   return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// typo corrections
+
+/**
+ * For each word, up to `limit` catalogue words (search_terms) that share enough trigrams with it
+ * (pg_trgm's `%`, at the transaction's threshold, through search_terms_trgm_idx) and are at most
+ * one letter longer or shorter, the most similar first. A proposal: the caller checks the edit
+ * distance. The words travel as one parameter (normalised words hold no space).
+ */
+export async function termsNear(db: Db, words: string[], limit: number): Promise<{ word: string; term: string }[]> {
+  const result = await db.execute(sql`
+    select q.word, t.term
+    from unnest(string_to_array(${words.join(' ')}, ' ')) as q(word)
+    cross join lateral (
+      select ${searchTerms.term} as term from ${searchTerms}
+      where ${searchTerms.term} % q.word
+        and char_length(${searchTerms.term}) between char_length(q.word) - 1 and char_length(q.word) + 1
+      order by similarity(${searchTerms.term}, q.word) desc, ${searchTerms.term}
+      limit ${limit}
+    ) t`);
+  return rowsOf<{ word: string; term: string }>(result);
 }
 
 // ---------------------------------------------------------------------------------------------

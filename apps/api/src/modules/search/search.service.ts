@@ -7,7 +7,7 @@ import {
   htmlToText,
   isStopWord,
   normalizeSearchText,
-  oneEditVariants,
+  oneEditApart,
   otherSpellings,
   searchTokens,
   withoutArticle,
@@ -19,6 +19,7 @@ import {
   isStatementTimeout,
   loadSearchSources,
   pageAndFacets,
+  termsNear,
   writeSearchTexts,
   type CourseSearchSource,
   type TextMatch,
@@ -27,7 +28,7 @@ import { presentSearchResult } from './search.presenter';
 import { searchGateOf } from './search-gate';
 
 // What one search may cost (docs/search.md, "Cost of a query"). Every word and every typo
-// candidate is a lexeme the database looks up for each course it considers, so a query's cost is
+// correction is a lexeme the database looks up for each course it considers, so a query's cost is
 // bounded by counting them, before anything is sent.
 
 /** Words of a query that narrow the results: later ones are left out (a long query is cut, not refused). */
@@ -36,12 +37,18 @@ export const SEARCH_MAX_WORDS = 8;
 export const SEARCH_MAX_RANK_WORDS = 4;
 /** A typo is forgiven only against a course word this long: shorter words are too easily another word. */
 export const TYPO_MIN_WORD_LENGTH = 5;
-/** Typo candidates one word may add (a 14-letter Arabic word has about 950): a longer word matches by prefix only. */
-export const TYPO_MAX_PER_WORD = 1_000;
-/** Typo candidates the whole query may add: words are typo-checked in order while theirs fit. */
-export const TYPO_MAX_PER_QUERY = 2_000;
-/** Longer words are not typo-checked at all (their candidates would pass TYPO_MAX_PER_WORD anyway). */
+/** Catalogue words one edit away that one query word may match (the closest by trigram similarity first). */
+export const TYPO_MAX_PER_WORD = 20;
+/** Typo corrections the whole query may add: every narrowing word gets its own. */
+export const TYPO_MAX_PER_QUERY = SEARCH_MAX_WORDS * TYPO_MAX_PER_WORD;
+/** Longer words are not typo-checked (search_terms holds words of at most 20 letters). */
 const TYPO_MAX_TOKEN_LENGTH = 20;
+/**
+ * Catalogue words near a query word that the trigram index hands over, before the edit distance is
+ * checked here: one edit in a five-letter word can leave a trigram similarity as low as 0.2 (a swap
+ * in the middle), so the threshold is 0.2 and the closest are checked first.
+ */
+const TYPO_TRIGRAM_CANDIDATES = 200;
 /** Each statement of a search is cancelled after this long on a PostgreSQL server (PGlite ignores it). */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 2_000;
 const REFRESH_BATCH = 500;
@@ -83,6 +90,9 @@ interface QueryWord {
   token: string;
   /** The word, without its article, and its other spellings in TRANSLITERATIONS (python -> بايثون). */
   forms: string[];
+  /** The form checked for typos (the word, or without its article), when it can have any. */
+  typoForm?: string;
+  /** The catalogue's words one edit away from typoForm (search_terms), filled in by correctTypos. */
   typos: string[];
   /** Whether a course must contain it; the others only rank the courses that do first. */
   required: boolean;
@@ -125,28 +135,20 @@ function textMatch(words: QueryWord[]): TextMatch {
 const typoEligible = (form: string) => length(form) >= TYPO_MIN_WORD_LENGTH - 1 && length(form) <= TYPO_MAX_TOKEN_LENGTH && /\p{L}/u.test(form);
 
 /**
- * The course words one edit away from a query word that are long enough to forgive a typo in and
- * that its prefix does not match already. After an article the word without it is checked when
- * five letters or more remain (search_text holds every course word without its article too), so
- * "البرمحة" finds "البرمجة" through "برمجه": half the candidates of checking both forms.
+ * The form of a query word to correct typos in, if any. After an article the word without it is
+ * checked when five letters or more remain (search_terms holds every course word without its article
+ * too), so "البرمحة" finds "البرمجة" through "برمجه".
  */
-function typoCandidates(token: string, stem: string | undefined, forms: string[]): Set<string> {
+function typoFormOf(token: string, stem: string | undefined): string | undefined {
   const form = stem && length(stem) >= TYPO_MIN_WORD_LENGTH ? stem : token;
-  const out = new Set<string>();
-  if (!typoEligible(form)) return out;
-  for (const variant of oneEditVariants(form)) {
-    // A word the prefix already matches is no typo (and is highlighted by its prefix).
-    if (length(variant) >= TYPO_MIN_WORD_LENGTH && !forms.some((f) => variant.startsWith(f))) out.add(variant);
-  }
-  return out;
+  return typoEligible(form) ? form : undefined;
 }
 
 /**
- * The words of a query that are searched, each with the forms it matches by prefix and the words
- * one edit away from it. They are looked up in the full-text index like any other word, so the
- * edit distance is exact and no extra query is needed. The cost is bounded: SEARCH_MAX_WORDS words
- * that narrow, SEARCH_MAX_RANK_WORDS that only rank, TYPO_MAX_PER_WORD and TYPO_MAX_PER_QUERY
- * typo candidates; a word past a limit is left out (or, for typos, matched by prefix only).
+ * The words of a query that are searched, each with the forms it matches by prefix and the form
+ * whose typos are corrected. The cost is bounded: SEARCH_MAX_WORDS words that narrow,
+ * SEARCH_MAX_RANK_WORDS that only rank, TYPO_MAX_PER_WORD corrections each; a word past a limit is
+ * left out.
  */
 function queryWords(tokens: string[]): QueryWord[] {
   // A lone letter ("و" in "تصميم و برمجة", "a") is usually glue, or written joined to the next
@@ -157,7 +159,6 @@ function queryWords(tokens: string[]): QueryWord[] {
   const words: QueryWord[] = [];
   let required = 0;
   let ranking = 0;
-  let typoBudget = TYPO_MAX_PER_QUERY;
   for (const token of tokens) {
     const narrows = !anyNarrowing || narrowing(token);
     if (narrows ? required++ >= SEARCH_MAX_WORDS : ranking++ >= SEARCH_MAX_RANK_WORDS) continue;
@@ -167,17 +168,32 @@ function queryWords(tokens: string[]): QueryWord[] {
     // exact matches of any spelling count alike. Spellings carry no article, so only one of the
     // written forms has any: at most 2 + TRANSLITERATION_MAX_SPELLINGS - 1 forms a word.
     const forms = [...new Set([...written, ...written.flatMap(otherSpellings)])];
-    let typos: string[] = [];
-    if (narrows) {
-      const candidates = typoCandidates(token, stem, forms);
-      if (candidates.size <= Math.min(TYPO_MAX_PER_WORD, typoBudget)) {
-        typos = [...candidates];
-        typoBudget -= candidates.size;
-      }
-    }
-    words.push({ token, forms, typos, required: narrows });
+    words.push({ token, forms, typoForm: narrows ? typoFormOf(token, stem) : undefined, typos: [], required: narrows });
   }
   return words;
+}
+
+/**
+ * Fills in each word's typos: the catalogue's words (search_terms) exactly one edit from its typo
+ * form, at least TYPO_MIN_WORD_LENGTH letters long, that its prefixes do not match already (those
+ * are found, and highlighted, by prefix). One statement for the whole query; the trigram index
+ * proposes, oneEditApart decides.
+ */
+async function correctTypos(db: Db, words: QueryWord[]): Promise<void> {
+  const forms = [...new Set(words.flatMap((w) => (w.typoForm ? [w.typoForm] : [])))];
+  if (forms.length === 0) return;
+  const near = new Map<string, string[]>();
+  for (const { word, term } of await termsNear(db, forms, TYPO_TRIGRAM_CANDIDATES)) {
+    let list = near.get(word);
+    if (!list) near.set(word, (list = []));
+    list.push(term);
+  }
+  for (const w of words) {
+    if (!w.typoForm) continue;
+    w.typos = (near.get(w.typoForm) ?? [])
+      .filter((term) => length(term) >= TYPO_MIN_WORD_LENGTH && oneEditApart(w.typoForm!, term) && !w.forms.some((f) => term.startsWith(f)))
+      .slice(0, TYPO_MAX_PER_WORD);
+  }
 }
 
 /** Statements cancelled on the server: a 503 the client can act on (fewer words, later), never a 500. */
@@ -196,14 +212,15 @@ export function searchCourses(ctx: AppContext, query: SearchQuery, opts: { state
 async function search(ctx: AppContext, query: SearchQuery, opts: { statementTimeoutMs?: number }): Promise<SearchResult> {
   const normalized = normalizeSearchText(query.q);
   const words = queryWords(searchTokens(normalized));
-  const text = words.length ? textMatch(words) : null;
-  const sort = query.sort ?? (text ? 'relevance' : 'newest');
+  const sort = query.sort ?? (words.length ? 'relevance' : 'newest');
   const filters = { category: query.category, language: query.language, level: query.level, price: query.price, minRating: query.minRating };
 
-  const settings = { useTextIndex: text !== null, timeoutMs: opts.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS };
-  const { ids, facets: facetRows } = await inSearchTransaction(ctx.db, settings, (tx) =>
-    pageAndFacets(tx, text, filters, sort, { limit: query.perPage, offset: (query.page - 1) * query.perPage }),
-  ).catch((error: unknown) => {
+  const settings = { useTextIndex: words.length > 0, timeoutMs: opts.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS };
+  const { ids, facets: facetRows } = await inSearchTransaction(ctx.db, settings, async (tx) => {
+    await correctTypos(tx, words);
+    const text = words.length ? textMatch(words) : null;
+    return pageAndFacets(tx, text, filters, sort, { limit: query.perPage, offset: (query.page - 1) * query.perPage });
+  }).catch((error: unknown) => {
     throw isStatementTimeout(error) ? searchTooSlow() : error;
   });
   const cards = await loadCourseCards(ctx, ids);

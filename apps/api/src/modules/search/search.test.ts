@@ -22,6 +22,7 @@ import {
   SEARCH_STATEMENT_TIMEOUT_MS,
   searchCourses,
   TYPO_MAX_PER_QUERY,
+  TYPO_MAX_PER_WORD,
 } from './search.service';
 
 const suite = apiSuite();
@@ -183,6 +184,24 @@ describe('typo tolerance', () => {
       expect(await found(w, category)).toHaveLength(1);
     });
   }
+
+  it('corrects typos against the words the catalogue holds: a three-word Arabic query with a typo in each sends a few words, not every edit', async () => {
+    const category = await createCategory();
+    const words = [swappable(ARABIC, 7), swappable(ARABIC, 6), swappable(ARABIC, 8)];
+    const target = await course({ title: words.join(' '), categoryId: category.id });
+    const q = words.map((w) => typos(ARABIC, w).substitution).join(' ');
+    const { db } = await testDatabase();
+    const { db: recorded, statements } = recording(db);
+    const result = await searchCourses(searchOn(recorded), { q, category: category.slug, page: 1, perPage: 10 });
+    expect(result.items.map((c) => c.id)).toEqual([target.id]);
+    // Before: every one-letter edit of each word went into the tsquery (about 300 to 600 per word, 7 KB sent).
+    // Now each word, and the catalogue's words one edit away from it (its own among them; other tests' words may add a few).
+    const largest = Math.max(...statements.flatMap((st) => st.params).map(lexemesIn));
+    expect(largest).toBeGreaterThanOrEqual(6);
+    expect(largest).toBeLessThanOrEqual(3 * (1 + TYPO_MAX_PER_WORD));
+    const sent = statements.reduce((n, st) => n + st.params.reduce<number>((m, p) => m + Buffer.byteLength(String(p)), 0), 0);
+    expect(sent).toBeLessThan(2_000);
+  });
 
   it('ranks exact matches before prefix matches before typo matches, by default when there are words', async () => {
     const category = await createCategory();
@@ -626,11 +645,11 @@ describe('cost and load', () => {
 
   it('runs the statements of a search under a statement timeout, set first in their transaction', async () => {
     const { db } = await testDatabase();
-    for (const q of [arabicWord(), '']) {
+    for (const [q, count] of [[arabicWord(), 3], ['', 2]] as const) {
       const { db: recorded, statements } = recording(db);
       await searchCourses(searchOn(recorded), { q, page: 1, perPage: 10 });
-      // The settings, then the page, the total and the facets in one statement.
-      expect(statements).toHaveLength(2);
+      // The settings, the typo corrections when there are words, then the page, the total and the facets in one statement.
+      expect(statements).toHaveLength(count);
       expect(statements[0]!.sql).toContain("set_config('statement_timeout', $1, true)");
       expect(statements[0]!.params).toEqual([String(SEARCH_STATEMENT_TIMEOUT_MS)]);
     }

@@ -11,7 +11,7 @@ import { LARGE_PASSWORD, largeParticipantEmail, seedLarge } from './seed';
 // 500 courses, 10,000 enrolments, 5,000 ratings, 7,000 lectures), small enough to seed in seconds.
 const SCALE = 0.05;
 /** The tables that grow with the catalog: a read of a page must never scan one of them whole. */
-const LARGE_TABLES = ['courses', 'enrollments', 'ratings', 'lectures', 'users'];
+const LARGE_TABLES = ['courses', 'enrollments', 'ratings', 'lectures', 'users', 'search_terms'];
 
 let database: Awaited<ReturnType<typeof ownDatabase>>;
 let captured: CapturedQuery[];
@@ -81,6 +81,8 @@ describe('reads of a large catalog use indexes (EXPLAIN of the statements the re
     ['the course list', () => ({ method: 'GET', url: '/api/public/search?page=1' })],
     ['an Arabic search', () => search('البرمجه بلغة بايثون')],
     ['an Arabic search with tashkeel', () => search('البَرْمَجَة')],
+    ['an Arabic search with a typo in each word (corrected against search_terms)', () => search('البرمحة بلغه بايثوم')],
+    ['an English search with typos', () => search('pyhton programing')],
     ['an English search', () => search('Data ANALYSIS')],
     ["the participant's dashboard", () => ({ method: 'GET', url: '/api/participant/dashboard', headers: auth })],
     ["the participant's enrolled courses", () => ({ method: 'GET', url: '/api/participant/recent/enroll/course/list', headers: auth })],
