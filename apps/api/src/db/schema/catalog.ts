@@ -53,6 +53,9 @@ export const courses = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     enrollmentCount: integer('enrollment_count').notNull().default(0),
+    /** The course's lectures and their seconds, kept by triggers on lectures (migration 0010): what a course card shows. */
+    lectureCount: integer('lecture_count').notNull().default(0),
+    lectureSeconds: integer('lecture_seconds').notNull().default(0),
   },
   (t) => [
     index('courses_category_idx').on(t.categoryId),

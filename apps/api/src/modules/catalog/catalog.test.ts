@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { apiSuite, buildTestApp, createUser, inject, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCategory, createCourse } from '../../../test/factories';
-import { enrollments, ratings, wishlist } from '../../db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { enrollments, lectures as lectureRows, ratings, wishlist } from '../../db/schema';
+import { courseCardRows } from '../../db/course-cards';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const suite = apiSuite();
@@ -152,6 +154,29 @@ describe('course details: POST /api/course/{id}/b', () => {
     expect(JSON.stringify(d.reviews)).not.toContain('@');
     expect(d.similar.map((c: { id: number }) => c.id)).toEqual([similar.id]);
     expect(d).toMatchObject({ learnPoints: [], requirements: [], audience: [], promoVideoUrl: null, coverAlt: '' });
+  });
+
+  it('counts lectures and their seconds for the card whoever writes them: added, re-timed, moved to another course, deleted', async () => {
+    const { db } = await testDatabase();
+    const course = await createCourse();
+    const other = await createCourse();
+    // The card as every card list reads it (the public reads keep answers; these writes bypass the app).
+    const card = async (id: number) => {
+      const [row] = await courseCardRows(db, [id]);
+      return { lectureCount: row!.lectureCount, durationSeconds: row!.durationSeconds };
+    };
+    const { lectures: added } = await addLectures(course.id, 3, { durationSeconds: 100 });
+    expect(await card(course.id)).toEqual({ lectureCount: 3, durationSeconds: 300 });
+    expect((await details(course.id)).json().data).toMatchObject({ lectureCount: 3, durationSeconds: 300 });
+    // A statement touching several rows, as an admin in psql would write it.
+    await db.update(lectureRows).set({ durationSeconds: 40 }).where(inArray(lectureRows.id, [added[0]!.id, added[1]!.id]));
+    await db.update(lectureRows).set({ title: 'renamed' }).where(eq(lectureRows.id, added[2]!.id));
+    expect(await card(course.id)).toEqual({ lectureCount: 3, durationSeconds: 180 });
+    const { section: otherSection } = await addLectures(other.id, 1, { durationSeconds: 10 });
+    await db.update(lectureRows).set({ courseId: other.id, sectionId: otherSection.id }).where(eq(lectureRows.id, added[2]!.id));
+    await db.delete(lectureRows).where(eq(lectureRows.id, added[0]!.id));
+    expect(await card(course.id)).toEqual({ lectureCount: 1, durationSeconds: 40 });
+    expect(await card(other.id)).toEqual({ lectureCount: 2, durationSeconds: 110 });
   });
 
   it("carries the instructor's step 2 lists, the promo video and the cover's text alternative", async () => {
