@@ -43,3 +43,10 @@ export function presentReviews(page: { rows: ReviewRow[]; total: number }, pageN
 export function presentInstructor(row: { id: number; name: string; headline: string; bio: string; avatar: string | null; courseCount: number }): CourseDetails['instructorProfile'] {
   return { ...row, avatar: row.avatar ? `/api/media/avatar/${row.id}` : null };
 }
+
+/** Ratings per star, every star present (a star nobody gave counts 0). */
+export function presentDistribution(counts: Record<string, number>): CourseDetails['ratingDistribution'] {
+  const dist = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const [star, n] of Object.entries(counts)) if (star in dist) dist[Number(star) as 1 | 2 | 3 | 4 | 5] = n;
+  return dist;
+}

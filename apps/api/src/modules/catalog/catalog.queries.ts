@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import { categories, courses, courseTags, enrollments, lectures, orders, ratings, sections, tags, users, wishlist } from '../../db/schema';
 
 import { isPublicCourse, publishedAt, ratingAverageExact } from '../../db/public-course';
+import { cardRowFromJson, courseCardsJson } from '../../db/course-cards';
+import { preparedPerDatabase } from '../../db/prepared';
 
 type Sort = 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc';
 
@@ -48,11 +50,6 @@ export async function publicCourseIds(db: Db, opts: { filter?: PublicCourseFilte
   return rows.map((r) => r.id);
 }
 
-export async function countPublicCourses(db: Db, filter: PublicCourseFilter = {}): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(courses).where(publicCourseWhere(filter));
-  return row?.n ?? 0;
-}
-
 export async function categoriesWithCounts(db: Db) {
   return db
     .select({ id: categories.id, slug: categories.slug, name_ar: categories.nameAr, name_en: categories.nameEn, courseCount: sql<number>`count(${courses.id})::int` })
@@ -60,16 +57,6 @@ export async function categoriesWithCounts(db: Db) {
     .innerJoin(courses, and(eq(courses.categoryId, categories.id), isPublicCourse))
     .groupBy(categories.id)
     .orderBy(sql`count(${courses.id}) desc`, asc(categories.id));
-}
-
-export async function findCategory(db: Db, idOrSlug: string) {
-  const byId = /^\d{1,9}$/.test(idOrSlug);
-  const [row] = await db
-    .select({ id: categories.id, slug: categories.slug, name_ar: categories.nameAr, name_en: categories.nameEn })
-    .from(categories)
-    .where(byId ? eq(categories.id, Number(idOrSlug)) : eq(categories.slug, idOrSlug.toLowerCase()))
-    .limit(1);
-  return row;
 }
 
 export async function findPublicCourse(db: Db, id: number) {
@@ -83,26 +70,6 @@ export async function courseOutline(db: Db, courseId: number) {
     db.select().from(lectures).where(eq(lectures.courseId, courseId)).orderBy(asc(lectures.position), asc(lectures.id)),
   ]);
   return secs.map((s) => ({ ...s, lectures: lecs.filter((l) => l.sectionId === s.id) }));
-}
-
-export async function courseTagNames(db: Db, courseId: number): Promise<string[]> {
-  const rows = await db.select({ name: tags.name }).from(courseTags).innerJoin(tags, eq(tags.id, courseTags.tagId)).where(eq(courseTags.courseId, courseId)).orderBy(asc(tags.name));
-  return rows.map((r) => r.name);
-}
-
-export async function instructorSummary(db: Db, instructorId: number) {
-  const [[row], courseCount] = await Promise.all([
-    db.select({ id: users.id, name: users.name, headline: users.headline, bio: users.bio, avatar: users.avatar }).from(users).where(eq(users.id, instructorId)),
-    countPublicCourses(db, { instructorId }),
-  ]);
-  return { ...row!, courseCount };
-}
-
-export async function ratingDistribution(db: Db, courseId: number) {
-  const rows = await db.select({ rating: ratings.rating, n: count() }).from(ratings).where(eq(ratings.courseId, courseId)).groupBy(ratings.rating);
-  const dist = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-  for (const r of rows) if (r.rating >= 1 && r.rating <= 5) dist[r.rating as 1 | 2 | 3 | 4 | 5] = r.n;
-  return dist;
 }
 
 export async function courseReviews(db: Db, courseId: number, page: number, perPage: number) {
@@ -128,11 +95,6 @@ export async function courseReviews(db: Db, courseId: number, page: number, perP
 }
 export type ReviewRow = Awaited<ReturnType<typeof courseReviews>>['rows'][number];
 
-export async function similarCourseIds(db: Db, course: { id: number; categoryId: number | null }, limit = 4) {
-  if (!course.categoryId) return [];
-  return publicCourseIds(db, { filter: { categoryId: course.categoryId, exceptId: course.id }, sort: 'rating', limit });
-}
-
 export async function viewerState(db: Db, participantId: number, courseId: number) {
   const [e, w, r, o] = await Promise.all([
     db.select({ id: enrollments.id }).from(enrollments).where(and(eq(enrollments.participantId, participantId), eq(enrollments.courseId, courseId))).limit(1),
@@ -147,3 +109,168 @@ export async function viewerState(db: Db, participantId: number, courseId: numbe
   return { enrolled: e.length > 0, wishlisted: w.length > 0, rating: r[0]?.rating ?? null, pendingOrder: o[0] ? { reference: o[0].reference, amount: Number(o[0].amount) } : null };
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// The anonymous course page and category page, one prepared statement each (docs/decisions/014)
+
+/** What the course page shows of the course itself, beyond its card. */
+export interface CoursePageHead {
+  id: number;
+  instructorId: number;
+  categoryId: number | null;
+  description: string;
+  promoVideo: string | null;
+  coverAlt: string;
+  learnPoints: string[];
+  requirements: string[];
+  audience: string[];
+}
+
+interface ReviewJson {
+  id: number;
+  rating: number;
+  message: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The order of the similar courses: the best rated first (courseOrder('rating'), read from courses_public_category_rating_idx). */
+const bestRatedFirst = sql.join(courseOrder('rating'), sql`, `);
+
+function prepareCoursePage(db: Db) {
+  const courseId = sql.placeholder('courseId');
+  // The CTEs name no table `courses`, so the card and public-course expressions (written on "courses") read the table itself.
+  const statement = sql`(
+    with head as materialized (
+      select ${courses.id} as "id", ${courses.instructorId} as "instructorId", ${courses.categoryId} as "categoryId", ${courses.description} as "description",
+        ${courses.promoVideo} as "promoVideo", ${courses.coverAlt} as "coverAlt", ${courses.learnPoints} as "learnPoints",
+        ${courses.requirements} as "requirements", ${courses.audience} as "audience", ${courses.ratingCount} as "ratingCount"
+      from ${courses} where ${courses.id} = ${courseId} and ${isPublicCourse}
+    ),
+    similar_courses as materialized (
+      select ${courses.id} as id, row_number() over (order by ${bestRatedFirst}) as position
+      from ${courses}
+      where ${isPublicCourse} and ${courses.categoryId} = (select "categoryId" from head) and ${courses.id} <> (select "id" from head)
+      order by ${bestRatedFirst} limit ${sql.placeholder('similarLimit')}
+    ),
+    review_page as materialized (
+      select r.id, r.participant_id, r.rating, r.message, r.created_at, r.updated_at from ${ratings} r
+      where r.course_id = (select "id" from head) order by r.updated_at desc, r.id desc limit ${sql.placeholder('reviewsLimit')}
+    )
+    select
+      (select row_to_json(head) from head) as head,
+      ${courseCardsJson(sql`select "id" from head`)} as card,
+      (select coalesce(json_agg(id order by position), '[]'::json) from similar_courses) as similar_ids,
+      ${courseCardsJson(sql`select id from similar_courses`)} as similar_cards,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id), '[]'::json)
+        from ${sections} s where s.course_id = (select "id" from head)) as sections,
+      (select coalesce(json_agg(json_build_object('id', l.id, 'sectionId', l.section_id, 'title', l.title, 'durationSeconds', l.duration_seconds,
+          'isFreePreview', l.is_free_preview, 'hasVideo', l.video is not null) order by l.position, l.id), '[]'::json)
+        from ${lectures} l where l.course_id = (select "id" from head)) as lectures,
+      (select coalesce(json_agg(t.name order by t.name), '[]'::json)
+        from ${courseTags} ct inner join ${tags} t on t.id = ct.tag_id where ct.course_id = (select "id" from head)) as tags,
+      (select json_build_object('id', u.id, 'name', u.name, 'headline', u.headline, 'bio', u.bio, 'avatar', u.avatar,
+          'courseCount', (select count(*)::int from ${courses} where ${courses.instructorId} = u.id and ${isPublicCourse}))
+        from ${users} u where u.id = (select "instructorId" from head)) as instructor,
+      (select coalesce(json_object_agg(d.rating, d.n), '{}'::json)
+        from (select r.rating, count(*)::int as n from ${ratings} r where r.course_id = (select "id" from head) group by r.rating) d) as distribution,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'rating', p.rating, 'message', p.message, 'name', u.name, 'createdAt', p.created_at, 'updatedAt', p.updated_at)
+          order by p.updated_at desc, p.id desc), '[]'::json)
+        from review_page p inner join ${users} u on u.id = p.participant_id) as reviews,
+      (select "ratingCount" from head) as reviews_total
+  ) as page`;
+  type LectureJson = { id: number; sectionId: number; title: string; durationSeconds: number; isFreePreview: boolean; hasVideo: boolean };
+  return db
+    .select({
+      head: sql<CoursePageHead | null>`page.head`,
+      card: sql<Record<string, unknown>[]>`page.card`,
+      similarIds: sql<number[]>`page.similar_ids`,
+      similarCards: sql<Record<string, unknown>[]>`page.similar_cards`,
+      sections: sql<{ id: number; title: string }[]>`page.sections`,
+      lectures: sql<LectureJson[]>`page.lectures`,
+      tags: sql<string[]>`page.tags`,
+      instructor: sql<{ id: number; name: string; headline: string; bio: string; avatar: string | null; courseCount: number } | null>`page.instructor`,
+      distribution: sql<Record<string, number>>`page.distribution`,
+      reviews: sql<ReviewJson[]>`page.reviews`,
+      reviewsTotal: sql<number | null>`page.reviews_total`,
+    })
+    .from(statement)
+    .prepare('course_page');
+}
+
+const coursePageStatement = preparedPerDatabase(prepareCoursePage);
+
+/**
+ * Everything the public course page shows, in one prepared statement (it was twelve, each built by
+ * drizzle and planned by the server on every cache miss): the course (null when it is not public),
+ * its card, the outline, tags, instructor with their public course count, the rating distribution,
+ * the first page of reviews with their authors' names, and the similar courses' cards in order.
+ */
+export async function coursePageData(db: Db, courseId: number, limits: { reviews: number; similar: number }) {
+  const [row] = await coursePageStatement(db).execute({ courseId, reviewsLimit: limits.reviews, similarLimit: limits.similar });
+  if (!row?.head) return null;
+  const cardsById = new Map(row.similarCards.map((c) => [c.id as number, cardRowFromJson(c)]));
+  return {
+    head: row.head,
+    card: cardRowFromJson(row.card[0]!),
+    outline: row.sections.map((s) => ({ ...s, lectures: row.lectures.filter((l) => l.sectionId === s.id) })),
+    tags: row.tags,
+    instructor: row.instructor!,
+    distribution: row.distribution,
+    reviews: {
+      rows: row.reviews.map((r) => ({ ...r, createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) })),
+      total: row.reviewsTotal ?? 0,
+    },
+    similar: row.similarIds.flatMap((id) => (cardsById.has(id) ? [cardsById.get(id)!] : [])),
+  };
+}
+
+type CategorySort = Sort;
+const categoryPageStatements = new Map<CategorySort, ReturnType<typeof preparedPerDatabase<ReturnType<typeof prepareCategoryPage>>>>();
+
+function prepareCategoryPage(db: Db, sort: CategorySort) {
+  const order = sql.join(courseOrder(sort), sql`, `);
+  const statement = sql`(
+    with category as materialized (
+      select ${categories.id} as id, ${categories.slug} as slug, ${categories.nameAr} as name_ar, ${categories.nameEn} as name_en
+      from ${categories}
+      where ${categories.id} = ${sql.placeholder('categoryId')} or ${categories.slug} = ${sql.placeholder('slug')}
+      limit 1
+    ),
+    page as materialized (
+      select ${courses.id} as id, row_number() over (order by ${order}) as position
+      from ${courses} where ${isPublicCourse} and ${courses.categoryId} = (select id from category)
+      order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+    )
+    select
+      (select row_to_json(category) from category) as category,
+      (select count(*)::int from ${courses} where ${isPublicCourse} and ${courses.categoryId} = (select id from category)) as total,
+      (select coalesce(json_agg(id order by position), '[]'::json) from page) as ids,
+      ${courseCardsJson(sql`select id from page`)} as cards
+  ) as listing`;
+  return db
+    .select({
+      category: sql<{ id: number; slug: string; name_ar: string; name_en: string } | null>`listing.category`,
+      total: sql<number>`listing.total`,
+      ids: sql<number[]>`listing.ids`,
+      cards: sql<Record<string, unknown>[]>`listing.cards`,
+    })
+    .from(statement)
+    .prepare(`category_page_${sort}`);
+}
+
+/**
+ * A category (by id when `idOrSlug` is digits, by slug otherwise), its public course count and one
+ * page of its courses' cards in the sort's order, in one prepared statement per sort (it was four,
+ * plus the cards). Null when there is no such category.
+ */
+export async function categoryPageData(db: Db, idOrSlug: string, q: { sort: CategorySort; limit: number; offset: number }) {
+  let statement = categoryPageStatements.get(q.sort);
+  if (!statement) categoryPageStatements.set(q.sort, (statement = preparedPerDatabase((d) => prepareCategoryPage(d, q.sort))));
+  const byId = /^\d{1,9}$/.test(idOrSlug);
+  const [row] = await statement(db).execute({ categoryId: byId ? Number(idOrSlug) : -1, slug: byId ? '' : idOrSlug.toLowerCase(), limit: q.limit, offset: q.offset });
+  if (!row?.category) return null;
+  const cardsById = new Map(row.cards.map((c) => [c.id as number, cardRowFromJson(c)]));
+  return { category: row.category, total: row.total, cards: row.ids.flatMap((id) => (cardsById.has(id) ? [cardsById.get(id)!] : [])) };
+}

@@ -5,19 +5,15 @@ import { PUBLIC_READ_TTL_MS } from '../../lib/ttl-cache';
 import { bankTransferProvider } from '../../lib/payments';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { presentCourseCard, presentInstructor, presentReviews } from './catalog.presenter';
+import { presentCourseCard, presentDistribution, presentInstructor, presentReviews } from './catalog.presenter';
 import {
   categoriesWithCounts,
-  countPublicCourses,
+  categoryPageData,
   courseOutline as outlineRows,
+  coursePageData,
   courseReviews,
-  courseTagNames,
-  findCategory,
   findPublicCourse,
-  instructorSummary,
   publicCourseIds,
-  ratingDistribution,
-  similarCourseIds,
   viewerState,
 } from './catalog.queries';
 
@@ -27,6 +23,7 @@ const CATALOG_CACHE_PREFIX = 'catalog:';
 const HOME_TTL_MS = PUBLIC_READ_TTL_MS;
 const HOME_LIST_SIZE = 8;
 const REVIEWS_PER_PAGE = 10;
+const SIMILAR_COURSES = 4;
 
 /**
  * Course cards for the given ids, in the order given (callers decide ranking); ids that are not
@@ -83,14 +80,10 @@ export function categoryPage(ctx: AppContext, idOrSlug: string, q: { page: numbe
 }
 
 async function loadCategoryPage(ctx: AppContext, idOrSlug: string, q: { page: number; perPage: number; sort: 'newest' | 'rating' | 'popular' | 'price_asc' | 'price_desc' }) {
-  const category = await findCategory(ctx.db, idOrSlug);
-  if (!category) throw new AppError('api.category.not_found', 404);
-  const filter = { categoryId: category.id };
-  const [total, ids] = await Promise.all([
-    countPublicCourses(ctx.db, filter),
-    publicCourseIds(ctx.db, { filter, sort: q.sort, limit: q.perPage, offset: (q.page - 1) * q.perPage }),
-  ]);
-  return { category: { ...category, courseCount: total }, items: await loadCourseCards(ctx, ids), page: q.page, perPage: q.perPage, total };
+  const listing = await categoryPageData(ctx.db, idOrSlug, { sort: q.sort, limit: q.perPage, offset: (q.page - 1) * q.perPage });
+  if (!listing) throw new AppError('api.category.not_found', 404);
+  const { category, total, cards } = listing;
+  return { category: { ...category, courseCount: total }, items: cards.map(presentCourseCard), page: q.page, perPage: q.perPage, total };
 }
 
 function lectureVideoUrl(lectureId: number) {
@@ -123,26 +116,19 @@ export async function courseDetails(ctx: AppContext, id: number, viewer: Request
 }
 
 async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<CourseDetails, 'viewer'>> {
-  const course = await publicCourseOr404(ctx, id);
-  const [cards, outline, tagNames, instructor, distribution, reviews, similarIds] = await Promise.all([
-    loadCourseCards(ctx, [id]),
-    outlineRows(ctx.db, id),
-    courseTagNames(ctx.db, id),
-    instructorSummary(ctx.db, course.instructorId),
-    ratingDistribution(ctx.db, id),
-    courseReviews(ctx.db, id, 1, REVIEWS_PER_PAGE),
-    similarCourseIds(ctx.db, course),
-  ]);
+  const page = await coursePageData(ctx.db, id, { reviews: REVIEWS_PER_PAGE, similar: SIMILAR_COURSES });
+  if (!page) throw new AppError('api.course.not_found', 404);
+  const { head: course } = page;
   return {
-    ...cards[0]!,
+    ...presentCourseCard(page.card),
     description: course.description,
     promoVideoUrl: course.promoVideo ? `/api/media/promo/${id}` : null,
     coverAlt: course.coverAlt,
     learnPoints: course.learnPoints,
     requirements: course.requirements,
     audience: course.audience,
-    tags: tagNames,
-    sections: outline.map((s) => ({
+    tags: page.tags,
+    sections: page.outline.map((s) => ({
       id: s.id,
       title: s.title,
       lectures: s.lectures.map((l) => ({
@@ -150,13 +136,13 @@ async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<Cour
         title: l.title,
         durationSeconds: l.durationSeconds,
         isFreePreview: l.isFreePreview,
-        previewUrl: l.isFreePreview && l.video ? lectureVideoUrl(l.id) : null,
+        previewUrl: l.isFreePreview && l.hasVideo ? lectureVideoUrl(l.id) : null,
       })),
     })),
-    instructorProfile: presentInstructor(instructor),
-    ratingDistribution: distribution,
-    reviews: presentReviews(reviews, 1, REVIEWS_PER_PAGE),
-    similar: await loadCourseCards(ctx, similarIds),
+    instructorProfile: presentInstructor(page.instructor),
+    ratingDistribution: presentDistribution(page.distribution),
+    reviews: presentReviews(page.reviews, 1, REVIEWS_PER_PAGE),
+    similar: page.similar.map(presentCourseCard),
   };
 }
 

@@ -71,6 +71,18 @@ describe('reads of a large catalog use indexes (EXPLAIN of the statements the re
     expect(await scansOfLargeTables(probe.captured)).toEqual([expect.stringMatching(/^ratings: /)]);
   });
 
+  it('the anonymous course page and a category page are one statement each (docs/decisions/014)', async () => {
+    // Each sort of the category page, and the course page with its similar courses and reviews: one prepared statement, no other query.
+    // A course the other reads do not load (their answers are kept a few seconds).
+    const [other] = rowsOf<{ id: number }>(
+      await database.db.execute(sql`select id from courses where approve_status = 'approved' and deleted_at is null and id not in (${course.id}, ${course.enrolledCourse}) order by rating_count desc, id limit 1`),
+    );
+    expect(await statementsOf({ method: 'POST', url: `/api/course/${other!.id}/b`, payload: { p_id: '' } })).toHaveLength(1);
+    for (const sort of ['newest', 'rating', 'popular', 'price_asc', 'price_desc']) {
+      expect(await statementsOf({ method: 'GET', url: `/api/public/category/${course.slug}?page=3&sort=${sort}` }), sort).toHaveLength(1);
+    }
+  });
+
   const reads: [string, () => InjectOptions][] = [
     ['home', () => ({ method: 'GET', url: '/api/public/home' })],
     ['a category page', () => ({ method: 'GET', url: `/api/public/category/${course.slug}?page=1` })],
