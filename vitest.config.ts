@@ -15,6 +15,8 @@ const ENGINE_FREE = [
   // upload stream's checks and Redis being down. uploads.test.ts and shared-state.test.ts sign users in
   // and store an avatar: statements the module tests run on both engines.
   'apps/api/src/lib/*.test.ts',
+  // How answers are written, on a bare Fastify app of its own.
+  'apps/api/src/plugins/answers.test.ts',
   // Generated bodies against every route: validation and the error envelope decide; what reaches SQL is
   // the routes' own statements, which their module tests run on both engines.
   'apps/api/src/plugins/envelope-fuzz-*.test.ts',

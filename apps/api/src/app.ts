@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { AnswerWriter } from './plugins/answers';
 import { openApiSchemaTransform } from './plugins/openapi-schema';
 import { illFormedTextAt } from './lib/well-formed-text';
 import { registerSlowBodyLimit } from './plugins/slow-bodies';
@@ -134,7 +134,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const result = (schema as z.ZodType).safeParse(data);
     return result.success ? { value: result.data } : { error: result.error };
   });
-  app.setSerializerCompiler(serializerCompiler);
+  const answerWriter = new AnswerWriter(config.checkResponses);
+  app.decorate('answerWriter', answerWriter);
+  app.setSerializerCompiler(answerWriter.compiler);
 
   app.decorateRequest('user', null);
   app.decorateRequest('lang', 'ar');

@@ -28,6 +28,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  CHECK_RESPONSES: bool.optional(),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().min(1).max(100).default('nibras:'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
@@ -78,6 +80,14 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each API process keeps to the PostgreSQL server at most (DATABASE_POOL_MAX; docs/operations.md). */
+  databasePoolMax: number;
+  /**
+   * Whether every JSON answer is checked against the contract on its way out, the hot public and
+   * participant reads included (CHECK_RESPONSES; on under the tests). Off, those reads are written as
+   * they are (their presenters build exactly the contract's shape, which the tests check).
+   */
+  checkResponses: boolean;
   /**
    * Redis shared by every API process (lib/shared-state.ts): rate-limit counters, and the short
    * caches' invalidations. Unset: both stay in this process's memory (right for one process).
@@ -179,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir: path.resolve(root, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    checkResponses: e.CHECK_RESPONSES ?? e.NODE_ENV === 'test',
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     workers: e.WORKERS,
     jwtSecret: e.JWT_SECRET,

@@ -39,7 +39,7 @@ async function main() {
   const storage = await createStorage(config);
   const open = () => {
     if (!config.databaseUrl) console.log(`Opening the embedded database (PGlite at ${path.join(config.dataDir, 'pg')})…`);
-    return openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
+    return openDatabase({ url: config.databaseUrl, poolMax: config.databasePoolMax, dataDir: path.join(config.dataDir, 'pg') });
   };
   if (isClusterPrimary(config)) {
     let seeded = false;

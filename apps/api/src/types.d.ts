@@ -1,3 +1,4 @@
+import type { AnswerWriter } from './plugins/answers';
 import type { z } from 'zod';
 import type { Access } from '@nibras/contract';
 import type { Language } from './lib/i18n';
@@ -16,5 +17,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with who may call it: the authorization matrix test walks this. */
     apiRoutes: { method: string; url: string; access: Access }[];
+    /** How JSON answers are written: checked against the contract, or trusted (plugins/answers.ts). */
+    answerWriter: AnswerWriter;
   }
 }

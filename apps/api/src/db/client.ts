@@ -17,19 +17,19 @@ export interface Database {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * PGlite (PostgreSQL in-process) when no URL is given, node-postgres otherwise (`log` hears of the
- * server's connections lost).
+ * PGlite (PostgreSQL in-process) when no URL is given, node-postgres otherwise, with at most `poolMax`
+ * connections (10 by default: DATABASE_POOL_MAX) (`log` hears of the server's connections lost).
  * `dataDir` undefined with no URL means an in-memory database (tests); `template`, a dump
  * (pgliteDump) to start it from instead of an empty one.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; template?: Blob; log?: (message: string) => void }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; poolMax?: number; dataDir?: string; template?: Blob; log?: (message: string) => void }): Promise<Database> {
   const log = opts.log ?? ((message: string) => console.warn(message));
   if (opts.url) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // A connect that hangs (a host gone) fails after 5 s, so the request gets its 503 instead of waiting;
     // keep-alive finds a connection dropped by a firewall instead of waiting on it forever.
-    const pool = new Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000, keepAlive: true });
+    const pool = new Pool({ connectionString: opts.url, max: opts.poolMax ?? 10, connectionTimeoutMillis: 5_000, keepAlive: true });
     // A connection the server drops (a restart, a failover, pg_terminate_backend, an idle timeout) is an
     // 'error' event: idle ones on the pool, ones lent to a transaction on the client itself. Unheard, either
     // ends the process; heard, the pool discards the connection and opens a new one for the next query,

@@ -71,10 +71,17 @@ export interface RouteOptions {
    * and dropped when the catalog changes. Only for reads whose answer depends on the URL and language alone.
    */
   publicCache?: boolean;
+  /**
+   * A hot read whose presenter builds exactly the contract's shape: its 200 answer is written without
+   * encoding it through the schema, except under CHECK_RESPONSES (the tests), where it must come out
+   * of the encoding unchanged (plugins/answers.ts).
+   */
+  trustedAnswer?: boolean;
 }
 
 export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppContext, def: D, handler: RouteHandler<D>, options: RouteOptions = {}): void {
   const cached = !!options.publicCache && !def.file;
+  if (options.trustedAnswer && !def.file && !def.redirect) app.answerWriter.trust(def.method, def.path);
   const answers = new Set<number>([def.redirect ? 302 : 200, ...(def.file?.ranges ? [206] : []), ...(def.file?.signedRedirect ? [302] : []), ...errorStatuses(def)]);
   app.route({
     // A file route answers HEAD itself, with the file's real length (Fastify's automatic HEAD route would send 0).

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQ
 import type { Db } from '../../db/client';
 import { categories, courses, courseTags, enrollments, lectures, orders, ratings, tags, users } from '../../db/schema';
 import { selectCoursesWithInstructorAndCategory } from '../../db/course-projection';
-import { lectureStats } from '../../db/course-stats';
 import { containsPattern } from '../../lib/like-pattern';
 
 export type CourseRow = typeof courses.$inferSelect;
@@ -154,7 +153,6 @@ function listWhere(f: ListFilter): SQL {
 /** One page of live courses with their category, instructor, enrolment and lecture counts: two queries per page. */
 export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, limit: number, offset: number) {
   const where = listWhere(filter);
-  const l = lectureStats(db);
   const column: Record<ListSort['key'], SQL> = {
     title: sql`${courses.title}`,
     price: sql`${courses.price}`,
@@ -168,9 +166,8 @@ export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, li
   const key = column[sort.key];
   const order = sort.desc ? sql`${key} desc nulls last` : sql`${key} asc nulls last`;
   const [rows, [total]] = await Promise.all([
-    // The enrolment count is the course's own counter (kept by a trigger, migration 0007).
-    selectCoursesWithInstructorAndCategory(db, { course: courses, enrollmentCount: courses.enrollmentCount, lectureCount: l.count })
-      .leftJoin(l, eq(l.courseId, courses.id))
+    // The enrolment and lecture counts are the course's own counters (kept by triggers, migrations 0007 and 0010).
+    selectCoursesWithInstructorAndCategory(db, { course: courses, enrollmentCount: courses.enrollmentCount, lectureCount: courses.lectureCount })
       .where(where)
       .orderBy(order, sort.desc ? desc(courses.id) : asc(courses.id))
       .limit(limit)

@@ -6,5 +6,5 @@ import { searchCourses } from './search.service';
 
 export function searchModule(app: FastifyInstance, ctx: AppContext) {
   // The per-address limit is the route's (`rateLimit: 'search'`, plugins/route.ts); anonymous answers are kept briefly.
-  addRoute(app, ctx, searchRoutes.search, async ({ query }) => ({ data: await searchCourses(ctx, query) }), { publicCache: true });
+  addRoute(app, ctx, searchRoutes.search, async ({ query }) => ({ data: await searchCourses(ctx, query) }), { publicCache: true, trustedAnswer: true });
 }
