@@ -25,9 +25,11 @@ const ENGINE_FREE = [
   'apps/api/src/server.test.ts',
   'apps/api/test/running.test.ts',
   // API processes on a PostgreSQL database the test makes itself, the same in both passes: two on one
-  // port, and one whose database connections the test cuts and ends.
+  // port, one whose database connections the test cuts and ends, and one stopped while it holds requests.
   'apps/api/src/cluster.test.ts',
   'apps/api/src/database-loss.test.ts',
+  // One API process on a PostgreSQL database of the test's own, stopped with SIGTERM while it holds requests.
+  'apps/api/src/shutdown.test.ts',
   // The demo seed on an in-memory PGlite of its own, whatever TEST_DATABASE_URL says.
   'apps/api/src/seed/demo.test.ts',
   // The storage:to-s3 command on files and a bucket; the app on the moved files signs in and reads.

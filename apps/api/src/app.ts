@@ -8,6 +8,7 @@ import { AnswerWriter } from './plugins/answers';
 import { openApiSchemaTransform } from './plugins/openapi-schema';
 import { illFormedTextAt } from './lib/well-formed-text';
 import { registerSlowBodyLimit } from './plugins/slow-bodies';
+import { registerShutdownDrain } from './plugins/shutdown';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy,
     // The spec's list URLs put the page after a second question mark: keep the raw query for those routes.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A request arriving while the server closes is answered by plugins/shutdown.ts, in the error envelope.
+    return503OnClosing: false,
   });
   const now = deps.now ?? Date.now;
   const storage = deps.storage ?? (await createStorage(config, now));
@@ -144,6 +147,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(request.headers['accept-language']);
   });
+  // After the language is known, so the 503 of a request arriving during a shutdown is in the reader's language.
+  const shutdown = registerShutdownDrain(app, config.shutdownGraceMs);
   registerSlowBodyLimit(app, config.slowBodies);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -207,5 +212,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   seoModule(app, ctx);
 
   await registerWebApp(app, config.webDist, (webDist) => appPageRenderer(ctx, webDist));
+  // Last, so its onClose runs first once the server has stopped listening: before the mail worker,
+  // the live listener and Redis close, the requests still at work finish (plugins/shutdown.ts).
+  shutdown.waitOnClose();
   return app;
 }

@@ -16,7 +16,11 @@ export function isClusterPrimary(config: Config): boolean {
   return config.workers > 1 && cluster.isPrimary;
 }
 
-const SHUTDOWN_GRACE_MS = 15_000;
+/**
+ * How much longer than SHUTDOWN_GRACE_SECONDS the primary waits for its workers to exit before it kills them:
+ * the time a worker takes after its grace, to stop its mail worker (the message in hand) and close its pool.
+ */
+const SHUTDOWN_MARGIN_MS = 5_000;
 
 /**
  * The exit code of a process that could not listen because its port is taken (sysexits' EX_CONFIG):
@@ -86,9 +90,9 @@ export async function runPrimary(config: Config, prepare: () => Promise<void>, b
     const force = setTimeout(() => {
       for (const worker of started.keys()) worker.process.kill('SIGKILL');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownGraceMs + SHUTDOWN_MARGIN_MS);
     force.unref();
-    // Each worker closes its server (finishing the requests under way) and its database pool, then exits.
+    // Each worker closes its server (finishing the requests under way: plugins/shutdown.ts) and its database pool, then exits.
     for (const worker of started.keys()) worker.process.kill('SIGTERM');
     const done = () => {
       if (started.size === 0) process.exit(exitCode);

@@ -52,6 +52,7 @@ const envSchema = z.object({
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
   UPLOAD_VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(2048),
   QUIZ_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   MAIL_WORKER: bool.default(true),
@@ -104,6 +105,8 @@ export interface Config {
   bodyLimit: number;
   /** A request body must arrive at `minBytes` or more in every `windowMs`, or its connection is cut (plugins/slow-bodies.ts). */
   slowBodies: { windowMs: number; minBytes: number };
+  /** On SIGTERM or SIGINT, how long requests under way may still take before they are cut (plugins/shutdown.ts). */
+  shutdownGraceMs: number;
   rateLimits: {
     windowMs: number;
     loginFailuresPerAccount: number;
@@ -202,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT,
     slowBodies: { windowMs: e.BODY_WINDOW_SECONDS * 1000, minBytes: e.BODY_MIN_BYTES_PER_WINDOW },
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     rateLimits: {
       windowMs: 15 * 60_000,
       loginFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

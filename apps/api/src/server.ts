@@ -72,14 +72,23 @@ async function main() {
   // One write, so whoever reads the output sees the whole banner at once.
   if (worker === undefined) console.log(banner(config, seeded, started));
 
+  // A clean shutdown (plugins/shutdown.ts, docs/operations.md): no new connections; new requests on kept-alive
+  // ones answered 503; the requests under way finish (for at most SHUTDOWN_GRACE_SECONDS); live streams end;
+  // the mail worker finishes the message in hand; only then is the database pool closed.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: shutting down`);
-    await app.close();
+    console.log(`${signal}: shutting down (finishing the requests under way, for at most ${config.shutdownGraceMs / 1000} s)`);
+    let code = 0;
+    try {
+      await app.close();
+    } catch (error) {
+      console.error('shutdown:', error instanceof Error ? error.message : error);
+      code = 1;
+    }
     await database.close();
-    process.exit(0);
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
