@@ -197,7 +197,7 @@ export async function firstVisitBenchmark({ build = true }: { build?: boolean } 
     const built = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', 'apps/web', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('web build failed');
   }
-  return withDemoServer('visit', { WEB_DIST: webDist, SEARCH_MAX_PER_ADDRESS_PER_MINUTE: '100000' }, async (base) => {
+  return withDemoServer('visit', { WEB_DIST: webDist }, async (base) => {
     const home = await homeFirstVisit(base, webDist);
     const pages = [
       { name: 'home', url: `${base}/` },

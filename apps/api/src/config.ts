@@ -46,7 +46,9 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   REGISTER_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   FORMS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
-  SEARCH_MAX_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SEARCH_MAX_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  SEARCH_BURST_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  SEARCH_MAX_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MESSAGES_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   WEB_DIST: z.string().optional(),
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
@@ -113,8 +115,14 @@ export interface Config {
     loginFailuresPerAddress: number;
     registerPerAddress: number;
     formsPerAddress: number;
-    /** Course searches per address in a minute (not in windowMs): the search screen sends one per submit, filter or page. */
-    searchesPerMinute: number;
+    /**
+     * Anonymous course searches per address: a token bucket (lib/rate-limiter.ts) of `searchBurstPerAddress`
+     * refilled at this many a minute (not windowMs), sized for a classroom behind one address (docs/search.md).
+     */
+    searchesPerAddressPerMinute: number;
+    searchBurstPerAddress: number;
+    /** Searches of one signed-in account, from any address: a bucket of this many, refilled at this many a minute. */
+    searchesPerUserPerMinute: number;
     /** Messages and announcements a user may send in a minute of the clock (per sender, not per address). */
     messagesPerMinute: number;
   };
@@ -212,7 +220,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       registerPerAddress: e.REGISTER_MAX_PER_ADDRESS,
       formsPerAddress: e.FORMS_MAX_PER_ADDRESS,
-      searchesPerMinute: e.SEARCH_MAX_PER_ADDRESS_PER_MINUTE,
+      searchesPerAddressPerMinute: e.SEARCH_MAX_PER_ADDRESS_PER_MINUTE,
+      searchBurstPerAddress: e.SEARCH_BURST_PER_ADDRESS,
+      searchesPerUserPerMinute: e.SEARCH_MAX_PER_USER_PER_MINUTE,
       messagesPerMinute: e.MESSAGES_MAX_PER_MINUTE,
     },
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.resolve(root, 'apps/web/dist'),

@@ -46,3 +46,17 @@ export async function optionalUser(ctx: AppContext, request: FastifyRequest, rol
     return null;
   }
 }
+
+/**
+ * The signed-in user of any role, or null: no token, or one that is forged, expired or of an ended
+ * session. For what a public route counts per account (searches, plugins/route.ts): a bad token is
+ * just anonymous, so it cannot open a budget of its own.
+ */
+export async function signedInUser(ctx: AppContext, request: FastifyRequest): Promise<RequestUser | null> {
+  if (!request.headers.authorization) return null;
+  try {
+    return await authenticate(ctx, request);
+  } catch {
+    return null;
+  }
+}

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ERROR_STATUSES, errorEnvelope, errorStatuses, type FileRouteDef, type JsonRouteDef, type RedirectRouteDef, type RouteDef } from '@nibras/contract';
 import { translate } from '../lib/i18n';
 import { AppError, tooManyAttempts } from '../lib/app-error';
-import { hitPerClockMinute } from '../lib/rate-limiter';
+import { takeFromBucket } from '../lib/rate-limiter';
 import type { AppContext } from '../context';
-import { optionalUser, requireAccess, type RequestUser } from './auth';
+import { optionalUser, requireAccess, signedInUser, type RequestUser } from './auth';
 import { isAnonymous, rememberAnswer, sendCachedAnswer } from './public-cache';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -61,6 +61,24 @@ async function hasSignedGrant(ctx: AppContext, request: FastifyRequest, def: Rou
 }
 
 /**
+ * Searches: a signed-in account's count by account, from any address, so a class signed in behind one
+ * school address does not share one budget; anyone else's (no token, or a forged, expired or ended one)
+ * by address, with a larger budget and a burst for a class that is not signed in. Token buckets on the
+ * app's clock (lib/rate-limiter.ts); the settings and their reasons are in docs/search.md.
+ */
+async function limitSearch(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const limits = ctx.config.rateLimits;
+  const user = request.user ?? (await signedInUser(ctx, request));
+  if (user) {
+    const perMinute = limits.searchesPerUserPerMinute;
+    await takeFromBucket(ctx.limiter, `search:user:${user.id}`, { burst: perMinute, perMinute }, 'api.search.too_many_account', ctx.now());
+  } else {
+    const bucket = { burst: limits.searchBurstPerAddress, perMinute: limits.searchesPerAddressPerMinute };
+    await takeFromBucket(ctx.limiter, `search:address:${request.ip}`, bucket, 'api.search.too_many', ctx.now());
+  }
+}
+
+/**
  * Registers one route of the contract, the only way routes are added: schema from
  * packages/contract, the access check before anything else, then the handler. A JSON route's
  * result is wrapped in the success envelope; a file route sends the file itself.
@@ -110,7 +128,7 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppConte
       // this limit keeps it from listing accounts in bulk; public forms are limited against spam.
       // (Login limits failures per account in its service.)
       // Searches are counted before the public-read cache answers, so a kept answer counts too.
-      if (def.rateLimit === 'search') await hitPerClockMinute(ctx.limiter, `search:${request.ip}`, ctx.config.rateLimits.searchesPerMinute, 'api.search.too_many');
+      if (def.rateLimit === 'search') await limitSearch(ctx, request);
       if (def.rateLimit === 'register' || def.rateLimit === 'form') {
         const hit = await ctx.limiter.hit(`${def.rateLimit}:${request.ip}`);
         const max = def.rateLimit === 'register' ? ctx.config.rateLimits.registerPerAddress : ctx.config.rateLimits.formsPerAddress;
