@@ -45,7 +45,8 @@ interface RouteBase {
   optionalAuth?: 'participant';
   /**
    * Limited per address: `login` counts failed credentials (and per account), `register` and `form`
-   * every attempt in the window, `search` every search in a minute of the clock.
+   * every attempt in the window; `search` is a token bucket per account with a valid token (any
+   * role), else per address (docs/search.md).
    */
   rateLimit?: 'login' | 'register' | 'form' | 'search';
   /**

@@ -81,7 +81,9 @@ export type SearchResult = z.infer<typeof searchResult>;
 
 export const searchRoutes = {
   search: {
-    method: 'GET', path: '/api/public/search', access: 'public', tags: ['catalog'], rateLimit: 'search',
+    // The participant's token, when the web app has one, makes the search count against the account
+    // rather than the address (a class behind one school address); the answer is the same.
+    method: 'GET', path: '/api/public/search', access: 'public', tags: ['catalog'], rateLimit: 'search', optionalAuth: 'participant',
     summary: 'Search public courses: Arabic-aware full text with typo tolerance, filters, sorting, facet counts and highlights',
     // 503: too many searches at once, or one too slow (429 comes with the rate limit).
     errors: [503],

@@ -36,9 +36,12 @@ function encodingFor(header: string | undefined): 'br' | 'gzip' | null {
   return null;
 }
 
-/** Answers from the cache when it can; true when it did (the route's handler is then skipped). */
-export function sendCachedAnswer(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): boolean {
-  if (!isAnonymous(request)) return false;
+/**
+ * Answers from the cache when it can; true when it did (the route's handler is then skipped). Only to
+ * anonymous callers, unless the route's answer is the same for everyone (`forEveryone`: search).
+ */
+export function sendCachedAnswer(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, forEveryone = false): boolean {
+  if (!forEveryone && !isAnonymous(request)) return false;
   const answer = ctx.publicResponses.peek<CachedAnswer>(keyOf(request));
   if (!answer) {
     missGeneration.set(request, ctx.publicResponses.currentGeneration);

@@ -69,13 +69,22 @@ async function hasSignedGrant(ctx: AppContext, request: FastifyRequest, def: Rou
 async function limitSearch(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const limits = ctx.config.rateLimits;
   const user = request.user ?? (await signedInUser(ctx, request));
+  const key = user ? `search:user:${user.id}` : `search:address:${request.ip}`;
+  searchCallers.set(request, key);
   if (user) {
     const perMinute = limits.searchesPerUserPerMinute;
-    await takeFromBucket(ctx.limiter, `search:user:${user.id}`, { burst: perMinute, perMinute }, 'api.search.too_many_account', ctx.now());
+    await takeFromBucket(ctx.limiter, key, { burst: perMinute, perMinute }, 'api.search.too_many_account', ctx.now());
   } else {
     const bucket = { burst: limits.searchBurstPerAddress, perMinute: limits.searchesPerAddressPerMinute };
-    await takeFromBucket(ctx.limiter, `search:address:${request.ip}`, bucket, 'api.search.too_many', ctx.now());
+    await takeFromBucket(ctx.limiter, key, bucket, 'api.search.too_many', ctx.now());
   }
+}
+
+const searchCallers = new WeakMap<FastifyRequest, string>();
+
+/** Whom a search counted against (`search:user:<id>` or `search:address:<ip>`): the search gate takes turns between them. */
+export function searchCallerOf(request: FastifyRequest): string {
+  return searchCallers.get(request) ?? `search:address:${request.ip}`;
 }
 
 /**
@@ -95,11 +104,17 @@ export interface RouteOptions {
    * of the encoding unchanged (plugins/answers.ts).
    */
   trustedAnswer?: boolean;
+  /**
+   * With publicCache: the answer does not depend on who asks, so it is kept and served for a caller
+   * with a token too (search: the token only decides whose limit the search counts against).
+   */
+  sameForEveryone?: boolean;
 }
 
 export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppContext, def: D, handler: RouteHandler<D>, options: RouteOptions = {}): void {
   const cached = !!options.publicCache && !def.file;
   if (options.trustedAnswer && !def.file && !def.redirect) app.answerWriter.trust(def.method, def.path);
+  const forEveryone = cached && !!options.sameForEveryone;
   const answers = new Set<number>([def.redirect ? 302 : 200, ...(def.file?.ranges ? [206] : []), ...(def.file?.signedRedirect ? [302] : []), ...errorStatuses(def)]);
   app.route({
     // A file route answers HEAD itself, with the file's real length (Fastify's automatic HEAD route would send 0).
@@ -140,7 +155,7 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppConte
       if (!answers.has(reply.statusCode)) ctx.undocumentedStatus(`${request.method} ${def.path}`, reply.statusCode);
     },
     // After access and validation, so a bad input is still refused the same way.
-    ...(cached ? { preHandler: async (request: FastifyRequest, reply: FastifyReply) => (sendCachedAnswer(ctx, request, reply) ? reply : undefined) } : {}),
+    ...(cached ? { preHandler: async (request: FastifyRequest, reply: FastifyReply) => (sendCachedAnswer(ctx, request, reply, forEveryone) ? reply : undefined) } : {}),
     handler: async (request, reply) => {
       const input = {
         body: request.body as Out<D['body']>,
@@ -153,7 +168,7 @@ export function addRoute<D extends RouteDef>(app: FastifyInstance, ctx: AppConte
       if (def.file || def.redirect) return (handler as (input: HandlerInput<D>) => Promise<FastifyReply>)(input);
       const result = await (handler as (input: HandlerInput<D>) => Promise<HandlerResult<unknown>>)(input);
       const answer = { success: true, status: true, message: translate(request.lang, result.message ?? 'api.ok'), data: result.data };
-      if (!cached || !isAnonymous(request)) return answer;
+      if (!cached || !(forEveryone || isAnonymous(request))) return answer;
       const json = reply.serialize(answer) as string;
       rememberAnswer(ctx, request, json);
       return reply.type('application/json; charset=utf-8').send(json);

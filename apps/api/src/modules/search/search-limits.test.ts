@@ -1,12 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, createUser, loginAs, testConfig, uniqueIp } from '../../../test/harness';
+import { buildTestApp, createUser, loginAs, testConfig, testDatabase, uniqueIp } from '../../../test/harness';
+import { createCourse } from '../../../test/factories';
 import { loadConfig } from '../../config';
 import { translate } from '../../lib/i18n';
 import { memoryRateLimiter, takeToken, type RateLimiter } from '../../lib/rate-limiter';
 import { redisRateLimiter } from '../../lib/redis-rate-limiter';
+import { refreshCourseSearchText } from './search.service';
+import { asSearchCaller, SEARCH_MAX_WAITING, SEARCH_MAX_WAITING_PER_CALLER, searchGate } from './search-gate';
 
 /**
  * Search limits that fit a classroom (issue 26, point 6): signed-in searches count per account, anonymous
@@ -98,6 +101,25 @@ describe.each(['memory', 'redis'] as const)('search limits, %s limiter', (store)
     t += 10 * 60_000;
     for (let n = 0; n < limits.searchBurstPerAddress; n++) expect((await search(ip)).statusCode, `after the pause, search ${n + 1}`).toBe(200);
     expect((await search(ip)).statusCode).toBe(429);
+  });
+
+  it('a participant\'s search (the web app sends the token) is answered from the same kept answers as an anonymous one, and counts against the account', async () => {
+    const w = arabicWord();
+    const ask = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/api/public/search', query: { q: w }, remoteAddress: uniqueIp(), headers });
+    const anonymous = await ask();
+    expect(anonymous.json().data.total).toBe(0);
+    // A course written straight to the database announces no catalog change: the kept answer stays.
+    const { db } = await testDatabase();
+    await refreshCourseSearchText(db, (await createCourse({ title: `${w} course` })).id);
+    const user = await createUser('participant');
+    const auth = { authorization: `Bearer ${(await loginAs(app, 'participant', user.email)).token}` };
+    const kept = await ask(auth);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.body).toBe(anonymous.body);
+    expect((await ask(auth)).statusCode).toBe(200);
+    const over = await ask(auth);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(translate('ar', 'api.search.too_many_account', { count: 30 }));
   });
 
   it('a forged, foreign-signed or logged-out token is anonymous: it counts against the address and opens no budget of its own', async () => {
@@ -193,5 +215,30 @@ describe('token buckets in the limiters', () => {
       searchBurstPerAddress: 8,
       searchesPerUserPerMinute: 9,
     });
+  });
+});
+
+describe('the search gate takes turns between callers', () => {
+  it('a search waits for at most one search of each other caller in line, not for a whole storm from one address; one caller holds at most waitingPerCaller of the places', async () => {
+    expect(SEARCH_MAX_WAITING_PER_CALLER).toBe(SEARCH_MAX_WAITING / 2);
+    const gate = searchGate({ running: 1, waiting: 10, waitingPerCaller: 4, waitMs: 60_000 });
+    const order: string[] = [];
+    const releases: (() => void)[] = [];
+    const job = (caller: string, name: string) =>
+      asSearchCaller(caller, () => gate.run(() => new Promise<void>((resolve) => releases.push(resolve)).then(() => void order.push(name))));
+    // One address: s1 runs, s2 to s5 wait, and a sixth finds that caller's places taken.
+    const storm = [1, 2, 3, 4, 5].map((n) => job('search:address:10.0.0.1', `s${n}`));
+    await expect(job('search:address:10.0.0.1', 's6')).rejects.toMatchObject({ statusCode: 503, code: 'api.search.busy' });
+    // Others still find places, and their turns come before the rest of the storm.
+    const visitor = job('search:user:7', 'v');
+    const other = job('search:address:10.0.0.2', 'o');
+    expect(gate.load()).toEqual({ running: 1, waiting: 6 });
+    for (let n = 0; n < 7; n++) {
+      await vi.waitFor(() => expect(releases.length).toBeGreaterThan(0));
+      releases.shift()!();
+    }
+    await Promise.all([...storm, visitor, other]);
+    expect(order).toEqual(['s1', 's2', 'v', 'o', 's3', 's4', 's5']);
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
   });
 });
