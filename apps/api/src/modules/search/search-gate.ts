@@ -29,9 +29,10 @@ export function searchRest(config: Config): ((elapsedMs: number) => number) | un
 export const SEARCH_MAX_WAITING = 100;
 /**
  * Of those, the most one caller (an account, or an address without one: the key its rate limit counts
- * under) may hold: one address's storm leaves half the places to everyone else.
+ * under) may hold: as many as an address's default burst (SEARCH_BURST_PER_ADDRESS), so a class's
+ * searches sent at once all wait their turn, and 40 places always stay for everyone else.
  */
-export const SEARCH_MAX_WAITING_PER_CALLER = 50;
+export const SEARCH_MAX_WAITING_PER_CALLER = 60;
 /** A search that waited this long for its turn is a 503: its reader has most likely given up. */
 export const SEARCH_MAX_WAIT_MS = 10_000;
 

@@ -220,7 +220,9 @@ describe('token buckets in the limiters', () => {
 
 describe('the search gate takes turns between callers', () => {
   it('a search waits for at most one search of each other caller in line, not for a whole storm from one address; one caller holds at most waitingPerCaller of the places', async () => {
-    expect(SEARCH_MAX_WAITING_PER_CALLER).toBe(SEARCH_MAX_WAITING / 2);
+    // An address's default burst waits whole, and places stay for the others.
+    expect(SEARCH_MAX_WAITING_PER_CALLER).toBe(loadConfig({}).rateLimits.searchBurstPerAddress);
+    expect(SEARCH_MAX_WAITING_PER_CALLER).toBeLessThan(SEARCH_MAX_WAITING);
     const gate = searchGate({ running: 1, waiting: 10, waitingPerCaller: 4, waitMs: 60_000 });
     const order: string[] = [];
     const releases: (() => void)[] = [];
