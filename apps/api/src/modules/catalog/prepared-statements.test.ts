@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { testDatabase } from '../../test/harness';
-import { createCategory, createCourse } from '../../test/factories';
-import { categoryPageData } from '../modules/catalog/catalog.queries';
-import { sqlLiteral } from './prepared';
+import { testDatabase } from '../../../test/harness';
+import { createCategory, createCourse } from '../../../test/factories';
+import { categoryPageData } from './catalog.queries';
+import { sqlLiteral } from '../../db/prepared';
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
