@@ -67,17 +67,27 @@ export async function userEmail(db: Db, id: number): Promise<string | undefined>
   return row?.email;
 }
 
-/** The order, and for a free course the enrolment, in one transaction; returns the order id. */
+/**
+ * The order, and for a free course the enrolment, in one statement (atomic like a transaction);
+ * returns the order id. One statement, not a transaction of two: the enrolment's trigger locks the
+ * course's row (its enrolment counter, migration 0007) until the commit, and in a transaction the
+ * commit waited for the API process to send it, so enrolments in one course at once queued behind
+ * each other's round trips (issue 26, point 5). Now the lock is held only inside the server.
+ */
 export async function insertOrder(
   db: Db,
   values: { participantId: number; courseId: number; amount: number; provider: 'free' | 'bank_transfer'; status: 'paid' | 'pending'; reference: string; paidAt: Date | null },
   enrol: boolean,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [o] = await tx.insert(orders).values(values).returning({ id: orders.id });
-    if (enrol) await tx.insert(enrollments).values({ participantId: values.participantId, courseId: values.courseId, orderId: o!.id });
-    return o!.id;
-  });
+  const order = db.insert(orders).values(values).returning({ id: orders.id });
+  if (!enrol) return (await order)[0]!.id;
+  const result = await db.execute(sql`
+    with placed as (${order.getSQL()})
+    insert into ${enrollments} (participant_id, course_id, order_id)
+    select ${values.participantId}, ${values.courseId}, placed.id from placed
+    returning order_id`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: { order_id: number }[] }).rows) as { order_id: number }[];
+  return row!.order_id;
 }
 
 /** Paid and enrolled in one transaction; false when the order was no longer pending. */
