@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assessmentQuestions, assessments, courses, questionOptions, quizAnswers, quizAttempts, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
@@ -224,13 +224,6 @@ export async function lockAttempt(tx: Db, id: number) {
   return row;
 }
 
-export function insertAnswers(
-  tx: Db,
-  rows: { attemptId: number; questionId: number; optionIds: number[]; text: string | null; correct: boolean | null; points: number; pointsAwarded: number | null }[],
-): Promise<AnswerRow[]> {
-  return rows.length ? tx.insert(quizAnswers).values(rows).returning() : Promise.resolve([]);
-}
-
 export async function updateAttempt(tx: Db, id: number, values: Partial<Pick<AttemptRow, 'status' | 'score' | 'maxScore' | 'submittedAt' | 'idempotencyKey' | 'checkedAt'>>) {
   const [row] = await tx.update(quizAttempts).set(values).where(eq(quizAttempts.id, id)).returning();
   return row!;
@@ -243,4 +236,64 @@ export async function markAnswer(tx: Db, attemptId: number, answerId: number, va
 
 export function answerMarks(tx: Db, attemptId: number) {
   return tx.select({ correct: quizAnswers.correct, awarded: quizAnswers.pointsAwarded }).from(quizAnswers).where(eq(quizAnswers.attemptId, attemptId));
+}
+
+/** A JSON object of a row of `table` under the names drizzle gives its columns (to read back with rowFromJson). */
+function rowJson(table: typeof quizAttempts | typeof quizAnswers, alias: string): SQL {
+  const fields = Object.entries(getTableColumns(table)).map(([key, column]) => sql.raw(`'${key}', ${alias}."${column.name}"`));
+  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
+}
+
+/** A row read back from rowJson: its timestamps are Dates again (JSON has none). */
+function rowFromJson<T>(table: typeof quizAttempts | typeof quizAnswers, json: Record<string, unknown>): T {
+  const out: Record<string, unknown> = { ...json };
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    if (column.dataType === 'date' && typeof out[key] === 'string') out[key] = new Date(out[key]);
+  }
+  return out as T;
+}
+
+/** An answer under the column names json_to_recordset reads. */
+const answerRecord = (a: { questionId: number; optionIds: number[]; text: string | null; correct: boolean | null; points: number; pointsAwarded: number | null }) => ({
+  question_id: a.questionId,
+  option_ids: a.optionIds,
+  text: a.text,
+  correct: a.correct,
+  points: a.points,
+  points_awarded: a.pointsAwarded,
+});
+
+/**
+ * Submits an open attempt and stores its answers in one statement (atomic, like a transaction): the
+ * attempt is updated only while it is still open, and the answers are inserted only if it was. Null
+ * when it was no longer open (another submission came first): the caller reads why. One statement
+ * instead of a transaction of four (lock, insert, update, commit): under a burst of submissions (a
+ * deadline) the transaction stayed open while the API process, busy with the others, prepared its
+ * next statement, and the attempt's row lock with it (issue 26, point 5).
+ */
+export async function submitOpenAttempt(
+  db: Db,
+  id: number,
+  values: Pick<AttemptRow, 'status' | 'score' | 'maxScore' | 'submittedAt' | 'idempotencyKey'>,
+  answers: { questionId: number; optionIds: number[]; text: string | null; correct: boolean | null; points: number; pointsAwarded: number | null }[],
+): Promise<{ attempt: AttemptRow; answers: AnswerRow[] } | null> {
+  const update = db
+    .update(quizAttempts)
+    .set(values)
+    .where(and(eq(quizAttempts.id, id), eq(quizAttempts.status, 'open')))
+    .returning();
+  const result = await db.execute(sql`
+    with submitted as (${update.getSQL()}),
+    stored as (
+      insert into ${quizAnswers} (attempt_id, question_id, option_ids, text, correct, points, points_awarded)
+      select s.id, a.question_id, a.option_ids, a.text, a.correct, a.points, a.points_awarded
+      from submitted s
+      cross join json_to_recordset(${JSON.stringify(answers.map(answerRecord))}::json) as a(question_id int, option_ids jsonb, text text, correct boolean, points int, points_awarded int)
+      returning *
+    )
+    select (select ${rowJson(quizAttempts, 'submitted')} from submitted) as attempt,
+      (select coalesce(json_agg(${rowJson(quizAnswers, 'stored')} order by stored.id), '[]'::json) from stored) as answers`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { attempt: Record<string, unknown> | null; answers: Record<string, unknown>[] }[];
+  if (!row?.attempt) return null;
+  return { attempt: rowFromJson<AttemptRow>(quizAttempts, row.attempt), answers: row.answers.map((a) => rowFromJson<AnswerRow>(quizAnswers, a)) };
 }

@@ -16,12 +16,10 @@ import {
   findAssessment,
   findAttempt,
   findOpenAttempt,
-  insertAnswers,
   insertAttempt,
   listSubmissions,
-  lockAttempt,
   questionsOf,
-  updateAttempt,
+  submitOpenAttempt,
   type AssessmentWithQuestions,
   type AttemptRow,
 } from './quiz.queries';
@@ -197,9 +195,10 @@ async function withCertificate(ctx: AppContext, user: RequestUser, courseId: num
 const keyReused = () => new AppError('api.quiz.key_reused', 409, { fields: { idempotency_key: 'api.quiz.key_reused' } });
 
 /**
- * Stores and grades every answer of an open attempt in one transaction. The attempt row is locked
- * first, so of two submissions of one attempt the second sees the first's result: with the same
- * idempotency key it gets that result back, with another key a 409. Nothing is stored twice.
+ * Stores and grades every answer of an open attempt in one statement (submitOpenAttempt), which
+ * writes only while the attempt is still open, so of two submissions of one attempt the second finds
+ * the first's result: with the same idempotency key it gets that result back, with another key a
+ * 409. Nothing is stored twice.
  */
 export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { attempt_id: number; idempotency_key: string; answers: Answers }) {
   const key = body.idempotency_key.toLowerCase();
@@ -223,34 +222,37 @@ export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { 
   const score = graded.reduce((sum, g) => sum + (g.awarded ?? 0), 0);
   const maxScore = a.questions.reduce((sum, q) => sum + q.points, 0);
 
+  // What decides a submission (lateness, the attempt's number, its pass mark) never changes while the
+  // attempt is open; only its status does, and submitOpenAttempt writes only while it is still open.
+  const notOpen = (status: AttemptRow['status']) => new AppError(status === 'expired' ? 'api.quiz.time_up' : 'api.quiz.already_submitted', 409);
+  if (attempt.status !== 'open') throw notOpen(attempt.status);
+  if (isLate(ctx, attempt, Date.now())) throw new AppError('api.quiz.time_up', 409);
+  // The author may have lowered the limit while this attempt was open.
+  if (a.maxAttempts !== null && attempt.number > a.maxAttempts) throw new AppError('api.quiz.no_attempts_left', 409);
+  const status = submissionStatus(graded.map((g) => g.verdict), score, maxScore, attempt.passMark);
   let stored: ReturnType<typeof presentResult> | null;
   try {
-    stored = await ctx.db.transaction(async (tx) => {
-      const locked = await lockAttempt(tx, attempt.id);
-      if (!locked) throw new AppError('api.quiz.attempt_not_found', 404);
-      if (locked.status !== 'open') {
-        if (locked.idempotencyKey === key) return null;
-        throw new AppError(locked.status === 'expired' ? 'api.quiz.time_up' : 'api.quiz.already_submitted', 409);
-      }
-      if (isLate(ctx, locked, Date.now())) throw new AppError('api.quiz.time_up', 409);
-      // The author may have lowered the limit while this attempt was open.
-      if (a.maxAttempts !== null && locked.number > a.maxAttempts) throw new AppError('api.quiz.no_attempts_left', 409);
-      const status = submissionStatus(graded.map((g) => g.verdict), score, maxScore, locked.passMark);
-      const answers = await insertAnswers(
-        tx,
-        graded.map((g) => ({
-          attemptId: locked.id,
-          questionId: g.q.id,
-          optionIds: g.answer?.optionIds ?? [],
-          text: g.answer?.text || null,
-          correct: g.verdict,
-          points: g.q.points,
-          pointsAwarded: g.awarded,
-        })),
-      );
-      const submitted = await updateAttempt(tx, locked.id, { status, score, maxScore, submittedAt: new Date(), idempotencyKey: key });
-      return presentResult(submitted as Parameters<typeof presentResult>[0], answers);
-    });
+    const submitted = await submitOpenAttempt(
+      ctx.db,
+      attempt.id,
+      { status, score, maxScore, submittedAt: new Date(), idempotencyKey: key },
+      graded.map((g) => ({
+        questionId: g.q.id,
+        optionIds: g.answer?.optionIds ?? [],
+        text: g.answer?.text || null,
+        correct: g.verdict,
+        points: g.q.points,
+        pointsAwarded: g.awarded,
+      })),
+    );
+    if (submitted) stored = presentResult(submitted.attempt as Parameters<typeof presentResult>[0], submitted.answers);
+    else {
+      // Another submission of this attempt came first: with this key it is the answer, otherwise a 409.
+      const now = await findAttempt(ctx.db, attempt.id);
+      if (!now) throw new AppError('api.quiz.attempt_not_found', 404);
+      if (now.idempotencyKey !== key) throw notOpen(now.status);
+      stored = null;
+    }
   } catch (error) {
     // The same key sent at once for two attempts: the unique index lets one through.
     if (isUniqueViolation(error)) throw keyReused();
