@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contractForBrowser } from './vite-plugins/contract-for-browser.ts';
 import { mantineStylesPerComponent } from './vite-plugins/mantine-styles.ts';
-import { LANGUAGES, NAMESPACE, TRANSLATIONS_LOAD_PATH } from './src/i18n/config.ts';
+import { DEFAULT_LANGUAGE, NAMESPACE, TRANSLATIONS_LOAD_PATH } from './src/i18n/config.ts';
 
 const translationsDir = new URL('./public/assets/i18n/translations/', import.meta.url);
 
@@ -31,20 +31,21 @@ function bootFailureTexts(): Record<string, { title: string; text: string; retry
 }
 
 /**
- * The translation catalogs, asked for by the page itself: i18next would ask only once the app's
- * script has run, a whole round trip between the script and the first paint. Both languages, since
- * i18next always loads the fallback (en) with the chosen one; the server drops the Arabic one from an
- * English page's head, which never uses it (apps/api/src/modules/seo/seo.head.ts).
+ * The translation catalog, asked for by the page itself: i18next would ask only once the app's
+ * script has run, a whole round trip between the script and the first paint. The default language's
+ * only: the fallback (en) is read after the first paint (src/i18n/i18n.ts), and the server swaps this
+ * link for the English catalog's in an English page's head (apps/api/src/modules/seo/seo.head.ts).
  */
 function preloadTranslations(): Plugin {
   return {
     name: 'nibras-preload-translations',
-    transformIndexHtml: () =>
-      LANGUAGES.map((language) => ({
+    transformIndexHtml: () => [
+      {
         tag: 'link',
-        attrs: { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: TRANSLATIONS_LOAD_PATH.replace('{{ns}}', NAMESPACE).replace('{{lng}}', language) },
+        attrs: { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: TRANSLATIONS_LOAD_PATH.replace('{{ns}}', NAMESPACE).replace('{{lng}}', DEFAULT_LANGUAGE) },
         injectTo: 'head' as const,
-      })),
+      },
+    ],
   };
 }
 

@@ -1,9 +1,39 @@
-import i18next from 'i18next';
+import i18next, { type ReadCallback } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { directionOf, i18nOptions, isLanguage, LANGUAGE_STORAGE_KEY, storedLanguage, DEFAULT_LANGUAGE, type Language } from './config';
+import { directionOf, i18nOptions, isLanguage, LANGUAGE_STORAGE_KEY, storedLanguage, DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, NAMESPACE, type Language } from './config';
 
 export const i18n = i18next.createInstance();
+
+/** The fallback catalog, while it waits for the first paint (an Arabic page's English one); null once asked for. */
+let deferred: Language | null = null;
+let deferredLoad: Promise<unknown> = Promise.resolve();
+
+/**
+ * i18next reads the fallback language's catalog with the chosen one, before it says it is ready. ar.json and
+ * en.json hold the same keys (translations.test.ts), so a page in Arabic never shows an English text: its
+ * first visit does not wait for en.json, nor spend a phone's bandwidth on it before the page is shown. The
+ * fallback gets an empty catalog at first, and its real one from loadDeferredCatalog once the page has painted.
+ */
+class FirstPaintBackend extends HttpBackend {
+  override read(language: string, namespace: string, callback: ReadCallback): void {
+    if (language === deferred) {
+      callback(null, {});
+      return;
+    }
+    super.read(language, namespace, callback);
+  }
+}
+
+/** Reads the catalog held back at start (main.tsx calls it after the first paint; switching language waits for it). */
+export function loadDeferredCatalog(): Promise<unknown> {
+  if (deferred) {
+    const language = deferred;
+    deferred = null;
+    deferredLoad = i18n.reloadResources([language], [NAMESPACE]);
+  }
+  return deferredLoad;
+}
 
 function applyToDocument(language: Language): void {
   document.documentElement.lang = language;
@@ -36,10 +66,12 @@ export function startI18n(): Promise<unknown> {
   i18n.on('languageChanged', (next) => {
     if (isLanguage(next)) applyToDocument(next);
   });
-  return i18n.use(HttpBackend).use(initReactI18next).init(i18nOptions(language));
+  deferred = language === FALLBACK_LANGUAGE ? null : FALLBACK_LANGUAGE;
+  return i18n.use(FirstPaintBackend).use(initReactI18next).init(i18nOptions(language));
 }
 
 export async function switchLanguage(language: Language): Promise<void> {
   remember(language);
+  await loadDeferredCatalog();
   await i18n.changeLanguage(language);
 }

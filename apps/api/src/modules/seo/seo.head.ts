@@ -87,9 +87,9 @@ export function injectHead(indexHtml: string, head: PageHead, headHtml: string):
   const html = indexHtml
     .replace(/<html lang="ar" dir="rtl">/, `<html lang="${head.lang}" dir="${head.lang === 'ar' ? 'rtl' : 'ltr'}">`)
     .replace(/<title>[^<]*<\/title>/, () => headHtml);
-  // The build preloads both catalogs: an Arabic page uses English as its fallback (spec section 9), but an English
-  // page never uses Arabic, so it does not download it (issue 25, point 7).
-  return head.lang === 'en' ? html.replace(/<link rel="preload"[^>]*href="\/assets\/i18n\/translations\/ar\.json"[^>]*>\s*/, '') : html;
+  // The build preloads the Arabic catalog: an English page preloads its own instead. Neither preloads the other
+  // language's (issue 25 point 7, issue 26 point 9): the English fallback of an Arabic page is read after its first paint.
+  return head.lang === 'en' ? html.replace(/(<link rel="preload"[^>]*href="\/assets\/i18n\/translations\/)ar(\.json")/, '$1en$2') : html;
 }
 
 export function hasInjectionPoints(indexHtml: string): boolean {

@@ -17,10 +17,10 @@ const suite = apiSuite({
     // The web app's own page template: the head is written into it, so its markers are checked too.
     const webDist = mkdtempSync(path.join(tmpdir(), 'nibras-seo-'));
     copyFileSync(fileURLToPath(new URL('../../../../web/index.html', import.meta.url)), path.join(webDist, 'index.html'));
-    // The build adds a preload of each translation catalog to the head (vite.config.ts, preloadTranslations), as here.
+    // The build adds a preload of the Arabic catalog to the head (vite.config.ts, preloadTranslations), as here.
     const built = readFileSync(path.join(webDist, 'index.html'), 'utf8').replace(
       '</head>',
-      ['ar', 'en'].map((l) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/assets/i18n/translations/${l}.json">\n`).join('') + '</head>',
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/assets/i18n/translations/ar.json">\n</head>',
     );
     writeFileSync(path.join(webDist, 'index.html'), built);
     return { webDist, publicUrl: PUBLIC_URL };
@@ -76,8 +76,8 @@ describe('the HTML the server sends for public pages', () => {
     expect(en.title).toBe('Light your way with new knowledge | Nibras');
     expect(en.canonical).toBe(`${PUBLIC_URL}/?lang=en`);
     expect(en.og['og:locale']).toBe('en_US');
-    // An Arabic page preloads its catalog and the English fallback; an English page only its own (issue 25, point 7).
-    expect(ar.preloads).toEqual(['/assets/i18n/translations/ar.json', '/assets/i18n/translations/en.json']);
+    // Each page preloads its own catalog only: an Arabic page reads its English fallback after the first paint (issue 26, point 9).
+    expect(ar.preloads).toEqual(['/assets/i18n/translations/ar.json']);
     expect(en.preloads).toEqual(['/assets/i18n/translations/en.json']);
   });
 
