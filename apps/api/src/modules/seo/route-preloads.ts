@@ -1,0 +1,31 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Language } from '../../lib/i18n';
+
+/** What the web build lists in route-preloads.json (apps/web/vite-plugins/route-preloads.ts). */
+export interface RoutePreloads {
+  routes: { pattern: string; scripts: string[]; styles: string[]; data: string[] }[];
+  fonts: Record<string, string[]>;
+}
+
+/** The build's list, or null for a build without one (the page then gets no extra links). */
+export function readRoutePreloads(webDist: string): RoutePreloads | null {
+  const file = path.join(webDist, 'route-preloads.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads) : null;
+}
+
+/**
+ * The preload links of a public address's head (issue 26, point 9): the scripts and style sheets of its
+ * screens, the data its first paint waits for and the fonts of its language, all asked for with the HTML
+ * rather than each once the script before it has run. Other addresses (the areas) get none.
+ */
+export function preloadLinks(preloads: RoutePreloads | null, pathname: string, lang: Language): string {
+  const route = preloads?.routes.find((r) => new RegExp(r.pattern).test(pathname));
+  if (!preloads || !route) return '';
+  return [
+    ...route.data.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`),
+    ...(preloads.fonts[lang] ?? []).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
+    ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ].join('\n    ');
+}
