@@ -14,7 +14,7 @@ import { Providers } from './app/providers';
 import { preloadRoute } from './app/routes';
 import { sessionStore, startSessions } from './lib/session';
 import { labelBootIndicator } from './boot-indicator';
-import { currentLanguage, i18n, loadDeferredCatalog, startI18n } from './i18n/i18n';
+import { currentLanguage, i18n, startI18n } from './i18n/i18n';
 import { NAMESPACE } from './i18n/config';
 import { showBootFailure } from './boot-failure';
 import { fontPairReady } from './features/theme/theme-fonts';
@@ -59,10 +59,6 @@ async function boot(root: HTMLElement): Promise<void> {
       </StrictMode>,
     ),
   );
-  // The fallback language's catalog (i18n.ts) once the page is shown and loaded: never in the way of the first paint.
-  const later = () => (window.requestIdleCallback ?? setTimeout)(() => void loadDeferredCatalog());
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
 }
 
 const root = document.getElementById('root');

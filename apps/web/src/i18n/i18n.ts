@@ -5,15 +5,15 @@ import { directionOf, i18nOptions, isLanguage, LANGUAGE_STORAGE_KEY, storedLangu
 
 export const i18n = i18next.createInstance();
 
-/** The fallback catalog, while it waits for the first paint (an Arabic page's English one); null once asked for. */
+/** The fallback catalog an Arabic page does without until the visitor switches to English (FirstPaintBackend); null once read. */
 let deferred: Language | null = null;
 let deferredLoad: Promise<unknown> = Promise.resolve();
 
 /**
- * i18next reads the fallback language's catalog with the chosen one, before it says it is ready. ar.json and
- * en.json hold the same keys (translations.test.ts), so a page in Arabic never shows an English text: its
- * first visit does not wait for en.json, nor spend a phone's bandwidth on it before the page is shown. The
- * fallback gets an empty catalog at first, and its real one from loadDeferredCatalog once the page has painted.
+ * i18next reads the fallback language's catalog (en, spec section 9) with the chosen one, before it says it
+ * is ready. ar.json and en.json hold the same keys (translations.test.ts), so a page in Arabic never falls back
+ * to an English text: its visit neither waits for en.json nor spends a phone's bandwidth on it (issue 26,
+ * point 9). The fallback gets an empty catalog at start, and its real one when the visitor switches to it.
  */
 class FirstPaintBackend extends HttpBackend {
   override read(language: string, namespace: string, callback: ReadCallback): void {
@@ -25,8 +25,8 @@ class FirstPaintBackend extends HttpBackend {
   }
 }
 
-/** Reads the catalog held back at start (main.tsx calls it after the first paint; switching language waits for it). */
-export function loadDeferredCatalog(): Promise<unknown> {
+/** Reads the catalog held back at start, once (switchLanguage waits for it). */
+function loadDeferredCatalog(): Promise<unknown> {
   if (deferred) {
     const language = deferred;
     deferred = null;
