@@ -34,7 +34,8 @@ const FONTS: Record<string, RegExp[]> = {
 
 /** What the build writes to route-preloads.json and the server reads (apps/api/src/modules/seo/route-preloads.ts). */
 export interface RoutePreloads {
-  routes: { pattern: string; scripts: string[]; styles: string[]; data: string[] }[];
+  /** `styles`: the chunks' sheets, which Vite attaches with crossorigin; `sheets`: those the app attaches itself, without (layouts/stylesheet.ts). */
+  routes: { pattern: string; scripts: string[]; styles: string[]; sheets: string[]; data: string[] }[];
   fonts: Record<string, string[]>;
 }
 
@@ -81,7 +82,13 @@ export function routePreloads(): Plugin {
           const styles = [...new Set(files.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))].filter((css) => !entryCss.has(css));
           const publicCss = modules.includes(PUBLIC_LAYOUT) ? assetNamed(PUBLIC_CSS) : undefined;
           if (modules.includes(PUBLIC_LAYOUT) && !publicCss) this.error(`route-preloads: ${PUBLIC_CSS} is not in the build`);
-          return { pattern, scripts: files.map((chunk) => `/${chunk.fileName}`), styles: [...styles, ...(publicCss ? [publicCss] : [])].map((css) => `/${css}`), data: data ?? PUBLIC_DATA };
+          return {
+            pattern,
+            scripts: files.map((chunk) => `/${chunk.fileName}`),
+            styles: styles.map((css) => `/${css}`),
+            sheets: publicCss ? [`/${publicCss}`] : [],
+            data: data ?? PUBLIC_DATA,
+          };
         });
         const assets = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.woff2'));
         const fonts = Object.fromEntries(

@@ -4,7 +4,8 @@ import type { Language } from '../../lib/i18n';
 
 /** What the web build lists in route-preloads.json (apps/web/vite-plugins/route-preloads.ts). */
 export interface RoutePreloads {
-  routes: { pattern: string; scripts: string[]; styles: string[]; data: string[] }[];
+  /** `styles`: the chunks' sheets, which Vite attaches with crossorigin; `sheets`: those the app attaches itself, without (apps/web/src/layouts/stylesheet.ts). */
+  routes: { pattern: string; scripts: string[]; styles: string[]; sheets: string[]; data: string[] }[];
   fonts: Record<string, string[]>;
 }
 
@@ -26,6 +27,8 @@ export function preloadLinks(preloads: RoutePreloads | null, pathname: string, l
     ...route.data.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`),
     ...(preloads.fonts[lang] ?? []).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
     ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    // As the app asks for them, or the browser fetches them twice (a preload is used only by a request of the same mode).
+    ...(route.sheets ?? []).map((href) => `<link rel="preload" as="style" href="${href}">`),
     ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ].join('\n    ');
 }
