@@ -17,7 +17,8 @@
  *  - memory (bench/memory.ts): the idle API process's resident memory on PGlite and on the PostgreSQL server, as `npm start`
  *    runs it (built, plain Node) and under the tsx loader (target on the server: under 200 MB),
  *  - the first visit (bench/first-visit.ts): the home page's gzipped script (target: at most 200 KB), bytes and largest contentful paint in Chromium (target: under 350 KB
- *    and 1 s), and Lighthouse on home, course details and search, desktop and mobile (target: >= 90 and >= 75, layout shift < 0.1).
+ *    and 1 s), every public page's first-visit bytes (target: under 350 KB), and Lighthouse on home, a category, course details and
+ *    search, desktop and mobile (target: >= 90 and >= 75, LCP < 2.5 s on mobile, layout shift < 0.1).
  * Prints the figures and writes bench/results/latest.json. No pass/fail: machines are shared and noisy.
  */
 import { spawn } from 'node:child_process';
