@@ -10,6 +10,7 @@ import { ratings } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import { apiSuite, createUser, testDatabase } from '../../../test/harness';
 import { createCategory, createCourse, setCourse } from '../../../test/factories';
+import type { RoutePreloads } from './route-preloads';
 
 const PUBLIC_URL = 'https://nibras.example';
 const suite = apiSuite({
@@ -23,6 +24,12 @@ const suite = apiSuite({
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/assets/i18n/translations/ar.json">\n</head>',
     );
     writeFileSync(path.join(webDist, 'index.html'), built);
+    // What the build lists for the public addresses (apps/web/vite-plugins/route-preloads.ts), in small.
+    const preloads: RoutePreloads = {
+      routes: [{ pattern: '^/$', scripts: ['/build/home-page-x.js'], styles: ['/build/home-page-x.css'], sheets: ['/build/public-x.css'], data: ['/api/public/home'] }],
+      fonts: { ar: ['/build/tajawal-x.woff2', '/build/poppins-x.woff2'], en: ['/build/poppins-x.woff2'] },
+    };
+    writeFileSync(path.join(webDist, 'route-preloads.json'), JSON.stringify(preloads));
     return { webDist, publicUrl: PUBLIC_URL };
   },
 });
@@ -53,6 +60,8 @@ async function page(url: string, headers: Record<string, string> = {}) {
     og: meta('property', 'og:'),
     twitter: meta('name', 'twitter:'),
     preloads: elements(doc, 'link', (a) => a.rel === 'preload').map((e) => e.attribs.href),
+    catalogs: elements(doc, 'link', (a) => a.rel === 'preload' && (a.href ?? '').startsWith('/assets/i18n/')).map((e) => e.attribs.href),
+    modulepreloads: elements(doc, 'link', (a) => a.rel === 'modulepreload').map((e) => e.attribs.href),
     ldCount: scripts.length,
     jsonLd: scripts[0] ? (JSON.parse(textContent(scripts[0])) as Record<string, unknown>) : null,
   };
@@ -76,9 +85,20 @@ describe('the HTML the server sends for public pages', () => {
     expect(en.title).toBe('Light your way with new knowledge | Nibras');
     expect(en.canonical).toBe(`${PUBLIC_URL}/?lang=en`);
     expect(en.og['og:locale']).toBe('en_US');
-    // Each page preloads its own catalog only: an Arabic page reads its English fallback after the first paint (issue 26, point 9).
-    expect(ar.preloads).toEqual(['/assets/i18n/translations/ar.json']);
-    expect(en.preloads).toEqual(['/assets/i18n/translations/en.json']);
+    // Each page preloads its own catalog only: an Arabic page reads its English fallback when the visitor switches (issue 26, point 9).
+    expect(ar.catalogs).toEqual(['/assets/i18n/translations/ar.json']);
+    expect(en.catalogs).toEqual(['/assets/i18n/translations/en.json']);
+  });
+
+  it("names a public page's screens, style sheets, first data and its language's fonts in its head, after the app's own links; other addresses get none", async () => {
+    const ar = await page('/');
+    expect(ar.modulepreloads).toEqual(['/build/home-page-x.js']);
+    expect(ar.preloads).toEqual(['/assets/i18n/translations/ar.json', '/api/public/home', '/build/tajawal-x.woff2', '/build/poppins-x.woff2', '/build/home-page-x.css', '/build/public-x.css']);
+    expect(ar.body.indexOf('home-page-x.js')).toBeGreaterThan(ar.body.indexOf('/assets/i18n/translations/ar.json'));
+    const en = await page('/?lang=en');
+    expect(en.preloads).toEqual(['/assets/i18n/translations/en.json', '/api/public/home', '/build/poppins-x.woff2', '/build/home-page-x.css', '/build/public-x.css']);
+    const about = await page('/about');
+    expect([about.modulepreloads, about.catalogs, about.preloads.length]).toEqual([[], ['/assets/i18n/translations/ar.json'], 1]);
   });
 
   it('follows the language the visitor chose (its cookie) when the address names none, and says so to caches', async () => {
