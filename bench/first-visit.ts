@@ -193,10 +193,13 @@ function opportunities(lhr: Lhr): LighthouseFigures['opportunities'] {
   return found.sort((a, b) => (b.savingsMs ?? 0) - (a.savingsMs ?? 0) || (b.savingsBytes ?? 0) - (a.savingsBytes ?? 0)).slice(0, 12);
 }
 
+/** The largest paint's element: Lighthouse 13 names it in the LCP breakdown insight (a `node` item), older ones in its own audit. */
 function lcpElement(lhr: Lhr): string | undefined {
-  const details = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[] } | undefined;
-  const node = details?.items?.[0]?.items?.[0]?.node;
-  return node ? `${node.selector ?? ''} ${node.snippet ?? ''}`.trim().slice(0, 200) : undefined;
+  type Node = { type?: string; selector?: string; snippet?: string; nodeLabel?: string };
+  const insight = lhr.audits['lcp-breakdown-insight']?.details as { items?: Node[] } | undefined;
+  const legacy = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: Node }[] }[] } | undefined;
+  const node = insight?.items?.find((item) => item.type === 'node') ?? legacy?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? ''} ${node.nodeLabel ?? node.snippet ?? ''}`.trim().slice(0, 200) : undefined;
 }
 
 async function lighthouseRuns(pages: { name: string; url: string }[]): Promise<LighthouseFigures[]> {
