@@ -12,14 +12,21 @@
  *  - public reads (bench/public-reads.ts) on PGlite and on the PostgreSQL server side by side: home, category, course list,
  *    course details with similar courses, reviews and an Arabic search, each against the name list (target: >= 0.25, no request over 1 s),
  *  - the large catalog (bench/large-catalog.ts, the data of `npm run seed:large`) on the PostgreSQL server and PGlite: home, a category,
- *    course details, Arabic and English searches, a participant's dashboard and player outline, each beside a bare route (target on
- *    the server: >= half the bare route or 1,000 req/s, p99 < 100 ms),
+ *    course details, Arabic and English searches, a participant's dashboard and player outline, each once from one URL (cached) and
+ *    once rotating over every course, category page, 10,000 searches and 50 participants (uncached), with CPU ms per request of the
+ *    API process and of PostgreSQL's backends, beside a bare route (targets in bench/large-catalog.ts),
  *  - memory (bench/memory.ts): the idle API process's resident memory on PGlite and on the PostgreSQL server, as `npm start`
  *    runs it (built, plain Node) and under the tsx loader (target on the server: under 200 MB),
  *  - the first visit (bench/first-visit.ts): the home page's gzipped script (target: at most 200 KB), bytes and largest contentful paint in Chromium (target: under 350 KB
  *    and 1 s), every public page's first-visit bytes (target: under 350 KB), and Lighthouse on home, a category, course details and
  *    search, desktop and mobile (target: >= 90 and >= 75, LCP < 2.5 s on mobile, layout shift < 0.1).
+ *  - write bursts (bench/bursts.ts, on the PostgreSQL server's large catalog): 200 quiz submissions, 100 enrolments in one course
+ *    and 200 messages to one instructor, each all at once beside a bare-route burst of the same size, stored exactly once, and
+ *    where the time goes (CPU, the pool, lock waits).
  * Prints the figures and writes bench/results/latest.json. No pass/fail: machines are shared and noisy.
+ * Parts: BENCH_ONLY=namelist,upload,quiz,public,storm,memory,large,bursts,first-visit (any of them, comma-separated) runs only
+ * those, keeping the other figures in latest.json; e.g. `BENCH_ONLY=large,bursts npx tsx bench/run.ts`. The large catalog's own
+ * settings (BENCH_LARGE_SCALE, BENCH_LARGE_DATABASES, BENCH_LARGE_MODES, BENCH_SEARCHES) are in bench/large-catalog.ts.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,11 +41,17 @@ import { printSearchStorm, searchStormBenchmark } from './search-storm';
 import { firstVisitBenchmark, printFirstVisit } from './first-visit';
 import { memoryBenchmark, printMemory } from './memory';
 import { largeCatalogBenchmark, printLargeCatalog } from './large-catalog';
+import { burstsBenchmark, printBursts } from './bursts';
 import { freePort, waitFor, stop } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** BENCH_ONLY=large,bursts (a comma-separated list of the parts below): only those parts run; unset, all of them. */
+export const BENCH_PARTS = ['namelist', 'upload', 'quiz', 'public', 'storm', 'memory', 'large', 'bursts', 'first-visit'] as const;
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+for (const part of ONLY) if (!(BENCH_PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY: no part named ${part} (parts: ${BENCH_PARTS.join(', ')})`);
+const want = (part: (typeof BENCH_PARTS)[number]) => ONLY.length === 0 || ONLY.includes(part);
 
 
 
@@ -58,7 +71,7 @@ function quantile(sorted: number[], q: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-async function main() {
+async function namelistAndColdStart() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-bench-'));
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' };
@@ -116,7 +129,15 @@ async function main() {
       coldStart: { npmStartMs: coldStartMs, serverReadyMs },
     };
     mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify(results, null, 2) + '\n');
+    // The whole run starts the file afresh; a part of it (BENCH_ONLY) keeps the other parts' figures.
+    const file = path.join(root, 'bench/results/latest.json');
+    let previous: object = {};
+    try {
+      if (ONLY.length) previous = JSON.parse(readFileSync(file, 'utf8')) as object;
+    } catch {
+      // no earlier results
+    }
+    writeFileSync(file, JSON.stringify({ ...previous, ...results }, null, 2) + '\n');
 
     console.log('\nNibras benchmark');
     console.log(`  GET /api/category/namelist  ${namelist.requestsPerSecond} req/s  p50 ${namelist.p50ms} ms  p99 ${namelist.p99ms} ms  (non-2xx ${namelist.non2xx})`);
@@ -136,39 +157,69 @@ async function main() {
     await stop(app);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  const latest = path.join(root, 'bench/results/latest.json');
+  const record = (key: string, value: unknown) => {
+    mkdirSync(path.dirname(latest), { recursive: true });
+    let previous: object = {};
+    try {
+      previous = JSON.parse(readFileSync(latest, 'utf8')) as object;
+    } catch {
+      // no earlier results
+    }
+    writeFileSync(latest, JSON.stringify({ ...previous, [key]: value }, null, 2) + '\n');
+  };
+  if (want('namelist')) await namelistAndColdStart();
 
   // Uploads run against a server of their own, once the load-test server is gone.
-  const upload = await uploadBenchmark();
-  const latest = path.join(root, 'bench/results/latest.json');
-  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), upload }, null, 2) + '\n');
+  if (want('upload')) record('upload', await uploadBenchmark());
 
   // Quizzes run against the PostgreSQL server, on a database of their own.
-  const quiz = await quizBenchmark();
-  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), quiz }, null, 2) + '\n');
+  if (want('quiz')) record('quiz', await quizBenchmark());
 
   // Public reads: a server of their own on each database, one after the other.
-  const publicReads = await publicReadsBenchmark();
-  publicReads.forEach(printPublicReads);
-  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), publicReads }, null, 2) + '\n');
+  if (want('public')) {
+    const publicReads = await publicReadsBenchmark();
+    publicReads.forEach(printPublicReads);
+    record('publicReads', publicReads);
+  }
 
   // A storm of searches from one address on PGlite, and what the rest of the site answers meanwhile (issue 25, point 2).
-  const searchStorm = await searchStormBenchmark();
-  printSearchStorm(searchStorm);
-  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), searchStorm }, null, 2) + '\n');
+  if (want('storm')) {
+    const searchStorm = await searchStormBenchmark();
+    printSearchStorm(searchStorm);
+    record('searchStorm', searchStorm);
+  }
 
   // The idle server's memory, as `npm start` runs it and under the tsx loader it ran with before.
-  const memory = await memoryBenchmark();
-  printMemory(memory);
-  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), memory }, null, 2) + '\n');
-  // The large catalog (npm run seed:large) on the PostgreSQL server and on PGlite, each read beside a bare route.
-  const largeCatalog = await largeCatalogBenchmark();
-  largeCatalog.forEach(printLargeCatalog);
-  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), largeCatalog }, null, 2) + '\n');
+  if (want('memory')) {
+    const memory = await memoryBenchmark();
+    printMemory(memory);
+    record('memory', memory);
+  }
 
-  // The first visit, in Chromium and Lighthouse, of the web app `npm start` built above.
-  const firstVisit = await firstVisitBenchmark({ build: false });
-  printFirstVisit(firstVisit);
-  writeFileSync(latest, JSON.stringify({ ...JSON.parse(readFileSync(latest, 'utf8')), firstVisit }, null, 2) + '\n');
+  // The large catalog (npm run seed:large) on the PostgreSQL server and on PGlite, each read cached and uncached beside a bare
+  // route, and the write bursts on the server's seeded database after its reads (or alone, when the large catalog is left out).
+  if (want('large')) {
+    const largeCatalog = await largeCatalogBenchmark({ bursts: want('bursts') });
+    largeCatalog.forEach(printLargeCatalog);
+    record('largeCatalog', largeCatalog);
+    const bursts = largeCatalog.find((r) => r.bursts)?.bursts;
+    if (bursts) record('bursts', bursts);
+  } else if (want('bursts')) {
+    const bursts = await burstsBenchmark();
+    printBursts(bursts);
+    record('bursts', bursts);
+  }
+
+  // The first visit, in Chromium and Lighthouse, of the web app `npm start` built above (built here when that part was left out).
+  if (want('first-visit')) {
+    const firstVisit = await firstVisitBenchmark({ build: !want('namelist') });
+    printFirstVisit(firstVisit);
+    record('firstVisit', firstVisit);
+  }
 }
 
 main().catch((error) => {

@@ -82,15 +82,15 @@ export async function withDemoServer<T>(label: string, env: Record<string, strin
   }
 }
 
-/** The baseline (bench/bare-server.ts): a bare Fastify route answering `body` from memory, at `${base}/bare`. */
-export async function withBareServer<T>(body: string, use: (bareUrl: string) => Promise<T>): Promise<T> {
+/** The baseline (bench/bare-server.ts): a bare Fastify route answering `body` from memory, at `${base}/bare` (and its process id, to read its CPU). */
+export async function withBareServer<T>(body: string, use: (bareUrl: string, pid: number) => Promise<T>): Promise<T> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const port = await freePort();
   const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { cwd: root, env: { ...process.env, PORT: String(port), BARE_BODY: body }, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}/bare`;
   try {
     await waitFor(url, bare);
-    return await use(url);
+    return await use(url, bare.pid!);
   } finally {
     await stop(bare);
   }
