@@ -19,7 +19,7 @@
  *    transaction locks; LWLock/IO: WAL writes and flushes at commit; Client: the backend waits for the API);
  *  - password hashing: every participant signs in before the bursts (argon2id), timed apart, never inside one.
  *
- * Alone: `npx tsx bench/bursts.ts` seeds the large catalog at BENCH_LARGE_SCALE (default 0.2 here) in a fresh
+ * Alone: `npx tsx bench/bursts.ts` (BENCH_BURST_WORKERS=2: the server with WORKERS=2, two processes of 10 connections) seeds the large catalog at BENCH_LARGE_SCALE (default 0.2 here) in a fresh
  * database on BENCH_PG_URL, starts the built server and runs the bursts; with the large-catalog benchmark
  * (`BENCH_ONLY=large,bursts`) they run on its seeded server database after the reads. Setup rows (an
  * instructor, two free courses, an assessment, the participants and their enrolments in the quiz course) are
@@ -48,6 +48,8 @@ const SAMPLE_MS = 20;
 const POOL_SIZE = 10;
 const TARGET_TIMES_BARE = 5;
 const PASSWORD = 'Bench-burst-password-1';
+/** Alone (npx tsx bench/bursts.ts): the server's WORKERS (node:cluster processes, 10 connections each), to see what more connections change. */
+const WORKERS = Number(process.env.BENCH_BURST_WORKERS ?? 1);
 
 interface Latencies {
   p50ms: number;
@@ -91,6 +93,7 @@ export interface BurstsResult {
   date: string;
   machine: { cpus: number; loadAverageBefore: number[] };
   signIns: { count: number; p50ms: number; p99ms: number; seconds: number };
+  workers: number;
   pool: string;
   quiz: BurstFigures;
   enrolments: BurstFigures;
@@ -172,7 +175,7 @@ async function startActivitySampler(databaseUrl: string, dbName: string, exclude
   };
 }
 
-function summarise(samples: { busy: number; waits: string[] }[]): Omit<WhereTimeGoes, 'wallMs' | 'cpu'> {
+function summarise(samples: { busy: number; waits: string[] }[], poolSize: number): Omit<WhereTimeGoes, 'wallMs' | 'cpu'> {
   const waits: Record<string, number> = {};
   let all = 0;
   for (const s of samples) {
@@ -192,7 +195,7 @@ function summarise(samples: { busy: number; waits: string[] }[]): Omit<WhereTime
   return {
     samples: samples.length,
     busyConnections: { mean: round(samples.reduce((n, s) => n + s.busy, 0) / Math.max(samples.length, 1)), max: Math.max(0, ...samples.map((s) => s.busy)) },
-    poolSaturatedShare: Number((samples.filter((s) => s.busy >= POOL_SIZE).length / Math.max(samples.length, 1)).toFixed(3)),
+    poolSaturatedShare: Number((samples.filter((s) => s.busy >= poolSize).length / Math.max(samples.length, 1)).toFixed(3)),
     waits: shares,
     lockWaitShare: Number((lock / Math.max(all, 1)).toFixed(3)),
   };
@@ -200,7 +203,7 @@ function summarise(samples: { busy: number; waits: string[] }[]): Omit<WhereTime
 
 /** One burst: the bare route's burst of the same size, then `fire` measured (CPU and pg_stat_activity meanwhile). */
 async function burst(
-  ctx: { bareUrl: string; apiPid: number; databaseUrl: string; dbName: string; exclude: Set<number> },
+  ctx: { bareUrl: string; apiPid: number; databaseUrl: string; dbName: string; exclude: Set<number>; poolSize: number },
   size: number,
   fire: () => Promise<{ status: number; ms: number }[]>,
 ): Promise<{ results: { status: number; ms: number }[]; latency: Latencies; bare: Latencies; where: WhereTimeGoes }> {
@@ -232,7 +235,7 @@ async function burst(
         shareOfMachine: used.apiMs === null ? null : Number((busyCpu / (wallMs * cpus().length)).toFixed(2)),
         machineBusyShare: used.machineBusyShare,
       },
-      ...summarise(samples),
+      ...summarise(samples, ctx.poolSize),
     },
   };
 }
@@ -252,7 +255,8 @@ function figures(b: Awaited<ReturnType<typeof burst>>, stored: Record<string, nu
 }
 
 /** The three bursts against the API server at `base` (process `apiPid`) on the database `databaseUrl` (named `dbName`). */
-export async function burstsOn(base: string, apiPid: number, databaseUrl: string, dbName: string): Promise<BurstsResult> {
+export async function burstsOn(base: string, apiPid: number, databaseUrl: string, dbName: string, workers = 1): Promise<BurstsResult> {
+  const poolSize = POOL_SIZE * workers;
   const loadAverageBefore = loadavg().map(round);
   const database = await openDatabase({ url: databaseUrl });
   // Our own connections (setup and counting): not the API's, so not counted as its backends.
@@ -315,7 +319,7 @@ export async function burstsOn(base: string, apiPid: number, databaseUrl: string
     }
 
     return await withBareServer('{"success":true}', async (bareUrl) => {
-      const ctx = { bareUrl, apiPid, databaseUrl, dbName, exclude };
+      const ctx = { bareUrl, apiPid, databaseUrl, dbName, exclude, poolSize };
 
       // 1. Quiz submissions.
       const attempts = opened.slice(WARMUP);
@@ -376,7 +380,8 @@ export async function burstsOn(base: string, apiPid: number, databaseUrl: string
         date: new Date().toISOString(),
         machine: { cpus: cpus().length, loadAverageBefore },
         signIns: { count: signTimes.length, p50ms: Math.round(quantile(signTimes, 0.5)), p99ms: Math.round(quantile(signTimes, 0.99)), seconds: signSeconds },
-        pool: `${POOL_SIZE} connections per API process (apps/api/src/db/client.ts; no setting changes it, so no pool-size variation was run)`,
+        workers,
+        pool: `${POOL_SIZE} connections per API process (apps/api/src/db/client.ts; no setting changes it), ${workers} process${workers > 1 ? 'es (WORKERS)' : ''}: ${poolSize} in all`,
         quiz,
         enrolments,
         messages: messageFigures,
@@ -404,7 +409,7 @@ export function printBursts(r: BurstsResult) {
         `  | bare p50 ${f.bare.p50ms} p99 ${f.bare.p99ms} max ${f.bare.maxMs}  | p99 ${f.p99TimesBare}× bare: ${f.target.met ? 'met' : 'NOT met'} (<= ${f.target.p99WithinTimesBare}×)` +
         `\n    stored: ${JSON.stringify(f.stored)} exactly once: ${f.exactlyOnce ? 'yes' : 'NO'}` +
         `\n    where the time goes: ${w.wallMs} ms wall; CPU API ${w.cpu.apiMs} ms (${w.cpu.perRequest.api}/req), PG backends ${w.cpu.postgresMs} ms (${w.cpu.perRequest.postgres}/req), PG auxiliary ${w.cpu.postgresAuxiliaryMs} ms, load generator ${w.cpu.loaderMs} ms: ${w.cpu.shareOfMachine === null ? '?' : Math.round(w.cpu.shareOfMachine * 100)} % of the machine's cores (the machine ${w.cpu.machineBusyShare === null ? '?' : Math.round(w.cpu.machineBusyShare * 100)} % busy, other jobs included)` +
-        `\n    pool: ${w.busyConnections.mean} connections busy on average (max ${w.busyConnections.max}), all ${POOL_SIZE} busy in ${Math.round(w.poolSaturatedShare * 100)} % of ${w.samples} samples; lock waits ${Math.round(w.lockWaitShare * 100)} % of busy-backend samples` +
+        `\n    pool: ${w.busyConnections.mean} connections busy on average (max ${w.busyConnections.max}), all busy in ${Math.round(w.poolSaturatedShare * 100)} % of ${w.samples} samples; lock waits ${Math.round(w.lockWaitShare * 100)} % of busy-backend samples` +
         `\n    busy backends by wait: ${Object.entries(w.waits)
           .slice(0, 8)
           .map(([k, v]) => `${k} ${Math.round(v * 100)} %`)
@@ -431,7 +436,7 @@ export async function burstsBenchmark(): Promise<BurstsResult> {
     } finally {
       await database.close();
     }
-    return await withServer(dataDir, { DATABASE_URL: url, SEED_DEMO: 'false' }, (base, pid) => burstsOn(base, pid, url, dbName));
+    return await withServer(dataDir, { DATABASE_URL: url, SEED_DEMO: 'false', WORKERS: String(WORKERS) }, (base, pid) => burstsOn(base, pid, url, dbName, WORKERS));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await admin.query(`drop database if exists ${dbName} with (force)`);
@@ -443,6 +448,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const result = await burstsBenchmark();
   printBursts(result);
   const { recordBench } = await import('./record');
-  recordBench('bursts', result);
+  recordBench(WORKERS > 1 ? `bursts${WORKERS}Workers` : 'bursts', result);
   console.log('  written to bench/results/latest.json');
 }

@@ -396,7 +396,7 @@ export function printLargeCatalog(result: LargeCatalogResult) {
 }
 
 /** The PostgreSQL server first (the target's database), then PGlite; `bursts`: the write bursts on the server's database too. */
-export async function largeCatalogBenchmark(opts: { bursts?: boolean } = {}): Promise<LargeCatalogResult[]> {
+export async function largeCatalogBenchmark(opts: { bursts?: boolean; onResult?: (result: LargeCatalogResult) => void } = {}): Promise<LargeCatalogResult[]> {
   if (!procAvailable()) console.log('  (no /proc here: CPU figures are null)');
   const results: LargeCatalogResult[] = [];
   if (DATABASES.includes('postgresql')) {
@@ -410,6 +410,7 @@ export async function largeCatalogBenchmark(opts: { bursts?: boolean } = {}): Pr
       const url = `${serverUrl}/${dbName}`;
       const seedSeconds = await seeded(() => openDatabase({ url }));
       results.push(await measureLargeCatalog('postgresql', serverDir, { DATABASE_URL: url }, seedSeconds, { dbName, databaseUrl: url, bursts: opts.bursts }));
+      opts.onResult?.(results[results.length - 1]!);
     } finally {
       rmSync(serverDir, { recursive: true, force: true });
       await admin.query(`drop database if exists ${dbName} with (force)`);
@@ -421,6 +422,7 @@ export async function largeCatalogBenchmark(opts: { bursts?: boolean } = {}): Pr
     try {
       const seedSeconds = await seeded(() => openDatabase({ dataDir: path.join(dataDir, 'pg') }));
       results.push(await measureLargeCatalog('pglite', dataDir, {}, seedSeconds));
+      opts.onResult?.(results[results.length - 1]!);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -444,8 +446,15 @@ export function recordLargeCatalog(largeCatalog: LargeCatalogResult[]) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim());
-  const results = await largeCatalogBenchmark({ bursts: only.includes('bursts') });
-  results.forEach(printLargeCatalog);
-  recordLargeCatalog(results);
+  // Each database's figures printed and written as soon as they are measured.
+  const done: LargeCatalogResult[] = [];
+  await largeCatalogBenchmark({
+    bursts: only.includes('bursts'),
+    onResult: (result) => {
+      printLargeCatalog(result);
+      done.push(result);
+      recordLargeCatalog(done);
+    },
+  });
   console.log('  written to bench/results/latest.json');
 }

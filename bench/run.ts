@@ -203,8 +203,7 @@ async function main() {
   // The large catalog (npm run seed:large) on the PostgreSQL server and on PGlite, each read cached and uncached beside a bare
   // route, and the write bursts on the server's seeded database after its reads (or alone, when the large catalog is left out).
   if (want('large')) {
-    const largeCatalog = await largeCatalogBenchmark({ bursts: want('bursts') });
-    largeCatalog.forEach(printLargeCatalog);
+    const largeCatalog = await largeCatalogBenchmark({ bursts: want('bursts'), onResult: printLargeCatalog });
     record('largeCatalog', largeCatalog);
     const bursts = largeCatalog.find((r) => r.bursts)?.bursts;
     if (bursts) record('bursts', bursts);
