@@ -213,10 +213,11 @@ async function readsOf(base: string): Promise<{ reads: Read[]; lists: LargeCatal
   const detailsOf = (id: number): Request => ({ method: 'POST', path: `/api/course/${id}/b`, body: JSON.stringify({ p_id: '' }) });
   const courseList = shuffled([...new Set(ids)].filter((id) => id !== course), 1).map(detailsOf);
 
+  // Every page of every category in every sort, but the cached read's page (its data, page 1 sorted newest, may still be kept).
   const categoryList = shuffled(
     categories.flatMap((c) =>
       SORTS.flatMap((sort) => Array.from({ length: Math.ceil(c.courseCount / PER_PAGE) }, (_, i) => `/api/public/category/${c.slug}?page=${i + 1}&sort=${sort}`)),
-    ).filter((p) => p !== `/api/public/category/${biggest.slug}?page=1`),
+    ).filter((p) => p !== `/api/public/category/${biggest.slug}?page=1&sort=newest`),
     2,
   ).map((p): Request => ({ method: 'GET', path: p }));
 
