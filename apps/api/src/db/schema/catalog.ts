@@ -76,6 +76,10 @@ export const courses = pgTable(
       .on(t.categoryId, sql`(${t.ratingSum}::float8 / nullif(${t.ratingCount}, 0)) desc nulls last`, sql`${t.ratingCount} desc`, sql`${t.id} desc`)
       .where(publicOnly(t)),
     index('courses_public_popular_idx').on(sql`${t.enrollmentCount} desc`, sql`${t.id} desc`).where(publicOnly(t)),
+    // A category page's other sorts (catalog.queries.ts categoryPageData): read in order, not sorted per request.
+    index('courses_public_category_popular_idx').on(t.categoryId, sql`${t.enrollmentCount} desc`, sql`${t.id} desc`).where(publicOnly(t)),
+    index('courses_public_category_price_asc_idx').on(t.categoryId, sql`${t.price} asc`, sql`${t.id} desc`).where(publicOnly(t)),
+    index('courses_public_category_price_desc_idx').on(t.categoryId, sql`${t.price} desc`, sql`${t.id} desc`).where(publicOnly(t)),
     index('courses_public_instructor_idx').on(t.instructorId).where(publicOnly(t)),
     index('courses_search_fts_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
   ],

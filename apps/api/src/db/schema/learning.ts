@@ -109,6 +109,8 @@ export const ratings = pgTable(
     index('ratings_course_created_idx').on(t.courseId, t.createdAt),
     // A course's reviews, last changed first (catalog.queries.ts courseReviews).
     index('ratings_course_updated_idx').on(t.courseId, sql`${t.updatedAt} desc`, sql`${t.id} desc`),
+    // A course's rating distribution (the course page) counted from the index alone.
+    index('ratings_course_rating_idx').on(t.courseId, t.rating),
   ],
 );
 

@@ -1,0 +1,4 @@
+CREATE INDEX "courses_public_category_popular_idx" ON "courses" USING btree ("category_id","enrollment_count" desc,"id" desc) WHERE "courses"."approve_status" = 'approved' and "courses"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "courses_public_category_price_asc_idx" ON "courses" USING btree ("category_id","price" asc,"id" desc) WHERE "courses"."approve_status" = 'approved' and "courses"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "courses_public_category_price_desc_idx" ON "courses" USING btree ("category_id","price" desc,"id" desc) WHERE "courses"."approve_status" = 'approved' and "courses"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "ratings_course_rating_idx" ON "ratings" USING btree ("course_id","rating");
