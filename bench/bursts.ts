@@ -12,14 +12,14 @@
  * and where the time goes:
  *  - CPU: the API process's and the database's backends' CPU during the burst (bench/cpu.ts), and the load
  *    generator's, against the burst's wall time × the machine's cores;
- *  - the pool: the server's pool is 10 connections (apps/api/src/db/client.ts, not a setting): pg_stat_activity
+ *  - the pool: the server's pool is DATABASE_POOL_MAX connections a process (default 10; set it to try others): pg_stat_activity
  *    sampled every 20 ms from a connection of our own shows how many of the API's connections are busy
  *    (active or idle in transaction), and how often all 10 are (requests then wait for a connection);
  *  - lock and other waits: the same samples' wait_event_type/wait_event of the busy backends (Lock: row or
  *    transaction locks; LWLock/IO: WAL writes and flushes at commit; Client: the backend waits for the API);
  *  - password hashing: every participant signs in before the bursts (argon2id), timed apart, never inside one.
  *
- * Alone: `npx tsx bench/bursts.ts` (BENCH_BURST_WORKERS=2: the server with WORKERS=2, two processes of 10 connections) seeds the large catalog at BENCH_LARGE_SCALE (default 0.2 here) in a fresh
+ * Alone: `npx tsx bench/bursts.ts` (BENCH_BURST_WORKERS=2: the server with WORKERS=2, two processes of DATABASE_POOL_MAX connections) seeds the large catalog at BENCH_LARGE_SCALE (default 0.2 here) in a fresh
  * database on BENCH_PG_URL, starts the built server and runs the bursts; with the large-catalog benchmark
  * (`BENCH_ONLY=large,bursts`) they run on its seeded server database after the reads. Setup rows (an
  * instructor, two free courses, an assessment, the participants and their enrolments in the quiz course) are
@@ -45,10 +45,11 @@ const MESSAGES = Number(process.env.BENCH_BURST_MESSAGES ?? 200);
 const QUESTIONS = 5;
 const WARMUP = 10;
 const SAMPLE_MS = 20;
-const POOL_SIZE = 10;
+/** The server's pool per process: DATABASE_POOL_MAX (default 10), which the server started here inherits. */
+const POOL_SIZE = Number(process.env.DATABASE_POOL_MAX ?? 10);
 const TARGET_TIMES_BARE = 5;
 const PASSWORD = 'Bench-burst-password-1';
-/** Alone (npx tsx bench/bursts.ts): the server's WORKERS (node:cluster processes, 10 connections each), to see what more connections change. */
+/** Alone (npx tsx bench/bursts.ts): the server's WORKERS (node:cluster processes, DATABASE_POOL_MAX connections each), to see what more connections change. */
 const WORKERS = Number(process.env.BENCH_BURST_WORKERS ?? 1);
 
 interface Latencies {
@@ -381,7 +382,7 @@ export async function burstsOn(base: string, apiPid: number, databaseUrl: string
         machine: { cpus: cpus().length, loadAverageBefore },
         signIns: { count: signTimes.length, p50ms: Math.round(quantile(signTimes, 0.5)), p99ms: Math.round(quantile(signTimes, 0.99)), seconds: signSeconds },
         workers,
-        pool: `${POOL_SIZE} connections per API process (apps/api/src/db/client.ts; no setting changes it), ${workers} process${workers > 1 ? 'es (WORKERS)' : ''}: ${poolSize} in all`,
+        pool: `${POOL_SIZE} connections per API process (DATABASE_POOL_MAX), ${workers} process${workers > 1 ? 'es (WORKERS)' : ''}: ${poolSize} in all`,
         quiz,
         enrolments,
         messages: messageFigures,
