@@ -37,7 +37,7 @@ import { assessmentQuestions, assessments, courses, enrollments, messages, order
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { seedLarge } from '../apps/api/src/seed/large/seed';
 import { perRequest, startCpuMeter } from './cpu';
-import { withBareServer, withServer } from './support';
+import { inBatches, withBareServer, withServer } from './support';
 
 const QUIZ = Number(process.env.BENCH_BURST_QUIZ ?? 200);
 const ENROL = Number(process.env.BENCH_BURST_ENROL ?? 100);
@@ -126,19 +126,6 @@ async function data<T>(url: string, init: { method?: string; token?: string; bod
   return (JSON.parse(res.text) as { data: T }).data;
 }
 
-async function inBatches<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i]!);
-      }
-    }),
-  );
-  return out;
-}
 
 /** Every request started in the same tick. */
 const atOnce = <T>(items: T[], send: (item: T, i: number) => Promise<{ status: number; ms: number; text?: string }>) => Promise.all(items.map((item, i) => send(item, i)));

@@ -28,7 +28,7 @@
  * both), BENCH_ONLY=...,bursts (bench/run.ts) also runs the write bursts (bench/bursts.ts) on the server's
  * seeded database after the reads.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,7 @@ import { LARGE_PASSWORD, largeParticipantEmail, seedLarge } from '../apps/api/sr
 import { burstsOn, printBursts, type BurstsResult } from './bursts';
 import { perRequest, procAvailable, startCpuMeter } from './cpu';
 import { searchQueries, type SearchQueries } from './search-queries';
+import { recordBench } from './record';
 import { withBareServer, withServer } from './support';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -433,16 +434,7 @@ export async function largeCatalogBenchmark(opts: { bursts?: boolean; onResult?:
 
 /** Adds the figures to bench/results/latest.json under `largeCatalog`, keeping what the other benchmarks wrote. */
 export function recordLargeCatalog(largeCatalog: LargeCatalogResult[]) {
-  const dir = fileURLToPath(new URL('./results', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  const latest = path.join(dir, 'latest.json');
-  let previous: object = {};
-  try {
-    previous = JSON.parse(readFileSync(latest, 'utf8')) as object;
-  } catch {
-    // no earlier results
-  }
-  writeFileSync(latest, JSON.stringify({ ...previous, largeCatalog }, null, 2) + '\n');
+  recordBench('largeCatalog', largeCatalog);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client';
 import { assessmentQuestions, assessments, courses, enrollments, questionOptions, quizAnswers, quizAttempts, users } from '../apps/api/src/db/schema';
 import { hashPassword } from '../apps/api/src/lib/passwords';
-import { freePort, stop, waitFor } from './support';
+import { freePort, inBatches, stop, waitFor } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PARTICIPANTS = Number(process.env.BENCH_QUIZ_PARTICIPANTS ?? 200);
@@ -60,20 +60,6 @@ async function json<T>(base: string, method: 'GET' | 'POST', url: string, token:
   return (JSON.parse(res.text) as { data: T }).data;
 }
 
-/** Runs `work` over `items`, `width` at a time. */
-async function inBatches<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i]!);
-      }
-    }),
-  );
-  return out;
-}
 
 /** `PARTICIPANTS` requests spread evenly over the window, each started on time whatever the others do. */
 function spread<T>(items: T[], send: (item: T) => Promise<{ status: number; ms: number }>) {

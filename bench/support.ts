@@ -95,3 +95,18 @@ export async function withBareServer<T>(body: string, use: (bareUrl: string, pid
     await stop(bare);
   }
 }
+
+/** Runs `work` over `items`, `width` at a time, and gives the results in the items' order. */
+export async function inBatches<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
