@@ -39,7 +39,7 @@ function isPglitePrepared(query: unknown): query is PglitePreparedQuery {
 
 /**
  * A parameter as an SQL literal for EXECUTE. Only what the prepared statements pass: whole and decimal
- * numbers, booleans, null, and text (quoted with doubled quotes: standard_conforming_strings is on,
+ * numbers, booleans, null, dates (as ISO text), and text (quoted with doubled quotes: standard_conforming_strings is on,
  * checked before the first use, so a backslash is an ordinary character).
  */
 export function sqlLiteral(value: unknown): string {
@@ -49,6 +49,7 @@ export function sqlLiteral(value: unknown): string {
     return String(value);
   }
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return sqlLiteral(value.toISOString());
   if (typeof value === 'string') {
     if (value.includes('\0')) throw new Error('a prepared statement parameter cannot hold NUL');
     return `'${value.replace(/'/g, "''")}'`;

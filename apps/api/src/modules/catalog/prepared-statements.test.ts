@@ -15,6 +15,7 @@ describe('prepared statements (docs/decisions/014; issue 26, point 8)', () => {
     expect(sqlLiteral(-1.5)).toBe('-1.5');
     expect(sqlLiteral(null)).toBe('NULL');
     expect(sqlLiteral(true)).toBe('TRUE');
+    expect(sqlLiteral(new Date('2026-11-27T10:00:00Z'))).toBe("'2026-11-27T10:00:00.000Z'");
     expect(sqlLiteral("it's")).toBe("'it''s'");
     expect(sqlLiteral("x'); drop table users; --")).toBe("'x''); drop table users; --'");
     expect(sqlLiteral('back\\slash')).toBe("'back\\slash'");
