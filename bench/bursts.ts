@@ -37,6 +37,7 @@ import { assessmentQuestions, assessments, courses, enrollments, messages, order
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { seedLarge } from '../apps/api/src/seed/large/seed';
 import { perRequest, startCpuMeter } from './cpu';
+import { databaseNameOf, withFreshDatabase } from './databases';
 import { inBatches, withBareServer, withServer } from './support';
 
 const QUIZ = Number(process.env.BENCH_BURST_QUIZ ?? 200);
@@ -409,27 +410,21 @@ export function printBursts(r: BurstsResult) {
 /** Alone: a fresh database on the server with the large catalog, the built server on it, and the bursts. */
 export async function burstsBenchmark(): Promise<BurstsResult> {
   const scale = Number(process.env.BENCH_LARGE_SCALE ?? 0.2);
-  const serverUrl = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
-  const dbName = `nibras_bench_bursts_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-bench-bursts-'));
-  try {
-    const url = `${serverUrl}/${dbName}`;
-    const database = await openDatabase({ url });
+  return withFreshDatabase('bursts', async (url) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-bench-bursts-'));
     try {
-      await migrateDatabase(database);
-      await seedLarge(database.db, { scale });
+      const database = await openDatabase({ url });
+      try {
+        await migrateDatabase(database);
+        await seedLarge(database.db, { scale });
+      } finally {
+        await database.close();
+      }
+      return await withServer(dataDir, { DATABASE_URL: url, SEED_DEMO: 'false', WORKERS: String(WORKERS) }, (base, pid) => burstsOn(base, pid, url, databaseNameOf(url), WORKERS));
     } finally {
-      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
-    return await withServer(dataDir, { DATABASE_URL: url, SEED_DEMO: 'false', WORKERS: String(WORKERS) }, (base, pid) => burstsOn(base, pid, url, dbName, WORKERS));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -19,3 +19,8 @@ export async function withFreshDatabase<T>(label: string, use: (url: string) => 
     await admin.end();
   }
 }
+
+/** The database a URL names (the benchmarks count the CPU of that database's backends only). */
+export function databaseNameOf(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.slice(1));
+}

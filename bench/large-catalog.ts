@@ -33,11 +33,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
-import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../apps/api/src/db/client';
 import { LARGE_PASSWORD, largeParticipantEmail, seedLarge } from '../apps/api/src/seed/large/seed';
 import { burstsOn, printBursts, type BurstsResult } from './bursts';
 import { perRequest, procAvailable, startCpuMeter } from './cpu';
+import { databaseNameOf, withFreshDatabase } from './databases';
 import { searchQueries, type SearchQueries } from './search-queries';
 import { recordBench } from './record';
 import { withBareServer, withServer } from './support';
@@ -402,22 +402,16 @@ export async function largeCatalogBenchmark(opts: { bursts?: boolean; onResult?:
   if (!procAvailable()) console.log('  (no /proc here: CPU figures are null)');
   const results: LargeCatalogResult[] = [];
   if (DATABASES.includes('postgresql')) {
-    const serverUrl = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
-    const dbName = `nibras_bench_large_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const serverDir = mkdtempSync(path.join(tmpdir(), 'nibras-bench-large-pg-'));
-    try {
-      const url = `${serverUrl}/${dbName}`;
-      const seedSeconds = await seeded(() => openDatabase({ url }));
-      results.push(await measureLargeCatalog('postgresql', serverDir, { DATABASE_URL: url }, seedSeconds, { dbName, databaseUrl: url, bursts: opts.bursts }));
-      opts.onResult?.(results[results.length - 1]!);
-    } finally {
-      rmSync(serverDir, { recursive: true, force: true });
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await withFreshDatabase('large', async (url) => {
+      const serverDir = mkdtempSync(path.join(tmpdir(), 'nibras-bench-large-pg-'));
+      try {
+        const seedSeconds = await seeded(() => openDatabase({ url }));
+        results.push(await measureLargeCatalog('postgresql', serverDir, { DATABASE_URL: url }, seedSeconds, { dbName: databaseNameOf(url), databaseUrl: url, bursts: opts.bursts }));
+        opts.onResult?.(results[results.length - 1]!);
+      } finally {
+        rmSync(serverDir, { recursive: true, force: true });
+      }
+    });
   }
   if (DATABASES.includes('pglite')) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-bench-large-pglite-'));

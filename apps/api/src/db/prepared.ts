@@ -33,7 +33,7 @@ interface PglitePreparedQuery {
 let statements = 0;
 
 function isPglitePrepared(query: unknown): query is PglitePreparedQuery {
-  const q = query as Partial<PglitePreparedQuery> & { constructor?: { name?: string } };
+  const q = query as Partial<PglitePreparedQuery>;
   return typeof q.queryString === 'string' && typeof q.client?.exec === 'function' && typeof q.client.query === 'function';
 }
 
