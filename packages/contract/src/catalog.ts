@@ -45,9 +45,12 @@ export const homeData = z.object({
 export const COURSE_SORTS = ['newest', 'rating', 'popular', 'price_asc', 'price_desc'] as const;
 export type CourseSort = (typeof COURSE_SORTS)[number];
 
+/** The category page's size when none is asked for (the site's own pages ask for none). */
+export const CATEGORY_PAGE_SIZE = 12;
+
 export const categoryPageQuery = z.strictObject({
   page: numeric(z.number().int().min(1).max(1_000_000)).default(1),
-  perPage: numeric(z.number().int().min(1).max(100)).default(12),
+  perPage: numeric(z.number().int().min(1).max(100)).default(CATEGORY_PAGE_SIZE),
   sort: z.enum(COURSE_SORTS).default('newest'),
 });
 

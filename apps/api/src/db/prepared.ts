@@ -3,8 +3,11 @@ import type { Db } from './client';
 /**
  * A statement built and prepared once per database, for the hottest reads (the session check, the
  * dashboard, the player, the course page, the category pages). On the PostgreSQL server it is a named
- * statement: each pooled connection parses it once and, after a few runs, keeps its plan, so a request
- * pays neither Drizzle's building of the SQL nor the server's planning (5 ms for the dashboard's). On
+ * statement: each pooled connection parses it once and, after five runs, keeps a generic plan if it is
+ * no dearer than the ones made for the values given, so a request pays neither Drizzle's building of the
+ * SQL nor the server's planning (5 ms for the dashboard's). A row count given as a parameter (`limit $2`)
+ * makes the generic plan dearer and the server plans every run: write counts in (catalog.queries.ts,
+ * literalCount; docs/decisions/014, last addendum). On
  * PGlite drizzle sends it unnamed, planned again on every run (most of a dashboard's 4.5 ms there), so
  * it is prepared in SQL instead (`PREPARE`, once) and run with `EXECUTE` (issue 26, point 8). Not for
  * statements inside a transaction: the prepared statement runs on the pool, not on the transaction's

@@ -1,3 +1,4 @@
+import { CATEGORY_PAGE_SIZE } from '@nibras/contract';
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, courses, courseTags, enrollments, lectures, orders, ratings, sections, tags, users, wishlist } from '../../db/schema';
@@ -138,7 +139,24 @@ interface ReviewJson {
 /** The order of the similar courses: the best rated first (courseOrder('rating'), read from courses_public_category_rating_idx). */
 const bestRatedFirst = sql.join(courseOrder('rating'), sql`, `);
 
-function prepareCoursePage(db: Db) {
+/**
+ * A row count written into a statement as a literal, not a parameter. With `limit $2` the server's
+ * generic plan must allow for any number of rows, costs more than the plan made for the values given,
+ * and so is never chosen: every run was planned again (1.7 ms for the course page, more than running
+ * it). With the counts known, the generic plan is as cheap as a custom one and is kept after five runs.
+ */
+function literalCount(n: number): SQL {
+  if (!Number.isInteger(n) || n < 0 || n > 1_000) throw new Error(`a row count written into a statement must be a whole number from 0 to 1000, not ${n}`);
+  return sql.raw(String(n));
+}
+
+/** The limits of the course page: reviews on its first page and similar courses shown. */
+export interface CoursePageLimits {
+  reviews: number;
+  similar: number;
+}
+
+function prepareCoursePage(db: Db, limits: CoursePageLimits) {
   const courseId = sql.placeholder('courseId');
   // The CTEs name no table `courses`, so the card and public-course expressions (written on "courses") read the table itself.
   const statement = sql`(
@@ -152,11 +170,11 @@ function prepareCoursePage(db: Db) {
       select ${courses.id} as id, row_number() over (order by ${bestRatedFirst}) as position
       from ${courses}
       where ${isPublicCourse} and ${courses.categoryId} = (select "categoryId" from head) and ${courses.id} <> (select "id" from head)
-      order by ${bestRatedFirst} limit ${sql.placeholder('similarLimit')}
+      order by ${bestRatedFirst} limit ${literalCount(limits.similar)}
     ),
     review_page as materialized (
       select r.id, r.participant_id, r.rating, r.message, r.created_at, r.updated_at from ${ratings} r
-      where r.course_id = (select "id" from head) order by r.updated_at desc, r.id desc limit ${sql.placeholder('reviewsLimit')}
+      where r.course_id = (select "id" from head) order by r.updated_at desc, r.id desc limit ${literalCount(limits.reviews)}
     )
     select
       (select row_to_json(head) from head) as head,
@@ -196,10 +214,10 @@ function prepareCoursePage(db: Db) {
       reviewsTotal: sql<number | null>`page.reviews_total`,
     })
     .from(statement)
-    .prepare('course_page');
+    .prepare(`course_page_${limits.reviews}_${limits.similar}`);
 }
 
-const coursePageStatement = preparedPerDatabase(prepareCoursePage);
+const coursePageStatements = new Map<string, ReturnType<typeof preparedPerDatabase<ReturnType<typeof prepareCoursePage>>>>();
 
 /**
  * Everything the public course page shows, in one prepared statement (it was twelve, each built by
@@ -207,8 +225,11 @@ const coursePageStatement = preparedPerDatabase(prepareCoursePage);
  * its card, the outline, tags, instructor with their public course count, the rating distribution,
  * the first page of reviews with their authors' names, and the similar courses' cards in order.
  */
-export async function coursePageData(db: Db, courseId: number, limits: { reviews: number; similar: number }) {
-  const [row] = await coursePageStatement(db).execute({ courseId, reviewsLimit: limits.reviews, similarLimit: limits.similar });
+export async function coursePageData(db: Db, courseId: number, limits: CoursePageLimits) {
+  const key = `${limits.reviews}:${limits.similar}`;
+  let statement = coursePageStatements.get(key);
+  if (!statement) coursePageStatements.set(key, (statement = preparedPerDatabase((d) => prepareCoursePage(d, limits))));
+  const [row] = await statement(db).execute({ courseId });
   if (!row?.head) return null;
   const cardsById = new Map(row.similarCards.map((c) => [c.id as number, cardRowFromJson(c)]));
   return {
@@ -227,9 +248,9 @@ export async function coursePageData(db: Db, courseId: number, limits: { reviews
 }
 
 type CategorySort = Sort;
-const categoryPageStatements = new Map<CategorySort, ReturnType<typeof preparedPerDatabase<ReturnType<typeof prepareCategoryPage>>>>();
+const categoryPageStatements = new Map<string, ReturnType<typeof preparedPerDatabase<ReturnType<typeof prepareCategoryPage>>>>();
 
-function prepareCategoryPage(db: Db, sort: CategorySort) {
+function prepareCategoryPage(db: Db, sort: CategorySort, pageSize: number | null) {
   const order = sql.join(courseOrder(sort), sql`, `);
   const statement = sql`(
     with category as materialized (
@@ -241,7 +262,7 @@ function prepareCategoryPage(db: Db, sort: CategorySort) {
     page as materialized (
       select ${courses.id} as id, row_number() over (order by ${order}) as position
       from ${courses} where ${isPublicCourse} and ${courses.categoryId} = (select id from category)
-      order by ${order} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+      order by ${order} limit ${pageSize === null ? sql.placeholder('limit') : literalCount(pageSize)} offset ${sql.placeholder('offset')}
     )
     select
       (select row_to_json(category) from category) as category,
@@ -257,17 +278,21 @@ function prepareCategoryPage(db: Db, sort: CategorySort) {
       cards: sql<Record<string, unknown>[]>`listing.cards`,
     })
     .from(statement)
-    .prepare(`category_page_${sort}`);
+    .prepare(`category_page_${sort}_${pageSize ?? 'any'}`);
 }
 
 /**
  * A category (by id when `idOrSlug` is digits, by slug otherwise), its public course count and one
  * page of its courses' cards in the sort's order, in one prepared statement per sort (it was four,
- * plus the cards). Null when there is no such category.
+ * plus the cards). Null when there is no such category. The site's own pages ask for the contract's
+ * default size: its statements have the size written in (literalCount), so the server keeps their
+ * plan. Other sizes, which only API clients ask for, share a statement with the size as a parameter.
  */
 export async function categoryPageData(db: Db, idOrSlug: string, q: { sort: CategorySort; limit: number; offset: number }) {
-  let statement = categoryPageStatements.get(q.sort);
-  if (!statement) categoryPageStatements.set(q.sort, (statement = preparedPerDatabase((d) => prepareCategoryPage(d, q.sort))));
+  const pageSize = q.limit === CATEGORY_PAGE_SIZE ? q.limit : null;
+  const key = `${q.sort}:${pageSize ?? 'any'}`;
+  let statement = categoryPageStatements.get(key);
+  if (!statement) categoryPageStatements.set(key, (statement = preparedPerDatabase((d) => prepareCategoryPage(d, q.sort, pageSize))));
   const byId = /^\d{1,9}$/.test(idOrSlug);
   const [row] = await statement(db).execute({ categoryId: byId ? Number(idOrSlug) : -1, slug: byId ? '' : idOrSlug.toLowerCase(), limit: q.limit, offset: q.offset });
   if (!row?.category) return null;
