@@ -123,9 +123,8 @@ export type SearchFilters = Pick<SearchQuery, 'category' | 'language' | 'level' 
 
 type FilterName = 'category' | 'language' | 'level' | 'price' | 'rating';
 
-// The expression of the GIN index courses_search_fts_idx, written out so the planner uses it:
-// the configuration must be a literal, not a parameter.
-const courseVector = sql`to_tsvector('simple', ${courses.searchText})`;
+// The stored vector of search_text, indexed by courses_search_vector_idx (GIN) and read as it is to rank.
+const courseVector = sql`${courses.searchVector}`;
 
 /**
  * A query in tsquery syntax as a constant: the cast of a parameter is folded once at planning,
@@ -143,7 +142,7 @@ function matchedCourses(text: TextMatch | null): SQL {
   return sql`${hits} matched as (
     select ${courses.id} as id, ${courses.categoryId} as category_id, ${courses.language} as language,
       ${courses.level} as level, ${courses.price} as price, ${publishedAt} as published_at,
-      ${text ? sql`${courses.searchText} as search_text,` : sql``}
+      ${text ? sql`${courses.searchVector} as vec,` : sql``}
       coalesce(${ratingAverageShown}, 0) as rating, ${courses.ratingCount} as rating_count, ${courses.enrollmentCount} as enrollment_count
     from ${courses}
     where ${isPublicCourse}${text ? sql` and ${courses.id} in (select id from hits)` : sql``}
@@ -179,9 +178,9 @@ function relevance(text: TextMatch): SQL {
   // looks up every lexeme of its query in every match, so it gets the words without their typo
   // candidates (a typo scores 0 in its tier anyway): with them, a frequent word took seconds.
   const tiers = text.perToken.map(
-    (t) => sql`(case when v.vec @@ ${tsquery(t.exact)} then 2 when v.vec @@ ${tsquery(t.prefix)} then 1 else 0 end)`,
+    (t) => sql`(case when m.vec @@ ${tsquery(t.exact)} then 2 when m.vec @@ ${tsquery(t.prefix)} then 1 else 0 end)`,
   );
-  return sql`(${sql.join(tiers, sql` + `)} + ts_rank(v.vec, ${tsquery(text.rank)}, 32)) desc`;
+  return sql`(${sql.join(tiers, sql` + `)} + ts_rank(m.vec, ${tsquery(text.rank)}, 32)) desc`;
 }
 
 function orderBy(sort: SearchSort, text: TextMatch | null): SQL {
@@ -228,14 +227,12 @@ export async function pageAndFacets(
   page: { limit: number; offset: number },
 ): Promise<{ ids: number[]; facets: FacetRow[] }> {
   const c = filterConditions(filters);
-  // The vector once per course, not once per use in the ranking (OFFSET 0 keeps it from being inlined).
-  const vector = sort === 'relevance' && text ? sql`cross join lateral (select to_tsvector('simple', m.search_text) as vec offset 0) v` : sql``;
   // The page by its position in the order, so the union below cannot lose the order.
   const result = await db.execute(sql`
     with ${matchedCourses(text)},
     ranked as (
       select m.id, row_number() over (order by ${orderBy(sort, text)}) as position
-      from matched m ${vector} where ${allExcept(c)}
+      from matched m where ${allExcept(c)}
     )
     select 'page' as facet, r.id::text as value, r.position::int as count, null::text as slug, null::text as name_ar, null::text as name_en
       from ranked r where r.position > ${page.offset} and r.position <= ${page.offset + page.limit}
