@@ -3,6 +3,7 @@ import type { SearchQuery, SearchSort } from '@nibras/contract';
 import type { Db } from '../../db/client';
 import { categories, courses, searchTerms, users } from '../../db/schema';
 import { isPublicCourse, publishedAt, ratingAverageShown } from '../../db/public-course';
+import { cardRowFromJson, courseCardsJson, type CourseCardRow } from '../../db/course-cards';
 
 /** node-postgres answers `execute` with `{ rows }`, PGlite (through Drizzle) with the rows or `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
@@ -210,11 +211,11 @@ export interface FacetRow {
   name_en: string | null;
 }
 
-/** A row of the search statement: a facet count, or one id of the page at its position (in `count`). */
-type SearchRow = Omit<FacetRow, 'facet'> & { facet: FacetRow['facet'] | 'page' };
+/** A row of the search statement: a facet count, one id of the page at its position (in `count`), or the page's cards (JSON in `value`). */
+type SearchRow = Omit<FacetRow, 'facet'> & { facet: FacetRow['facet'] | 'page' | 'cards' };
 
 /**
- * One page of matching ids, in order, with the total and every facet, in one statement: the text
+ * One page of matching ids, in order, their cards, with the total and every facet, in one statement: the text
  * match, whose typo candidates are the costly part, is looked up once for all of them. Each facet
  * counts the matches with every filter but its own, so choosing a value never hides the other
  * values of the same facet.
@@ -225,8 +226,9 @@ export async function pageAndFacets(
   filters: SearchFilters,
   sort: SearchSort,
   page: { limit: number; offset: number },
-): Promise<{ ids: number[]; facets: FacetRow[] }> {
+): Promise<{ ids: number[]; cards: CourseCardRow[]; facets: FacetRow[] }> {
   const c = filterConditions(filters);
+  const onPage = sql`r.position > ${page.offset} and r.position <= ${page.offset + page.limit}`;
   // The page by its position in the order, so the union below cannot lose the order.
   const result = await db.execute(sql`
     with ${matchedCourses(text)},
@@ -235,7 +237,9 @@ export async function pageAndFacets(
       from matched m where ${allExcept(c)}
     )
     select 'page' as facet, r.id::text as value, r.position::int as count, null::text as slug, null::text as name_ar, null::text as name_en
-      from ranked r where r.position > ${page.offset} and r.position <= ${page.offset + page.limit}
+      from ranked r where ${onPage}
+    union all
+    select 'cards', ${courseCardsJson(sql`select r.id from ranked r where ${onPage}`)}::text, 0, null, null, null
     union all
     select 'total', null, count(*)::int, null, null, null from matched m where ${allExcept(c)}
     union all
@@ -258,5 +262,6 @@ export async function pageAndFacets(
     .filter((r) => r.facet === 'page')
     .sort((a, b) => Number(a.count) - Number(b.count))
     .map((r) => Number(r.value));
-  return { ids, facets: rows.filter((r): r is FacetRow => r.facet !== 'page') };
+  const cards = (JSON.parse(rows.find((r) => r.facet === 'cards')?.value ?? '[]') as Record<string, unknown>[]).map(cardRowFromJson);
+  return { ids, cards, facets: rows.filter((r): r is FacetRow => r.facet !== 'page' && r.facet !== 'cards') };
 }

@@ -13,7 +13,7 @@ import {
   withoutArticle,
   type HighlightTerms,
 } from '../../lib/search-text';
-import { loadCourseCards } from '../catalog/catalog.service';
+import { presentCourseCard } from '../catalog/catalog.presenter';
 import {
   inSearchTransaction,
   isStatementTimeout,
@@ -216,14 +216,15 @@ async function search(ctx: AppContext, query: SearchQuery, opts: { statementTime
   const filters = { category: query.category, language: query.language, level: query.level, price: query.price, minRating: query.minRating };
 
   const settings = { useTextIndex: words.length > 0, timeoutMs: opts.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS };
-  const { ids, facets: facetRows } = await inSearchTransaction(ctx.db, settings, async (tx) => {
+  const { ids, cards: cardRows, facets: facetRows } = await inSearchTransaction(ctx.db, settings, async (tx) => {
     await correctTypos(tx, words);
     const text = words.length ? textMatch(words) : null;
     return pageAndFacets(tx, text, filters, sort, { limit: query.perPage, offset: (query.page - 1) * query.perPage });
   }).catch((error: unknown) => {
     throw isStatementTimeout(error) ? searchTooSlow() : error;
   });
-  const cards = await loadCourseCards(ctx, ids);
+  const byId = new Map(cardRows.map((row) => [row.id, row]));
+  const cards = ids.flatMap((id) => (byId.has(id) ? [presentCourseCard(byId.get(id)!)] : []));
   const shown = words.filter((w) => w.required);
   const terms: HighlightTerms = {
     prefixes: shown.flatMap((w) => w.forms.filter(prefixable)),
