@@ -33,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../apps/api/src/db/client';
+import { enrollmentCountNow } from '../apps/api/src/db/enrolment-count';
 import { assessmentQuestions, assessments, courses, enrollments, messages, orders, questionOptions, quizAnswers, quizAttempts, users } from '../apps/api/src/db/schema';
 import { hashPassword } from '../apps/api/src/lib/passwords';
 import { seedLarge } from '../apps/api/src/seed/large/seed';
@@ -343,7 +344,8 @@ export async function burstsOn(base: string, apiPid: number, databaseUrl: string
       const again = await inBatches(enrolTokens, 8, (token) => call(`${base}/api/participant/enrollcourse/order`, { method: 'POST', token, body: { course_id: enrolCourse!.id } }));
       const [enrolled] = await db.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, enrolCourse!.id));
       const [ordered] = await db.select({ n: count() }).from(orders).where(eq(orders.courseId, enrolCourse!.id));
-      const [counter] = await db.select({ n: courses.enrollmentCount }).from(courses).where(eq(courses.id, enrolCourse!.id));
+      // The exact figure the pages show: the folded counter plus the deltas not folded yet (migration 0012).
+      const [counter] = await db.select({ n: enrollmentCountNow }).from(courses).where(eq(courses.id, enrolCourse!.id));
       const expected = enrolTokens.length + WARMUP;
       const enrolments = figures(
         enrolBurst,

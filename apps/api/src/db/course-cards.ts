@@ -1,11 +1,13 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
+import { enrollmentCountNow } from './enrolment-count';
 import { instructorAndCategory, selectCoursesWithInstructorAndCategory } from './course-projection';
 import { publishedAt, ratingAverageShown } from './public-course';
 import { categories, courses, users } from './schema';
 
 // Ratings, enrolments and lectures from the course's counters (kept by triggers: migrations 0007
-// and 0010): a card reads its course row and nothing else (two subqueries over lectures per card before).
+// and 0010): a card reads its course row, and the course's enrolment deltas not folded yet
+// (migration 0012, one index probe), and nothing else (two subqueries over lectures per card before).
 
 /** What a course card shows, beside its instructor and category (instructorAndCategory). */
 const courseCardFields = {
@@ -20,7 +22,7 @@ const courseCardFields = {
   publishedAt: publishedAt,
   ratingAverage: ratingAverageShown,
   ratingCount: courses.ratingCount,
-  enrollmentCount: courses.enrollmentCount,
+  enrollmentCount: enrollmentCountNow,
   lectureCount: courses.lectureCount,
   durationSeconds: courses.lectureSeconds,
 };

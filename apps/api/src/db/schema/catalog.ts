@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A tsvector, as PostgreSQL writes it (only the server reads it: search.queries.ts). */
@@ -60,6 +60,11 @@ export const courses = pgTable(
     // took 0.9 s at 10,000 courses.
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /**
+     * The enrolments folded so far: the enrolments' trigger adds a row to courseEnrollmentDeltas
+     * instead (migration 0012), folded in every few seconds. The exact figure is this plus the
+     * course's pending deltas (db/enrolment-count.ts); the popular sorts read this column alone.
+     */
     enrollmentCount: integer('enrollment_count').notNull().default(0),
     /** The course's lectures and their seconds, kept by triggers on lectures (migration 0010): what a course card shows. */
     lectureCount: integer('lecture_count').notNull().default(0),
@@ -102,3 +107,21 @@ export const courses = pgTable(
 export const searchTerms = pgTable('search_terms', { term: text('term').primaryKey() }, (t) => [
   index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
 ]);
+
+/**
+ * Enrolments not yet folded into courses.enrollment_count (migration 0012, docs/large-catalog.md):
+ * the enrolments' statement-level trigger inserts one row per course a statement touches (+n, or -n
+ * for removals) instead of updating the course's row, so enrolments in one course at once do not
+ * queue on that row. fold_course_enrollment_deltas() (the catalog module runs it every few seconds)
+ * moves them into the counter. Insert-only between folds; no foreign key (a row of a course deleted
+ * meanwhile is folded into nothing).
+ */
+export const courseEnrollmentDeltas = pgTable(
+  'course_enrollment_deltas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer('course_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('course_enrollment_deltas_course_idx').on(t.courseId, t.n)],
+);

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { enrollmentCountNow } from '../../db/enrolment-count';
 import { categories, courses, courseTags, enrollments, lectures, orders, ratings, tags, users } from '../../db/schema';
 import { selectCoursesWithInstructorAndCategory } from '../../db/course-projection';
 import { containsPattern } from '../../lib/like-pattern';
@@ -161,13 +162,14 @@ export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, li
     submitted_at: sql`${courses.submittedAt}`,
     approve_status: sql`${courses.approveStatus}`,
     completion_status: sql`${courses.completionStatus}`,
-    enrollment_count: sql`${courses.enrollmentCount}`,
+    enrollment_count: enrollmentCountNow,
   };
   const key = column[sort.key];
   const order = sort.desc ? sql`${key} desc nulls last` : sql`${key} asc nulls last`;
   const [rows, [total]] = await Promise.all([
-    // The enrolment and lecture counts are the course's own counters (kept by triggers, migrations 0007 and 0010).
-    selectCoursesWithInstructorAndCategory(db, { course: courses, enrollmentCount: courses.enrollmentCount, lectureCount: courses.lectureCount })
+    // The enrolment and lecture counts are the course's own counters (kept by triggers, migrations 0007, 0010
+    // and 0012), the enrolments with their deltas not folded yet: exact.
+    selectCoursesWithInstructorAndCategory(db, { course: courses, enrollmentCount: enrollmentCountNow, lectureCount: courses.lectureCount })
       .where(where)
       .orderBy(order, sort.desc ? desc(courses.id) : asc(courses.id))
       .limit(limit)

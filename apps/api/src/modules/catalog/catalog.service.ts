@@ -1,5 +1,6 @@
 import type { CourseCard, CourseDetails } from '@nibras/contract';
 import { courseCardRows } from '../../db/course-cards';
+import { ENROLMENT_FOLD_MS, foldEnrolmentCounts } from '../../db/enrolment-count';
 import { AppError } from '../../lib/app-error';
 import { PUBLIC_READ_TTL_MS } from '../../lib/ttl-cache';
 import { bankTransferProvider } from '../../lib/payments';
@@ -43,6 +44,42 @@ export function courseOutline(ctx: AppContext, courseId: number) {
 }
 
 /** Ratings, enrolments, course changes and instructor profiles call this so public reads follow at once. */
+/**
+ * Folds the enrolments' pending deltas into the courses' counters (migration 0012); after a fold
+ * that changed something, the catalog's cached answers go (a popular sort's order may have changed).
+ * The figures shown never wait for it: they add the pending deltas (db/enrolment-count.ts).
+ */
+export async function foldEnrolments(ctx: AppContext): Promise<number> {
+  const folded = await foldEnrolmentCounts(ctx.db);
+  if (folded > 0) invalidateCatalog(ctx);
+  return folded;
+}
+
+/** foldEnrolments every ENROLMENT_FOLD_MS, one at a time, until stopped (stop waits for a fold under way). */
+export function startEnrolmentFolds(ctx: AppContext, onError: (error: unknown) => void) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = foldEnrolments(ctx)
+      .catch(onError)
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, ENROLMENT_FOLD_MS).unref();
+      });
+  };
+  return {
+    start: () => {
+      stopped = false;
+      tick();
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
 export function invalidateCatalog(ctx: AppContext) {
   ctx.cache.invalidate(CATALOG_CACHE_PREFIX);
   ctx.publicResponses.invalidate('');

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiSuite, createUser, loginAs, signedIn } from '../../../test/harness';
+import { apiSuite, createUser, loginAs, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCourse } from '../../../test/factories';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { courseEnrollmentDeltas, courses, enrollments } from '../../db/schema';
+import { courseCardRows } from '../../db/course-cards';
+import { foldEnrolmentCounts } from '../../db/enrolment-count';
 
 const suite = apiSuite();
 let admin: Record<string, string>;
@@ -64,6 +68,41 @@ describe('orders and enrolment', () => {
     const paid = await createCourse({ price: 20 });
     const both = await Promise.all([order(auth, paid.id), order(auth, paid.id)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('enrolments in one course at once are all counted, exactly, before and after the counter is folded', async () => {
+    const { db } = await testDatabase();
+    const course = await createCourse({ price: 0 });
+    const people = await Promise.all(Array.from({ length: 20 }, () => signedIn(suite.app, 'participant')));
+    const results = await Promise.all(people.map((p) => order(p.auth, course.id)));
+    expect(results.map((r) => r.statusCode)).toEqual(people.map(() => 200));
+    const enrolled = async () => (await db.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, course.id)))[0]!.n;
+    const counter = async () => (await db.select({ n: courses.enrollmentCount }).from(courses).where(eq(courses.id, course.id)))[0]!.n;
+    const pending = async () => Number((await db.select({ n: sql`coalesce(sum(${courseEnrollmentDeltas.n}), 0)` }).from(courseEnrollmentDeltas).where(eq(courseEnrollmentDeltas.courseId, course.id)))[0]!.n);
+    // Signed in: never answered from the public cache.
+    const shown = async () => (await post(`/api/course/${course.id}/b`, { p_id: '' }, people[0]!.auth)).json().data.enrollmentCount as number;
+    expect(await enrolled()).toBe(20);
+    // Shown exactly before any fold: the counter and the enrolments' pending deltas together.
+    expect(await shown()).toBe(20);
+    expect((await counter()) + (await pending())).toBe(20);
+
+    await foldEnrolmentCounts(db);
+    expect(await counter()).toBe(20);
+    expect(await pending()).toBe(0);
+    expect(await shown()).toBe(20);
+
+    // A removal (here behind the API's back, so read from the database: the API keeps course pages a few
+    // seconds) is a delta too (-1), counted at once and folded like the others; a second fold changes nothing.
+    const card = async () => (await courseCardRows(db, [course.id]))[0]!.enrollmentCount;
+    expect(await card()).toBe(20);
+    await db.delete(enrollments).where(and(eq(enrollments.courseId, course.id), eq(enrollments.participantId, people[0]!.user.id)));
+    expect(await card()).toBe(19);
+    expect(await counter()).toBe(20);
+    await foldEnrolmentCounts(db);
+    await foldEnrolmentCounts(db);
+    expect(await counter()).toBe(19);
+    expect(await enrolled()).toBe(19);
+    expect(await card()).toBe(19);
   });
 
   it('an admin confirming twice at once, or confirming while another cancels, settles the order once', async () => {

@@ -11,7 +11,7 @@ import { LARGE_PASSWORD, largeParticipantEmail, seedLarge } from './seed';
 // 500 courses, 10,000 enrolments, 5,000 ratings, 7,000 lectures), small enough to seed in seconds.
 const SCALE = 0.05;
 /** The tables that grow with the catalog: a read of a page must never scan one of them whole. */
-const LARGE_TABLES = ['courses', 'enrollments', 'ratings', 'lectures', 'users', 'search_terms'];
+const LARGE_TABLES = ['courses', 'enrollments', 'ratings', 'lectures', 'users', 'search_terms', 'course_enrollment_deltas'];
 
 let database: Awaited<ReturnType<typeof ownDatabase>>;
 let captured: CapturedQuery[];
@@ -26,6 +26,9 @@ function rowsOf<T>(result: unknown): T[] {
 beforeAll(async () => {
   database = await ownDatabase('read_plans');
   await seedLarge(database.db, { scale: SCALE });
+  // Enrolments not folded yet (migration 0012), as a burst of them leaves the deltas table between two
+  // folds: 2,000 rows the statistics of the seed's VACUUM ANALYZE (an empty table) know nothing of.
+  await database.db.execute(sql`insert into course_enrollment_deltas (course_id, n) select id, 1 from courses, generate_series(1, 4) limit 2000`);
   const capturing = await capturingDb(database);
   captured = capturing.captured;
   app = await buildApp(testConfig(), { db: capturing.db, jwtSecret: TEST_JWT_SECRET });
