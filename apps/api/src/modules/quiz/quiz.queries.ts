@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assessmentQuestions, assessments, courses, questionOptions, quizAnswers, quizAttempts, users } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
+import { assessmentQuestions, assessments, courses, enrollments, questionOptions, quizAnswers, quizAttempts, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 import type { GradedQuestion } from './grading';
 
@@ -213,9 +214,50 @@ export async function findAttempt(db: Db, id: number) {
   return row;
 }
 
-/** The attempt and whatever already carries this idempotency key, in one query. */
-export function attemptsByIdOrKey(db: Db, id: number, key: string) {
-  return db.select().from(quizAttempts).where(or(eq(quizAttempts.id, id), eq(quizAttempts.idempotencyKey, key)));
+/** The submission's statement (submissionContext). */
+function prepareSubmissionContext(db: Db) {
+  const attemptId = sql.placeholder('attemptId');
+  const key = sql.placeholder('key');
+  const participantId = sql.placeholder('participantId');
+  const attempt = sql`(select ${quizAttempts.assessmentId} as assessment_id, ${quizAttempts.courseId} as course_id from ${quizAttempts} where ${quizAttempts.id} = ${attemptId})`;
+  const statement = sql`(
+    select
+      (select coalesce(json_agg(${rowJson(quizAttempts, 'x')}), '[]'::json)
+        from ${quizAttempts} x where x.id = ${attemptId} or x.idempotency_key = ${key}) as attempts,
+      (select json_build_object('id', ${assessments.id}, 'courseId', ${assessments.courseId}, 'courseTitle', ${courses.title}, 'instructorId', ${courses.instructorId},
+          'title', ${assessments.title}, 'passMark', ${assessments.passMark}, 'timeLimitMinutes', ${assessments.timeLimitMinutes}, 'maxAttempts', ${assessments.maxAttempts},
+          'questions', (select coalesce(json_agg(json_build_object('id', q.id, 'type', q.type, 'text', q.text, 'points', q.points, 'acceptedAnswers', q.accepted_answers,
+              'options', (select coalesce(json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct) order by o.position, o.id), '[]'::json)
+                from ${questionOptions} o where o.question_id = q.id)) order by q.position, q.id), '[]'::json)
+            from ${assessmentQuestions} q where q.assessment_id = ${assessments.id}))
+        from ${assessments} inner join ${courses} on ${courses.id} = ${assessments.courseId}
+        where ${assessments.id} = (select assessment_id from ${attempt} a) and ${courses.deletedAt} is null) as assessment,
+      exists (select 1 from ${enrollments} where ${enrollments.participantId} = ${participantId} and ${enrollments.courseId} = (select course_id from ${attempt} a)) as enrolled
+  ) as submission`;
+  return db
+    .select({
+      attempts: sql<Record<string, unknown>[]>`submission.attempts`,
+      assessment: sql<AssessmentWithQuestions | null>`submission.assessment`,
+      enrolled: sql<boolean>`submission.enrolled`,
+    })
+    .from(statement)
+    .prepare('quiz_submission_context');
+}
+const submissionContextStatement = preparedPerDatabase(prepareSubmissionContext);
+
+/**
+ * What a submission is checked against, in one prepared statement: the attempt and whatever already
+ * carries the idempotency key, the attempt's assessment with its questions and
+ * options (findAssessment: null when its course is gone), and whether the participant is enrolled in
+ * the attempt's course. Five statements before, two of them one after the other (issue 26, point 5).
+ */
+export async function submissionContext(db: Db, attemptId: number, key: string, participantId: number) {
+  const [row] = await submissionContextStatement(db).execute({ attemptId, key, participantId });
+  return {
+    attempts: row!.attempts.map((a) => rowFromJson<AttemptRow>(quizAttempts, a)),
+    assessment: row!.assessment,
+    enrolled: row!.enrolled,
+  };
 }
 
 /** The attempt row, locked until the transaction ends: two submissions of one attempt run one after another. */

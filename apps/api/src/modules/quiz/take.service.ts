@@ -10,7 +10,6 @@ import { isSubmitted, presentAssessment, presentResult, presentResultHead, quest
 import {
   answersOf,
   assessmentsOfCourses,
-  attemptsByIdOrKey,
   attemptsOf,
   expireAttempt,
   findAssessment,
@@ -19,6 +18,7 @@ import {
   insertAttempt,
   listSubmissions,
   questionsOf,
+  submissionContext,
   submitOpenAttempt,
   type AssessmentWithQuestions,
   type AttemptRow,
@@ -202,7 +202,8 @@ const keyReused = () => new AppError('api.quiz.key_reused', 409, { fields: { ide
  */
 export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { attempt_id: number; idempotency_key: string; answers: Answers }) {
   const key = body.idempotency_key.toLowerCase();
-  const rows = await attemptsByIdOrKey(ctx.db, body.attempt_id, key);
+  // The attempt, whatever carries the key, the assessment and the enrolment: one prepared statement.
+  const { attempts: rows, assessment: a, enrolled } = await submissionContext(ctx.db, body.attempt_id, key, user.id);
   const byKey = rows.find((r) => r.idempotencyKey === key);
   if (byKey) {
     if (byKey.id !== body.attempt_id || byKey.participantId !== user.id) throw keyReused();
@@ -210,7 +211,6 @@ export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { 
   }
   const attempt = rows.find((r) => r.id === body.attempt_id);
   if (!attempt || attempt.participantId !== user.id) throw new AppError('api.quiz.attempt_not_found', 404, { fields: { attempt_id: 'api.quiz.attempt_not_found' } });
-  const [a, enrolled] = await Promise.all([findAssessment(ctx.db, attempt.assessmentId), isEnrolled(ctx, user.id, attempt.courseId)]);
   if (!a) throw new AppError('api.quiz.not_found', 404);
   if (!enrolled) throw new AppError('api.learn.not_enrolled', 403);
   const given = readAnswers(a, body.answers);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,12 @@ import { LARGE_PASSWORD, largeParticipantEmail, seedLarge } from './seed';
 const SCALE = 0.05;
 /** The tables that grow with the catalog: a read of a page must never scan one of them whole. */
 const LARGE_TABLES = ['courses', 'enrollments', 'ratings', 'lectures', 'users', 'search_terms', 'course_enrollment_deltas'];
+/**
+ * The quiz's tables that grow with the attempts and the questions (1,000 attempts and 900 options at this scale).
+ * Not assessments and assessment_questions: 100 and 300 rows here, a page or three, which the planner reads whole
+ * as the cheaper way (it takes their indexes at scale 1).
+ */
+const QUIZ_TABLES = ['quiz_attempts', 'quiz_answers', 'question_options'];
 
 let database: Awaited<ReturnType<typeof ownDatabase>>;
 let captured: CapturedQuery[];
@@ -103,6 +110,26 @@ describe('reads of a large catalog use indexes (EXPLAIN of the statements the re
     ["the participant's enrolled courses", () => ({ method: 'GET', url: '/api/participant/recent/enroll/course/list', headers: auth })],
     ["the player's outline of an enrolled course", () => ({ method: 'GET', url: `/api/participant/learn/${course.enrolledCourse}`, headers: auth })],
   ];
+  it(`a quiz submission (issue 26, point 5: one statement for its checks, one for the answers): no sequential scan of ${[...LARGE_TABLES, ...QUIZ_TABLES].join(', ')}`, async () => {
+    // The participant enrolled in a course with an assessment, an attempt opened through the API, then submitted.
+    const [assessment] = rowsOf<{ id: number; course_id: number }>(await database.db.execute(sql`select id, course_id from assessments order by id limit 1`));
+    const [me] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from users where email = ${largeParticipantEmail(1)}`));
+    await database.db.execute(sql`insert into enrollments (participant_id, course_id) values (${me!.id}, ${assessment!.course_id}) on conflict do nothing`);
+    const opened = await app.inject({ method: 'GET', url: `/api/participant/assessment-details/${assessment!.id}?start=1`, headers: auth, remoteAddress: uniqueIp() });
+    const details = opened.json().data as { attempt: { id: number }; questions: { id: number; options: { id: number }[] }[] };
+    const statements = await statementsOf({
+      method: 'POST',
+      url: '/api/quiz/answer',
+      headers: auth,
+      payload: { attempt_id: details.attempt.id, idempotency_key: randomUUID(), answers: details.questions.map((q) => ({ question_id: q.id, option_ids: [q.options[0]!.id] })) },
+    });
+    // The session, the submission's checks, the submission itself, and (a pass) the certificate's check, which
+    // must read after the submission's commit (a lecture completed meanwhile checks after its own).
+    expect(statements).toHaveLength(4);
+    const plans = await sequentialScans(database, statements);
+    expect(plans.flatMap((p) => p.tables.filter((t) => [...LARGE_TABLES, ...QUIZ_TABLES].includes(t)).map((t) => `${t}: ${p.sql.slice(0, 300)}`))).toEqual([]);
+  });
+
   for (const [name, request] of reads) {
     it(`${name}: no sequential scan of ${LARGE_TABLES.join(', ')}`, async () => {
       const statements = await statementsOf(request());
