@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { courseAnnouncements, courses, enrollments, messages, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 
@@ -28,18 +29,54 @@ export async function coursesByIds(db: Db, ids: number[]): Promise<Map<number, {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The courses of the instructor the participant is enrolled in: what lets the two write to each other. */
-export async function sharedCourses(db: Db, participantId: number, instructorId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: courses.id })
-    .from(enrollments)
-    .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(and(eq(enrollments.participantId, participantId), eq(courses.instructorId, instructorId)));
-  return rows.map((r) => r.id);
+/** The recipient's statement (recipientOf). */
+function prepareRecipient(db: Db) {
+  const senderId = sql.placeholder('senderId');
+  const recipientId = sql.placeholder('recipientId');
+  return db
+    .select({
+      ...person,
+      // Courses of one of the two that the other is enrolled in (either way round: the service picks by role).
+      // (Aliased: drizzle writes the columns of a one-table select without their table's name.)
+      shared: sql<number[]>`array(select c.id from ${enrollments} e inner join ${courses} c on c.id = e.course_id
+        where (e.participant_id = ${senderId} and c.instructor_id = "users"."id")
+           or (e.participant_id = "users"."id" and c.instructor_id = ${senderId})
+        order by c.id)`,
+    })
+    .from(users)
+    .where(eq(users.id, recipientId))
+    .prepare('message_recipient');
+}
+const recipientStatement = preparedPerDatabase(prepareRecipient);
+
+/**
+ * A message's recipient with the courses the sender and the recipient share (the instructor's courses
+ * the participant is enrolled in: what lets the two write to each other), in one prepared statement.
+ */
+export async function recipientOf(db: Db, senderId: number, recipientId: number): Promise<(PersonRow & { shared: number[] }) | undefined> {
+  const [row] = await recipientStatement(db).execute({ senderId, recipientId });
+  return row;
 }
 
-export async function insertMessage(db: Db, values: typeof messages.$inferInsert): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(values).returning();
+const insertMessageStatement = preparedPerDatabase((db) =>
+  db
+    .insert(messages)
+    .values({
+      fromId: sql.placeholder('fromId'),
+      toId: sql.placeholder('toId'),
+      replyFrom: sql.placeholder('replyFrom'),
+      replyTo: sql.placeholder('replyTo'),
+      msg: sql.placeholder('msg'),
+      parentId: sql.placeholder('parentId'),
+      courseId: sql.placeholder('courseId'),
+    })
+    .returning()
+    .prepare('message_insert'),
+);
+
+/** A new message (prepared: every message sent runs it). */
+export async function insertMessage(db: Db, values: Pick<typeof messages.$inferInsert, 'fromId' | 'toId' | 'replyFrom' | 'replyTo' | 'msg' | 'parentId' | 'courseId'>): Promise<MessageRow> {
+  const [row] = await insertMessageStatement(db).execute({ ...values, parentId: values.parentId ?? null, courseId: values.courseId ?? null });
   return row!;
 }
 
@@ -56,9 +93,22 @@ export async function messagesByIds(db: Db, ids: number[]): Promise<Map<number, 
 
 const notifyPayload = sql`json_build_object('k', 'm', 'id', m.id, 't', coalesce(m.parent_id, m.id), 'f', m.from_id, 'u', m.to_id)::text`;
 
-/** Tells every listening API process (and this one) of a new message: ids only. */
+const notifyMessageStatement = preparedPerDatabase((db) =>
+  db
+    .select({ sent: sql`pg_notify(${MESSAGE_CHANNEL}, ${notifyPayload})` })
+    .from(sql`${messages} m`)
+    .where(sql`m.id = ${sql.placeholder('id')}`)
+    .prepare('message_notify'),
+);
+
+/**
+ * Tells every listening API process (and this one) of a new message: ids only. Prepared (every message
+ * sent runs it). Its own statement after the insert's commit, not inside it: a transaction that notifies
+ * holds a lock of the whole server from its commit's start to its end, its WAL flush included, so
+ * messages inserted and notified together would commit one at a time.
+ */
 export async function notifyMessage(db: Db, id: number): Promise<void> {
-  await db.execute(sql`select pg_notify(${MESSAGE_CHANNEL}, ${notifyPayload}) from ${messages} m where m.id = ${id}`);
+  await notifyMessageStatement(db).execute({ id });
 }
 
 /** One notification per copy of an announcement, in one statement. */

@@ -18,8 +18,8 @@ import {
   notifyRead,
   ownedCourse,
   peopleByIds,
+  recipientOf,
   searchPeople,
-  sharedCourses,
   threadMessages,
   threadPage,
   threadStats,
@@ -63,15 +63,11 @@ function cleanText(text: string, field = 'msg'): string {
  * anyone, a participant with the instructor of a course they are enrolled in (and back). Answers
  * the courses the two share (empty for pairs with an admin).
  */
-async function mayWrite(ctx: AppContext, sender: Sender, recipient: PersonRow): Promise<number[] | null> {
+function mayWrite(sender: Sender, recipient: PersonRow & { shared: number[] }): number[] | null {
   if (sender.role === 'admin' || recipient.role === 'admin') return [];
-  if (sender.role === 'participant' && recipient.role === 'instructor') {
-    const shared = await sharedCourses(ctx.db, sender.id, recipient.id);
-    return shared.length ? shared : null;
-  }
-  if (sender.role === 'instructor' && recipient.role === 'participant') {
-    const shared = await sharedCourses(ctx.db, recipient.id, sender.id);
-    return shared.length ? shared : null;
+  // `shared` holds the courses of either one that the other is enrolled in: only a participant and an instructor share any.
+  if ((sender.role === 'participant' && recipient.role === 'instructor') || (sender.role === 'instructor' && recipient.role === 'participant')) {
+    return recipient.shared.length ? recipient.shared : null;
   }
   return null;
 }
@@ -97,10 +93,12 @@ export async function sendMessage(ctx: AppContext, sender: Sender, body: SendInp
     recipient = await findPerson(ctx.db, root.fromId === sender.id ? root.toId : root.fromId);
     if (!recipient) throw new AppError('api.messages.recipient_not_found', 404, { fields: { parentid: 'api.messages.recipient_not_found' } });
   } else {
-    recipient = await findPerson(ctx.db, body.Toid!);
-    if (!recipient) throw new AppError('api.messages.recipient_not_found', 404, { fields: { Toid: 'api.messages.recipient_not_found' } });
-    if (recipient.id === sender.id) throw forbidden('Toid', 'api.messages.not_to_self');
-    const shared = await mayWrite(ctx, sender, recipient);
+    // The recipient and the courses the two share: one prepared statement.
+    const found = await recipientOf(ctx.db, sender.id, body.Toid!);
+    if (!found) throw new AppError('api.messages.recipient_not_found', 404, { fields: { Toid: 'api.messages.recipient_not_found' } });
+    if (found.id === sender.id) throw forbidden('Toid', 'api.messages.not_to_self');
+    recipient = found;
+    const shared = mayWrite(sender, found);
     if (!shared) throw forbidden('Toid');
     if (body.course_id) {
       if (!shared.includes(body.course_id)) throw forbidden('course_id', 'api.messages.course_not_shared');
