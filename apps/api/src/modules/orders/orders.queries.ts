@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { courses, enrollments, orders, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 
@@ -54,40 +55,58 @@ export async function findOrder(db: Db, id: number) {
   return row;
 }
 
-export async function findLiveOrderOrEnrollment(db: Db, participantId: number, courseId: number) {
-  const [[e], [o]] = await Promise.all([
-    db.select({ id: enrollments.id }).from(enrollments).where(and(eq(enrollments.participantId, participantId), eq(enrollments.courseId, courseId))).limit(1),
-    db.select({ id: orders.id }).from(orders).where(and(eq(orders.participantId, participantId), eq(orders.courseId, courseId), sql`${orders.status} <> 'cancelled'`)).limit(1),
-  ]);
-  return e ?? o;
+/** The order's statement (orderContext). */
+function prepareOrderContext(db: Db) {
+  const courseId = sql.placeholder('courseId');
+  const participantId = sql.placeholder('participantId');
+  const statement = sql`(
+    select
+      (select json_build_object('id', c.id, 'title', c.title, 'price', c.price, 'instructorId', c.instructor_id, 'ownerEmail', u.email)
+        from ${courses} c inner join ${users} u on u.id = c.instructor_id
+        where c.id = ${courseId} and c.approve_status = 'approved' and c.deleted_at is null) as course,
+      (exists (select 1 from ${enrollments} e where e.participant_id = ${participantId} and e.course_id = ${courseId})
+        or exists (select 1 from ${orders} o where o.participant_id = ${participantId} and o.course_id = ${courseId} and o.status <> 'cancelled')) as taken
+  ) as context`;
+  return db
+    .select({
+      course: sql<{ id: number; title: string; price: string | number; instructorId: number; ownerEmail: string } | null>`context.course`,
+      taken: sql<boolean>`context.taken`,
+    })
+    .from(statement)
+    .prepare('order_context');
 }
+const orderContextStatement = preparedPerDatabase(prepareOrderContext);
 
-export async function userEmail(db: Db, id: number): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
-  return row?.email;
+/**
+ * What ordering a course is checked against, in one prepared statement: the course if it is public
+ * (approved and not deleted, as isPublicCourse) with its instructor's email, and whether the participant
+ * already holds an enrolment or a live order of it (three round trips before, one after the other, and
+ * the order read back after it was placed).
+ */
+export async function orderContext(db: Db, participantId: number, courseId: number) {
+  const [row] = await orderContextStatement(db).execute({ participantId, courseId });
+  return row!;
 }
 
 /**
  * The order, and for a free course the enrolment, in one statement (atomic like a transaction);
- * returns the order id. One statement, not a transaction of two: the enrolment's trigger locks the
- * course's row (its enrolment counter, migration 0007) until the commit, and in a transaction the
- * commit waited for the API process to send it, so enrolments in one course at once queued behind
- * each other's round trips (issue 26, point 5). Now the lock is held only inside the server.
+ * returns the order's id and time. One statement, not a transaction of two: one commit and no round
+ * trip to the API process while it is open (issue 26, point 5). The enrolment's trigger adds a delta to
+ * the course's counter (migration 0012), which no other enrolment waits for.
  */
 export async function insertOrder(
   db: Db,
   values: { participantId: number; courseId: number; amount: number; provider: 'free' | 'bank_transfer'; status: 'paid' | 'pending'; reference: string; paidAt: Date | null },
   enrol: boolean,
-): Promise<number> {
-  const order = db.insert(orders).values(values).returning({ id: orders.id });
-  if (!enrol) return (await order)[0]!.id;
+): Promise<{ id: number; createdAt: Date }> {
+  const order = db.insert(orders).values(values).returning({ id: orders.id, createdAt: orders.createdAt });
+  if (!enrol) return (await order)[0]!;
   const result = await db.execute(sql`
-    with placed as (${order.getSQL()})
-    insert into ${enrollments} (participant_id, course_id, order_id)
-    select ${values.participantId}, ${values.courseId}, placed.id from placed
-    returning order_id`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: { order_id: number }[] }).rows) as { order_id: number }[];
-  return row!.order_id;
+    with placed as (${order.getSQL()}),
+    enrolled as (insert into ${enrollments} (participant_id, course_id, order_id) select ${values.participantId}, ${values.courseId}, placed.id from placed)
+    select id, created_at from placed`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: { id: number; created_at: Date | string }[] }).rows) as { id: number; created_at: Date | string }[];
+  return { id: Number(row!.id), createdAt: new Date(row!.created_at) };
 }
 
 /** Paid and enrolled in one transaction; false when the order was no longer pending. */

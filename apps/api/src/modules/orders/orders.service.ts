@@ -4,10 +4,10 @@ import { bankTransferProvider, newOrderReference } from '../../lib/payments';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { invalidateCatalog, publicCourseOr404 } from '../catalog/catalog.service';
+import { invalidateCatalog } from '../catalog/catalog.service';
 import { notifyUser, siteLink } from '../mail/mail.service';
 import { presentAdminOrder, presentOrder } from './orders.presenter';
-import { findLiveOrderOrEnrollment, findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, userEmail, type OrderRow } from './orders.queries';
+import { findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, orderContext, type OrderRow } from './orders.queries';
 
 const PER_PAGE = 10;
 const alreadyOrdered = () => new AppError('api.order.already', 409, { fields: { course_id: 'api.order.already' } });
@@ -17,31 +17,37 @@ const alreadyOrdered = () => new AppError('api.order.already', 409, { fields: { 
  * until an admin confirms the money arrived.
  */
 export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: number) {
-  const course = await publicCourseOr404(ctx, courseId);
+  // The public course with its instructor's email, and whether this participant already holds it: one prepared statement.
+  const { course, taken } = await orderContext(ctx.db, user.id, courseId);
+  if (!course) throw new AppError('api.course.not_found', 404);
   // Instructors may also hold a participant account under the same email: not for their own course.
-  const ownerEmail = await userEmail(ctx.db, course.instructorId);
-  if (ownerEmail && ownerEmail.toLowerCase() === user.email.toLowerCase()) {
+  if (course.ownerEmail && course.ownerEmail.toLowerCase() === user.email.toLowerCase()) {
     throw new AppError('api.order.own_course', 409, { fields: { course_id: 'api.order.own_course' } });
   }
-  if (await findLiveOrderOrEnrollment(ctx.db, user.id, courseId)) throw alreadyOrdered();
+  if (taken) throw alreadyOrdered();
   const amount = Number(course.price);
   const free = amount === 0;
   try {
-    const orderId = await insertOrder(
-      ctx.db,
-      {
-        participantId: user.id,
-        courseId,
-        amount,
-        provider: free ? 'free' : 'bank_transfer',
-        status: free ? 'paid' : 'pending',
-        reference: newOrderReference(),
-        paidAt: free ? new Date() : null,
-      },
-      free,
-    );
+    const values = {
+      participantId: user.id,
+      courseId,
+      amount,
+      provider: free ? ('free' as const) : ('bank_transfer' as const),
+      status: free ? ('paid' as const) : ('pending' as const),
+      reference: newOrderReference(),
+      paidAt: free ? new Date() : null,
+    };
+    const placed = await insertOrder(ctx.db, values, free);
     if (free) invalidateCatalog(ctx);
-    const row = (await findOrder(ctx.db, orderId))!;
+    // What findOrder would read back: all of it is known here.
+    const row: OrderRow = {
+      ...values,
+      id: placed.id,
+      createdAt: placed.createdAt,
+      courseTitle: course.title,
+      participantName: user.name,
+      participantEmail: user.email,
+    };
     await notifyOrder(ctx, row);
     const provider = bankTransferProvider(ctx.config.bankTransferDetails);
     return { order: presentOrder(row), enrolled: free, payment: free ? null : provider.instructions({ reference: row.reference, amount }) };

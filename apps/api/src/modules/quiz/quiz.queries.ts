@@ -280,10 +280,19 @@ export function answerMarks(tx: Db, attemptId: number) {
   return tx.select({ correct: quizAnswers.correct, awarded: quizAnswers.pointsAwarded }).from(quizAnswers).where(eq(quizAnswers.attemptId, attemptId));
 }
 
-/** A JSON object of a row of `table` under the names drizzle gives its columns (to read back with rowFromJson). */
+const rowJsonText = new Map<string, string>();
+
+/** A JSON object of a row of `table` under the names drizzle gives its columns (to read back with rowFromJson); its text is built once per table and alias. */
 function rowJson(table: typeof quizAttempts | typeof quizAnswers, alias: string): SQL {
-  const fields = Object.entries(getTableColumns(table)).map(([key, column]) => sql.raw(`'${key}', ${alias}."${column.name}"`));
-  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
+  const cacheKey = `${table === quizAttempts ? 'attempts' : 'answers'} ${alias}`;
+  let text = rowJsonText.get(cacheKey);
+  if (text === undefined) {
+    text = `json_build_object(${Object.entries(getTableColumns(table))
+      .map(([key, column]) => `'${key}', ${alias}."${column.name}"`)
+      .join(', ')})`;
+    rowJsonText.set(cacheKey, text);
+  }
+  return sql.raw(text);
 }
 
 /** A row read back from rowJson: its timestamps are Dates again (JSON has none). */

@@ -130,6 +130,18 @@ describe('reads of a large catalog use indexes (EXPLAIN of the statements the re
     expect(plans.flatMap((p) => p.tables.filter((t) => [...LARGE_TABLES, ...QUIZ_TABLES].includes(t)).map((t) => `${t}: ${p.sql.slice(0, 300)}`))).toEqual([]);
   });
 
+  it(`an enrolment in a free course (issue 26, point 5): no sequential scan of ${[...LARGE_TABLES, 'orders'].join(', ')}`, async () => {
+    const [me] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from users where email = ${largeParticipantEmail(1)}`));
+    const [free] = rowsOf<{ id: number }>(
+      await database.db.execute(sql`select c.id from courses c where c.approve_status = 'approved' and c.deleted_at is null and c.price = 0
+        and not exists (select 1 from orders o where o.course_id = c.id and o.participant_id = ${me!.id})
+        and not exists (select 1 from enrollments e where e.course_id = c.id and e.participant_id = ${me!.id}) order by c.id limit 1`),
+    );
+    const statements = await statementsOf({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: auth, payload: { course_id: free!.id } });
+    const plans = await sequentialScans(database, statements);
+    expect(plans.flatMap((p) => p.tables.filter((t) => [...LARGE_TABLES, 'orders'].includes(t)).map((t) => `${t}: ${p.sql.slice(0, 300)}`))).toEqual([]);
+  });
+
   // (Not of messages: the large catalog has none, and a table of one page is read whole.)
   it(`a message to the instructor of an enrolled course (issue 26, point 5): no sequential scan of ${LARGE_TABLES.join(', ')}`, async () => {
     const [teacher] = rowsOf<{ instructor_id: number }>(await database.db.execute(sql`select instructor_id from courses where id = ${course.enrolledCourse}`));
