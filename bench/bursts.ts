@@ -344,7 +344,7 @@ export async function burstsOn(base: string, apiPid: number, databaseUrl: string
       const again = await inBatches(enrolTokens, 8, (token) => call(`${base}/api/participant/enrollcourse/order`, { method: 'POST', token, body: { course_id: enrolCourse!.id } }));
       const [enrolled] = await db.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, enrolCourse!.id));
       const [ordered] = await db.select({ n: count() }).from(orders).where(eq(orders.courseId, enrolCourse!.id));
-      // The exact figure the pages show: the folded counter plus the deltas not folded yet (migration 0012).
+      // The exact figure the pages show: the folded counter plus the deltas not folded yet (migration 0013).
       const [counter] = await db.select({ n: enrollmentCountNow }).from(courses).where(eq(courses.id, enrolCourse!.id));
       const expected = enrolTokens.length + WARMUP;
       const enrolments = figures(

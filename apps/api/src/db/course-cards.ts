@@ -7,7 +7,7 @@ import { categories, courses, users } from './schema';
 
 // Ratings, enrolments and lectures from the course's counters (kept by triggers: migrations 0007
 // and 0010): a card reads its course row, and the course's enrolment deltas not folded yet
-// (migration 0012, one index probe), and nothing else (two subqueries over lectures per card before).
+// (migration 0013, one index probe), and nothing else (two subqueries over lectures per card before).
 
 /** What a course card shows, beside its instructor and category (instructorAndCategory). */
 const courseCardFields = {

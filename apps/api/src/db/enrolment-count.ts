@@ -4,7 +4,7 @@ import { courseEnrollmentDeltas, courses } from './schema';
 
 /**
  * A course's enrolments, exact: the folded counter (courses.enrollment_count) plus the deltas the
- * enrolments' trigger wrote since the last fold (migration 0012). One index probe of a table that
+ * enrolments' trigger wrote since the last fold (migration 0013). One index probe of a table that
  * holds a few seconds of enrolments at most. For a statement reading `courses` (unaliased): course
  * cards, the authoring lists and dashboard. The popular sorts read the folded counter alone, through
  * their indexes: their order may lag the figures by one fold interval (ENROLMENT_FOLD_MS).

@@ -166,7 +166,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
     await tx.insert(orders).values({ participantId: participants[1]!, courseId: courseId('arabic-beginners'), amount: 19, provider: 'bank_transfer', status: 'pending', reference: 'NB-DEMOWAIT', createdAt: daysAgo(1) });
     // participant2 (enrolled above) has a short answer waiting for instructor@ to check.
     await seedDemoQuizzes(tx, { pythonCourse: courseId('python'), businessCourse: courseId('small-business'), submitter: participants[1]! });
-    // The enrolment counters folded at once (migration 0012): the popular sorts read them from the first request.
+    // The enrolment counters folded at once (migration 0013): the popular sorts read them from the first request.
     await foldEnrolmentCounts(tx);
   });
   // Demo courses are found by words like any other course.

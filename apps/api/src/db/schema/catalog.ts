@@ -62,7 +62,7 @@ export const courses = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     /**
      * The enrolments folded so far: the enrolments' trigger adds a row to courseEnrollmentDeltas
-     * instead (migration 0012), folded in every few seconds. The exact figure is this plus the
+     * instead (migration 0013), folded in every few seconds. The exact figure is this plus the
      * course's pending deltas (db/enrolment-count.ts); the popular sorts read this column alone.
      */
     enrollmentCount: integer('enrollment_count').notNull().default(0),
@@ -109,7 +109,7 @@ export const searchTerms = pgTable('search_terms', { term: text('term').primaryK
 ]);
 
 /**
- * Enrolments not yet folded into courses.enrollment_count (migration 0012, docs/large-catalog.md):
+ * Enrolments not yet folded into courses.enrollment_count (migration 0013, docs/large-catalog.md):
  * the enrolments' statement-level trigger inserts one row per course a statement touches (+n, or -n
  * for removals) instead of updating the course's row, so enrolments in one course at once do not
  * queue on that row. fold_course_enrollment_deltas() (the catalog module runs it every few seconds)

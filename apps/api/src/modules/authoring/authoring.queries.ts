@@ -168,7 +168,7 @@ export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, li
   const order = sort.desc ? sql`${key} desc nulls last` : sql`${key} asc nulls last`;
   const [rows, [total]] = await Promise.all([
     // The enrolment and lecture counts are the course's own counters (kept by triggers, migrations 0007, 0010
-    // and 0012), the enrolments with their deltas not folded yet: exact.
+    // and 0013), the enrolments with their deltas not folded yet: exact.
     selectCoursesWithInstructorAndCategory(db, { course: courses, enrollmentCount: enrollmentCountNow, lectureCount: courses.lectureCount })
       .where(where)
       .orderBy(order, sort.desc ? desc(courses.id) : asc(courses.id))

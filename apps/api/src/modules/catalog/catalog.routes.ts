@@ -13,7 +13,7 @@ export function catalogModule(app: FastifyInstance, ctx: AppContext) {
   // p_id in the body is the spec's; the token, when there is one, decides who is asking (and is never cached).
   addRoute(app, ctx, catalogRoutes.details, async ({ params, user }) => ({ data: await courseDetails(ctx, params.id, user) }), publicCache);
   addRoute(app, ctx, catalogRoutes.reviews, async ({ params, query }) => ({ data: await publicReviews(ctx, params.id, query.page) }), publicCache);
-  // The enrolment counters' pending deltas folded in every few seconds (migration 0012), from the server's
+  // The enrolment counters' pending deltas folded in every few seconds (migration 0013), from the server's
   // start to its close. Not in test apps: a statement of its own at any moment would disturb the tests
   // that capture statements; the tests fold when they need to (foldEnrolments).
   if (ctx.config.env !== 'test') {

@@ -45,7 +45,7 @@ export function courseOutline(ctx: AppContext, courseId: number) {
 
 /** Ratings, enrolments, course changes and instructor profiles call this so public reads follow at once. */
 /**
- * Folds the enrolments' pending deltas into the courses' counters (migration 0012); after a fold
+ * Folds the enrolments' pending deltas into the courses' counters (migration 0013); after a fold
  * that changed something, the catalog's cached answers go (a popular sort's order may have changed).
  * The figures shown never wait for it: they add the pending deltas (db/enrolment-count.ts).
  */

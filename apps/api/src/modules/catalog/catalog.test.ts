@@ -116,7 +116,7 @@ describe('category page', () => {
     await rate(high.id, [5]);
     const byRating = (await get(`/api/public/category/${category.id}?sort=rating`)).json().data.items.map((c: { id: number }) => c.id);
     expect(byRating).toEqual([high.id, low.id, none.id]);
-    // The figures are exact at once; the popular order reads the counters once folded (migration 0012), which the
+    // The figures are exact at once; the popular order reads the counters once folded (migration 0013), which the
     // server does every few seconds and this test does now.
     const cards = (await get(`/api/public/category/${category.id}?sort=newest`)).json().data.items as { id: number; enrollmentCount: number }[];
     expect(Object.fromEntries(cards.map((c) => [c.id, c.enrollmentCount]))).toEqual({ [low.id]: 3, [high.id]: 1, [none.id]: 0 });

@@ -92,7 +92,7 @@ export async function orderContext(db: Db, participantId: number, courseId: numb
  * The order, and for a free course the enrolment, in one statement (atomic like a transaction);
  * returns the order's id and time. One statement, not a transaction of two: one commit and no round
  * trip to the API process while it is open (issue 26, point 5). The enrolment's trigger adds a delta to
- * the course's counter (migration 0012), which no other enrolment waits for.
+ * the course's counter (migration 0013), which no other enrolment waits for.
  */
 export async function insertOrder(
   db: Db,

@@ -380,7 +380,7 @@ describe('filters, facets, sorting and pages', () => {
     await enroll(c.c3, 3);
     await enroll(c.c1, 2);
     await enroll(c.c4, 1);
-    // The popular sort reads the enrolment counters once folded (migration 0012): the server folds every few seconds.
+    // The popular sort reads the enrolment counters once folded (migration 0013): the server folds every few seconds.
     await foldEnrolmentCounts((await testDatabase()).db);
   });
 

@@ -33,7 +33,7 @@ function rowsOf<T>(result: unknown): T[] {
 beforeAll(async () => {
   database = await ownDatabase('read_plans');
   await seedLarge(database.db, { scale: SCALE });
-  // Enrolments not folded yet (migration 0012), as a burst of them leaves the deltas table between two
+  // Enrolments not folded yet (migration 0013), as a burst of them leaves the deltas table between two
   // folds: 2,000 rows the statistics of the seed's VACUUM ANALYZE (an empty table) know nothing of.
   await database.db.execute(sql`insert into course_enrollment_deltas (course_id, n) select id, 1 from courses, generate_series(1, 4) limit 2000`);
   const capturing = await capturingDb(database);

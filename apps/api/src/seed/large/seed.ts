@@ -265,7 +265,7 @@ export async function seedLarge(db: Db, opts: { scale?: number; log?: (line: str
       cross join lateral (select (e.participant_id::bigint * 31 + a.id) % ${QUESTIONS_PER_ASSESSMENT + 1} as score) s
       where a.course_id ${courseRange} and e.id > ${enrolmentBase} and e.participant_id % 2 = 0`);
     step('assessments and attempts');
-    // The enrolment counters folded at once (migration 0012: the trigger wrote a delta per course).
+    // The enrolment counters folded at once (migration 0013: the trigger wrote a delta per course).
     await foldEnrolmentCounts(tx);
     step('enrolment counters folded');
   });
