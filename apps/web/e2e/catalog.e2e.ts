@@ -97,8 +97,8 @@ describe('a visitor finds courses', () => {
     await page.getByRole('button', { name: tr('ar', 'catalog.pagination.page', { page: 2 }) }).click();
     await page.waitForURL(/[?&]page=2/);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="course-card"]').length === 2);
-    await page.getByTestId('sort-select').click();
-    await page.getByRole('option', { name: tr('ar', 'catalog.sort.price_desc') }).click();
+    // The sort is the browser's own select, named by its label (components/choice-select.tsx).
+    await page.getByRole('combobox', { name: tr('ar', 'catalog.sort.label') }).selectOption({ label: tr('ar', 'catalog.sort.price_desc') });
     await page.waitForURL((url) => url.searchParams.get('sort') === 'price_desc' && !url.searchParams.has('page'));
     await page.getByTestId('course-card').first().getByRole('heading', { name: `Cat ${tag} 13` }).waitFor();
     expect(await page.getByTestId('course-card').count()).toBe(12);
@@ -136,8 +136,7 @@ describe('a visitor finds courses', () => {
     await expect(filtersButton.textContent()).resolves.toBe(tr('ar', 'search.filters.open'));
     await filtersButton.click();
     const drawer = page.getByRole('dialog', { name: tr('ar', 'search.filters') });
-    await drawer.getByTestId('filter-price').click();
-    await page.getByRole('option', { name: tr('ar', 'search.facet.option', { label: tr('ar', 'search.price.free'), number: 1 }) }).click();
+    await drawer.getByRole('combobox', { name: tr('ar', 'search.filter.price') }).selectOption({ label: tr('ar', 'search.facet.option', { label: tr('ar', 'search.price.free'), number: 1 }) });
     await page.waitForURL((url) => url.searchParams.get('price') === 'free');
     await drawer.getByRole('button', { name: tr('ar', 'search.filters.show') }).click();
     await drawer.waitFor({ state: 'hidden' });

@@ -1,10 +1,11 @@
-import { Button, Pagination, Select } from '@mantine/core';
+import { Button, Pagination } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { COURSE_SORTS } from '@nibras/contract';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../config/paths';
+import { ChoiceSelect } from '../../../components/choice-select';
 import { EmptyState } from '../../../components/empty-state';
 import { Skeleton, SkeletonLine } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -71,14 +72,13 @@ export default function CategoryPage() {
       <h1 className="site-page__title" dir="auto">{name}</h1>
       <div className="catalog-toolbar">
         <p className="site-page__lead" aria-live="polite">{t('catalog.home.categoryCount', { count: total })}</p>
-        <Select
+        <ChoiceSelect
           label={t('catalog.sort.label')}
-          data={COURSE_SORTS.map((value) => ({ value, label: t(`catalog.sort.${value}`) }))}
+          options={COURSE_SORTS.map((value) => ({ value, label: t(`catalog.sort.${value}`) }))}
           value={sort}
           onChange={(value) => update({ sort: value && value !== 'newest' ? value : null, page: null })}
-          allowDeselect={false}
-          data-testid="sort-select"
-          w={220}
+          testId="sort-select"
+          width={220}
         />
       </div>
       {items.length === 0 ? (

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Badge, Button, Pagination, Select } from '@mantine/core';
+import { Badge, Button, Pagination } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_SORTS, type SearchFacets } from '@nibras/contract';
 import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ChoiceSelect } from '../../../components/choice-select';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { ListToolbar } from '../../../components/list-toolbar';
@@ -125,17 +126,15 @@ export default function SearchPage() {
   const filters = (
     <>
       {SEARCH_FILTERS.map((filter) => (
-        <Select
+        <ChoiceSelect
           key={filter}
           mb="sm"
           label={t(`search.filter.${filter}`)}
-          placeholder={t('search.filter.any')}
-          data={result.data ? filterOptions(filter, result.data.facets, i18n.language, t) : []}
+          anyLabel={t('search.filter.any')}
+          options={result.data ? filterOptions(filter, result.data.facets, i18n.language, t) : []}
           value={params.get(filter)}
           onChange={(value) => update({ [filter]: value })}
-          clearable
-          clearButtonProps={{ 'aria-label': t('search.filter.clear') }}
-          data-testid={`filter-${filter}`}
+          testId={`filter-${filter}`}
         />
       ))}
       {activeFilters ? (
@@ -198,14 +197,13 @@ export default function SearchPage() {
             <h2 className="home-section__title" id="search-results-title" aria-live="polite" data-testid="search-total">
               {result.data ? t('search.total', { count: result.data.total }) : t('search.results')}
             </h2>
-            <Select
+            <ChoiceSelect
               label={t('catalog.sort.label')}
-              data={SEARCH_SORTS.map((value) => ({ value, label: t(`catalog.sort.${value}`) }))}
+              options={SEARCH_SORTS.map((value) => ({ value, label: t(`catalog.sort.${value}`) }))}
               value={sortValue}
               onChange={(value) => update({ sort: value })}
-              allowDeselect={false}
-              w={220}
-              data-testid="search-sort"
+              width={220}
+              testId="search-sort"
             />
           </div>
           {/* Over the previous results while new ones load, not above them: the results do not move. */}
