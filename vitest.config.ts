@@ -34,6 +34,9 @@ const ENGINE_FREE = [
   'apps/api/src/seed/demo.test.ts',
   // The storage:to-s3 command on files and a bucket; the app on the moved files signs in and reads.
   'apps/api/src/tools/storage-to-s3.test.ts',
+  // A cover's WebP copies: sharp and the storage decide; the one read (a public course's cover) and the cover
+  // uploads are statements the media and authoring tests run on both engines.
+  'apps/api/src/modules/media/cover-variants.test.ts',
 ];
 
 // One runner for everything: API tests (Fastify inject on PGlite or TEST_DATABASE_URL), unit tests

@@ -5,6 +5,21 @@ import type { RouteDef } from './route-def';
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 
+/**
+ * The widths, in pixels, of the WebP copies the server makes of a cover (`?w=`), for a card's `srcset`: a phone's
+ * card (about 340 px wide) takes the first, a phone of twice the density or a wide card the others
+ * (docs/decisions/019).
+ */
+export const COVER_WIDTHS = [400, 640, 960] as const;
+export type CoverWidth = (typeof COVER_WIDTHS)[number];
+
+const coverQuery = z.strictObject({
+  w: z
+    .enum(COVER_WIDTHS.map(String) as [`${CoverWidth}`, ...`${CoverWidth}`[]])
+    .optional()
+    .describe('A WebP copy of the cover this many pixels wide (never wider than the upload); without it, the file as uploaded'),
+});
+
 const grantQuery = z.strictObject({ t: z.string().max(1000).optional().describe('The signed grant from the learn answer (lecture videos that are not free previews)') });
 const previewQuery = z.strictObject({ t: z.string().min(1).max(2000).describe('The signed preview grant from an authoring answer') });
 
@@ -31,7 +46,7 @@ export const mediaRoutes = {
   },
   cover: {
     method: 'GET', path: '/api/media/cover/:id', access: 'public', errors: [404], tags: ['media'],
-    summary: "A public course's cover image", params: idParam, file: { types: IMAGE_TYPES, ranges: true },
+    summary: "A public course's cover image, or a WebP copy of it at one of COVER_WIDTHS (`?w=`)", params: idParam, query: coverQuery, file: { types: IMAGE_TYPES, ranges: true },
   },
   promo: {
     method: 'GET', path: '/api/media/promo/:id', access: 'public', errors: [404], tags: ['media'],

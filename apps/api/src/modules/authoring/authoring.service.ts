@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { step3UploadFields, type approveBody, type step1Body, type step2Body, type step3Body, type step3UnlinkBody, type step6Body, mailLinks } from '@nibras/contract';
+import { COVER_WIDTHS, step3UploadFields, type approveBody, type step1Body, type step2Body, type step3Body, type step3UnlinkBody, type step6Body, mailLinks } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
+import { variantKeys } from '../../lib/image-variants';
 import { sanitizePlainText, sanitizeRichText } from '../../lib/sanitize';
 import type { Db } from '../../db/client';
 import type { AppContext } from '../../context';
@@ -103,6 +104,9 @@ export async function saveStep3(ctx: AppContext, user: RequestUser, body: z.outp
 
 const STEP3_COLUMN = { cover: 'coverImage', promo: 'promoVideo' } as const;
 
+/** A stored file and, for a cover, the WebP copies the cover route may have made of it (lib/image-variants.ts). */
+const withCopies = (column: 'coverImage' | 'promoVideo', key: string) => (column === 'coverImage' ? [key, ...variantKeys(key, COVER_WIDTHS)] : [key]);
+
 export async function uploadStep3(ctx: AppContext, user: RequestUser, request: FastifyRequest) {
   const { fields, upload } = await receiveUploadWithFields(ctx, request, step3UploadFields, async (f) => {
     await requireCourseAccess(ctx, user, f.id);
@@ -113,7 +117,7 @@ export async function uploadStep3(ctx: AppContext, user: RequestUser, request: F
   try {
     outcome = await editCourse(ctx, user, fields.id, async ({ tx, course, removeFiles }) => {
       const old = course[column];
-      if (old) removeFiles.push(old);
+      if (old) removeFiles.push(...withCopies(column, old));
       await updateCourse(tx, course.id, { [column]: upload.key });
     });
   } catch (error) {
@@ -128,7 +132,7 @@ export async function unlinkStep3(ctx: AppContext, user: RequestUser, body: z.ou
   const column = STEP3_COLUMN[body.field];
   const outcome = await editCourse(ctx, user, body.id, async ({ tx, course, removeFiles }) => {
     const old = course[column];
-    if (old) removeFiles.push(old);
+    if (old) removeFiles.push(...withCopies(column, old));
     await updateCourse(tx, course.id, { [column]: null });
   });
   return { message: saveMessage(outcome, { done: 'api.authoring.unlinked' }), data: { ...(await step3Data(ctx, user, outcome.course)), state: outcome.state } };
@@ -195,7 +199,7 @@ export async function deleteCourse(ctx: AppContext, user: RequestUser, courseId:
     if (blockers.enrollments > 0) throw new AppError('api.authoring.delete_has_enrollments', 409);
     if (blockers.liveOrders > 0) throw new AppError('api.authoring.delete_has_orders', 409);
     const videos = (await courseLectures(tx, courseId)).flatMap((l) => (l.video ? [l.video] : []));
-    const keys = [course.coverImage, course.promoVideo, ...videos].filter((k): k is string => !!k);
+    const keys = [...(course.coverImage ? withCopies('coverImage', course.coverImage) : []), course.promoVideo, ...videos].filter((k): k is string => !!k);
     if (blockers.orders > 0) await softDeleteCourse(tx, courseId);
     else await deleteCourseRow(tx, courseId);
     return { files: keys, wasPublic: course.approveStatus === 'approved' };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mediaRoutes } from '@nibras/contract';
+import { mediaRoutes, type CoverWidth } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
 import { courseCover, coursePromo, lectureVideo, previewFile, userAvatar, type ServedFile } from './media.service';
@@ -10,7 +10,7 @@ export function mediaModule(app: FastifyInstance, ctx: AppContext) {
   const serve = (file: ServedFile, input: { request: Parameters<typeof serveStoredFile>[0]; reply: Parameters<typeof serveStoredFile>[1] }) =>
     serveStoredFile(input.request, input.reply, ctx.storage, file.key, file.name);
   addRoute(app, ctx, r.lecture, async (input) => serve(await lectureVideo(ctx, input.params.id, input.query.t), input));
-  addRoute(app, ctx, r.cover, async (input) => serve(await courseCover(ctx, input.params.id), input));
+  addRoute(app, ctx, r.cover, async (input) => serve(await courseCover(ctx, input.params.id, input.query.w ? (Number(input.query.w) as CoverWidth) : undefined), input));
   addRoute(app, ctx, r.promo, async (input) => serve(await coursePromo(ctx, input.params.id), input));
   addRoute(app, ctx, r.avatar, async (input) => serve(await userAvatar(ctx, input.params.id), input));
   addRoute(app, ctx, r.instructorPreview, async (input) => serve(await previewFile(ctx, 'instructor', input.query.t), input));

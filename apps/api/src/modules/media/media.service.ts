@@ -1,4 +1,6 @@
+import type { CoverWidth } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
+import { imageVariant } from '../../lib/image-variants';
 import { verifyMediaGrant } from '../../lib/tokens';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
@@ -27,10 +29,15 @@ export async function lectureVideo(ctx: AppContext, lectureId: number, grantToke
   return served(lecture.video, `lecture-${lecture.id}`);
 }
 
-export async function courseCover(ctx: AppContext, courseId: number): Promise<ServedFile> {
+/**
+ * A public course's cover: the file as uploaded, or with `width` its WebP copy that wide (made on the first request
+ * and kept: lib/image-variants.ts). A cover that cannot be resized is served as uploaded, whatever the width asked.
+ */
+export async function courseCover(ctx: AppContext, courseId: number, width?: CoverWidth): Promise<ServedFile> {
   const course = await findPublicCourseFiles(ctx.db, courseId);
   if (!course?.coverImage) throw notFound();
-  return served(course.coverImage, `cover-${course.id}`);
+  const variant = width ? await imageVariant(ctx.storage, course.coverImage, width) : null;
+  return variant ? served(variant, `cover-${course.id}-w${width}`) : served(course.coverImage, `cover-${course.id}`);
 }
 
 export async function coursePromo(ctx: AppContext, courseId: number): Promise<ServedFile> {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSuite, buildTestApp, inject, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCourse } from '../../../test/factories';
@@ -8,6 +9,7 @@ import { mp4Box, noise } from '../../../test/media-files';
 import { startTestBucket, type TestBucket } from '../../../test/s3';
 import { REAL } from '../../../test/upload-corpus';
 import { lectures, users } from '../../db/schema';
+import { variantKey } from '../../lib/image-variants';
 import { CLIP, createDraft, expectOk, multipartWithFields, signedInCaller } from '../authoring/authoring.test-kit';
 
 let bucket: TestBucket;
@@ -75,6 +77,28 @@ describe('uploads with STORAGE=s3', () => {
     const part = await fetch(preview.headers.location!, { headers: { range: 'bytes=1000-1999' } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1000, 2000))).toBe(true);
+  });
+});
+
+describe('cover copies with STORAGE=s3', () => {
+  it('a cover already in the bucket gets its WebP copy made on the first request, stored in the bucket beside it, served from there after', async () => {
+    const original = await sharp({ create: { width: 960, height: 540, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    const key = `covers/${crypto.randomUUID()}.png`;
+    await bucket.storage.put(key, Readable.from([original]));
+    const course = await createCourse({ coverImage: key });
+    const first = await get(`/api/media/cover/${course.id}?w=400`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(await sharp(first.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 400, height: 225 });
+    const copy = variantKey(key, 400);
+    expect((await inBucket(copy)).equals(first.rawPayload)).toBe(true);
+    const listed = await bucket.storage.client.send(new ListObjectsV2Command({ Bucket: bucket.settings.bucket, Prefix: key.replace(/\.png$/, '') }));
+    expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual([copy, key].sort());
+    // The second answer is the bucket's copy, whatever it holds now.
+    const marked = Buffer.concat([first.rawPayload, Buffer.from('kept')]);
+    await bucket.storage.remove(copy);
+    await bucket.storage.put(copy, Readable.from([marked]));
+    expect((await get(`/api/media/cover/${course.id}?w=400`)).rawPayload.equals(marked)).toBe(true);
   });
 });
 
