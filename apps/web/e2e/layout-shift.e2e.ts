@@ -77,7 +77,8 @@ describe('pages keep still while they load', () => {
       const { page } = await e2e.open({ width: viewport.width, height: viewport.height });
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(`**/api/media/cover/${course.id}`, async (route) => {
+      // The cover and its WebP copies (`?w=`, which the page's srcset picks from).
+      await page.route((url) => url.pathname === `/api/media/cover/${course.id}`, async (route) => {
         await released;
         await route.continue();
       });

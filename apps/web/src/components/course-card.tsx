@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { CourseCard as CourseCardData } from '@nibras/contract';
+import { COVER_WIDTHS, type CourseCard as CourseCardData } from '@nibras/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
@@ -43,8 +43,18 @@ function CardCover({ src }: { src: string }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
-  return near ? <img src={src} alt="" loading="lazy" /> : <span ref={box} className="course-card__cover-wait" aria-hidden="true" />;
+  return near ? <img src={src} srcSet={coverSrcSet(src)} sizes={CARD_COVER_SIZES} alt="" loading="lazy" /> : <span ref={box} className="course-card__cover-wait" aria-hidden="true" />;
 }
+
+/**
+ * The server's WebP copies of a cover (`?w=`, COVER_WIDTHS: docs/decisions/019), for `srcset`: the browser takes the
+ * narrowest that fills the picture's box at the screen's density, so a phone's card loads a 400 px copy instead of
+ * the uploaded file.
+ */
+export const coverSrcSet = (src: string) => COVER_WIDTHS.map((width) => `${src}?w=${width} ${width}w`).join(', ');
+
+/** How wide a card's cover is drawn: nearly the screen's width on a phone (one column, or a row's card), about 20rem in a grid. */
+const CARD_COVER_SIZES = '(max-width: 40em) 92vw, 20rem';
 
 /** One course as every list shows it; the title links to its details page. */
 export function CourseCard({ course, footer, highlight, corner }: CourseCardProps) {

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { LoadingDots } from '../../../components/loading-dots';
 import { Skeleton, SkeletonLine } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
-import { CourseCard, CourseGrid, CourseGridItem } from '../../../components/course-card';
+import { CourseCard, CourseGrid, CourseGridItem, coverSrcSet } from '../../../components/course-card';
 import { EnrolPanel } from '../components/enrol-panel';
 import { RatingForm } from '../../ratings/public';
 import { RatingStars } from '../../../components/rating-stars';
@@ -280,7 +280,7 @@ export default function CourseDetailsPage() {
                 className="details-video details-promo"
                 controls
                 preload="none"
-                poster={course.coverImage ?? undefined}
+                poster={course.coverImage ? `${course.coverImage}?w=640` : undefined}
                 src={course.promoVideoUrl}
                 aria-label={t('details.promo', { title: course.title })}
                 data-testid="promo-video"
@@ -288,7 +288,7 @@ export default function CourseDetailsPage() {
                 <track kind="captions" />
               </video>
             ) : course.coverImage ? (
-              <img className="details-cover" src={course.coverImage} alt={course.coverAlt} />
+              <img className="details-cover" src={course.coverImage} srcSet={coverSrcSet(course.coverImage)} sizes="(min-width: 62em) 18rem, 92vw" alt={course.coverAlt} />
             ) : null}
             <EnrolPanel course={course} onChange={refresh} />
           </Paper>
