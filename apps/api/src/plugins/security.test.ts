@@ -13,6 +13,7 @@ import { AppError } from '../lib/app-error';
 import type { AppContext } from '../context';
 import { registerErrorHandling } from './errors';
 import { addRoute } from './route';
+import { DOCUMENT_ONLY_HEADERS } from './static-web';
 
 let app: FastifyInstance;
 let webDist: string;
@@ -23,6 +24,9 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'build'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><title>Nibras</title></head><body><div id="root"></div><script type="module" src="/build/app.js"></script></body></html>');
   writeFileSync(path.join(webDist, 'build', 'app.js'), 'console.log(1)');
+  writeFileSync(path.join(webDist, 'build', 'app.css'), 'body{margin:0}');
+  writeFileSync(path.join(webDist, 'build', 'face.woff2'), Buffer.from('wOF2'));
+  writeFileSync(path.join(webDist, 'build', 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A build file with the twins the web build writes next to it (apps/web/vite.config.ts).
   writeFileSync(path.join(webDist, 'build', 'big.js'), BIG_JS);
   writeFileSync(path.join(webDist, 'build', 'big.js.br'), brotliCompressSync(BIG_JS));
@@ -118,12 +122,23 @@ describe('security headers on every response', () => {
     ['GET', '/api/nothing-here'],
     ['GET', '/'],
     ['GET', '/participant/login'],
-    ['GET', '/build/app.js'],
     ['GET', '/build/missing.js'],
+    ['GET', '/build/icon.svg'],
   ])('%s %s', async (method, url) => {
     const res = await app.inject({ method: method as 'GET', url, remoteAddress: uniqueIp(), ...(method === 'POST' ? { payload: '{' , headers: { 'content-type': 'application/json' } } : {}) });
     expectSecurityHeaders(res, `${method} ${url} (${res.statusCode})`);
   });
+
+  it.each(['/build/app.js', '/build/app.css', '/build/face.woff2', '/build/big.js'])(
+    '%s, a file a page loads and never a page, carries nosniff without the headers only a document reads (docs/decisions/019)',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toContain('immutable');
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], name).toBeUndefined();
+    },
+  );
 
   it('serves the web app for non-API paths and caches hashed build files for good', async () => {
     const home = await app.inject({ method: 'GET', url: '/' });

@@ -9,6 +9,17 @@ import { allowedMethods } from './allowed-methods';
 export type AppPage = (request: FastifyRequest) => Promise<{ status: number; html: string }>;
 
 /**
+ * The build's scripts, style sheets and fonts: files a page loads, never a page. The security headers that only a
+ * document reads (its Content-Security-Policy, framing, opener, permissions and referrer policies: a script or a
+ * style sheet is governed by its page's, and a stylesheet's own fetches by the browser's default referrer policy,
+ * the same strict-origin-when-cross-origin) are not sent with them: about 480 bytes on each of the 50 to 80 files of
+ * a page's first visit over HTTP/1.1 (issue 26 point 9, docs/decisions/019). `nosniff`, which does govern them,
+ * stays. Anything else under /build/ (an SVG could be opened as a document) keeps every header.
+ */
+const SUBRESOURCE = /\.(js|css|woff2?)(\.(br|gz))?$/;
+export const DOCUMENT_ONLY_HEADERS = ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'permissions-policy'] as const;
+
+/**
  * Serves the built web app from the same port: hashed files under /build/ are cached for good,
  * every other non-API GET falls back to index.html so the client router can take it.
  */
@@ -27,6 +38,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}build${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (immutable && SUBRESOURCE.test(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
   }
