@@ -1,4 +1,4 @@
-import { Button, Pagination } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { COURSE_SORTS } from '@nibras/contract';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/http';
 import { paths } from '../../../config/paths';
 import { ChoiceSelect } from '../../../components/choice-select';
 import { EmptyState } from '../../../components/empty-state';
+import { LazyPagination } from '../../../components/lazy-pagination';
 import { Skeleton, SkeletonLine } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { CourseCard, CourseGrid, CourseGridItem, CourseGridSkeleton } from '../../../components/course-card';
@@ -94,7 +95,7 @@ export default function CategoryPage() {
       )}
       {pages > 1 ? (
         <nav className="catalog-pagination" aria-label={t('catalog.pagination')}>
-          <Pagination
+          <LazyPagination
             total={pages}
             value={Math.min(page, pages)}
             onChange={(next) => {

@@ -1,23 +1,26 @@
-import { useEffect, useState } from 'react';
-import { Accordion, Avatar, Badge, Group, Pagination, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Accordion, Avatar, Badge, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseDetails } from '@nibras/contract';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http';
 import { paths } from '../../../config/paths';
+import { LazyPagination } from '../../../components/lazy-pagination';
 import { LoadingDots } from '../../../components/loading-dots';
 import { Skeleton, SkeletonLine } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
 import { CourseCard, CourseGrid, CourseGridItem, coverSrcSet } from '../../../components/course-card';
 import { EnrolPanel } from '../components/enrol-panel';
-import { RatingForm } from '../../ratings/public';
 import { RatingStars } from '../../../components/rating-stars';
 import { formatDate, formatDuration } from '../../../lib/format';
 import type { HomeNotice } from './home-page';
 import { CardHeart } from '../../wishlist/public';
 import { catalogKeys, catalogQueries, courseIdOf } from '../api';
 import '../catalog.css';
+
+/** The rating form, fetched for an enrolled participant only: no visitor's first visit carries it (docs/decisions/019). */
+const RatingForm = lazy(() => import('../../ratings/public').then((m) => ({ default: m.RatingForm })));
 
 /** One of step 2's lists (what participants will learn, requirements, audience), left out when empty. */
 function StepTwoList({ id, title, items, columns = false }: { id: string; title: string; items: string[]; columns?: boolean }) {
@@ -107,7 +110,7 @@ function Reviews({ course, updatedAt }: { course: CourseDetails; updatedAt: numb
       </ul>
       {pages > 1 ? (
         <nav className="catalog-pagination" aria-label={t('details.reviews.pages')}>
-          <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`catalog.pagination.${control}`) })} getItemProps={(n) => ({ 'aria-label': t('catalog.pagination.page', { page: n }) })} />
+          <LazyPagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`catalog.pagination.${control}`) })} getItemProps={(n) => ({ 'aria-label': t('catalog.pagination.page', { page: n }) })} />
         </nav>
       ) : null}
     </>
@@ -266,7 +269,9 @@ export default function CourseDetailsPage() {
             </Group>
             {isEnrolled ? (
               <Paper withBorder p="md" mt="md" radius="md">
-                <RatingForm courseId={course.id} current={course.viewer?.rating ?? null} onSaved={refresh} />
+                <Suspense fallback={<LoadingDots />}>
+                  <RatingForm courseId={course.id} current={course.viewer?.rating ?? null} onSaved={refresh} />
+                </Suspense>
               </Paper>
             ) : null}
             <h3>{t('details.reviews.title')}</h3>

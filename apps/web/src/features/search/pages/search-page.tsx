@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Badge, Button, Pagination } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_SORTS, type SearchFacets } from '@nibras/contract';
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../../components/choice-select';
 import { EmptyState } from '../../../components/empty-state';
+import { LazyPagination } from '../../../components/lazy-pagination';
 import { LoadingDots } from '../../../components/loading-dots';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { Skeleton } from '../../../components/skeleton';
@@ -107,7 +108,7 @@ export default function SearchPage() {
         </CourseGrid>
         {pages > 1 ? (
           <nav className="catalog-pagination" aria-label={t('catalog.pagination')}>
-            <Pagination
+            <LazyPagination
               total={pages}
               value={Math.min(page, pages)}
               onChange={(next) => {
