@@ -26,7 +26,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * checked by its content when it was uploaded; the copy is decoded and encoded by sharp (libvips), and checked again
  * by its own bytes (sniff.ts) before it is stored. It is written under a name of its own, then renamed, so a
  * concurrent request never reads half a file. Resolves to the copy's key, or null when the original cannot be
- * resized (not a picture sharp reads, too many pixels): the caller serves the original then.
+ * resized (not a picture sharp reads, too many pixels) or the copy cannot be stored: the caller serves the original then.
  */
 export async function imageVariant(storage: Storage, key: string, width: number): Promise<string | null> {
   const target = variantKey(key, width);
@@ -60,9 +60,10 @@ async function makeVariant(storage: Storage, key: string, target: string, width:
   try {
     await storage.put(part, Readable.from([bytes]));
     await storage.rename(part, target);
-  } catch (error) {
-    await storage.remove(part);
-    throw error;
+  } catch {
+    // The copy could not be kept (a full disk, the bucket refusing): the original is served, and the next request tries again.
+    await storage.remove(part).catch(() => undefined);
+    return null;
   }
   return target;
 }
