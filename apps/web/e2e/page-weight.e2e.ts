@@ -67,18 +67,6 @@ const PUBLIC_PAGES: [string, number][] = [
   ['/admin/login', OTHER_ALLOWANCE],
 ];
 
-/**
- * Pages still over the budget (issue 26, point 9; docs/decisions/017): their own files alone weigh about
- * 352 to 361 KB, mostly script (Mantine's Select with its popover, scroll area and focus trap, the pager, the
- * course page's accordion and rating form). Held at that weight, a few KB above it, until they come under
- * the budget: then this list goes.
- */
-const OVER_BUDGET: Record<string, number> = {
-  '/category/no-such-category': 360 * 1024,
-  '/course-details/1': 360 * 1024,
-  '/search?q=python': 370 * 1024,
-};
-
 /** Bytes a first visit of `address` transfers at 375 px (CDP's encodedDataLength), the app's own files apart from the API's answers. */
 async function firstVisitBytes(address: string) {
   const { context, page } = await e2e.open({ width: 375, height: 800 });
@@ -100,7 +88,7 @@ async function firstVisitBytes(address: string) {
 describe('every public page\'s first visit', () => {
   it.each(PUBLIC_PAGES)('%s transfers its own files in under 350 KB less its data allowance, and one language\'s translations', async (address, allowance) => {
     const visit = await firstVisitBytes(address);
-    expect(visit.own, visit.files).toBeLessThan(OVER_BUDGET[address] ?? FIRST_VISIT_BUDGET - allowance);
+    expect(visit.own, visit.files).toBeLessThan(FIRST_VISIT_BUDGET - allowance);
     expect(visit.files.match(/\/assets\/i18n\/translations\/\w+\.json/g) ?? [], 'translation catalogs loaded').toHaveLength(1);
   });
 });
