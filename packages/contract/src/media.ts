@@ -13,6 +13,15 @@ export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 export const COVER_WIDTHS = [400, 640, 960] as const;
 export type CoverWidth = (typeof COVER_WIDTHS)[number];
 
+/** The width of an avatar's WebP copy (`?w=`): public pages draw avatars at most 56 px wide, so twice that fits a dense screen. */
+export const AVATAR_WIDTHS = [128] as const;
+export type AvatarWidth = (typeof AVATAR_WIDTHS)[number];
+
+const avatarQuery = z.strictObject({
+  w: z.enum(['128']).optional().describe('A WebP copy of the avatar this many pixels wide (never wider than the upload)'),
+  v: z.string().max(40).optional().describe('Changes with the avatar (the profile answer adds it), so a browser does not keep an old one'),
+});
+
 const coverQuery = z.strictObject({
   w: z
     .enum(COVER_WIDTHS.map(String) as [`${CoverWidth}`, ...`${CoverWidth}`[]])
@@ -54,7 +63,7 @@ export const mediaRoutes = {
   },
   avatar: {
     method: 'GET', path: '/api/media/avatar/:id', access: 'public', errors: [404], tags: ['media'],
-    summary: "A user's avatar image", params: idParam, file: { types: IMAGE_TYPES, ranges: true },
+    summary: "A user's avatar image, or a WebP copy of it (`?w=128`)", params: idParam, query: avatarQuery, file: { types: IMAGE_TYPES, ranges: true },
   },
   // The public routes serve approved courses only: an owner or admin previews a draft's files through
   // a short-lived URL signed for them, bound to one file of one course, checked again when used.

@@ -14,6 +14,11 @@ export const variantKey = (key: string, width: number) => `${key.replace(/\.[^./
 /** Every copy an image may have, for removing them with it. */
 export const variantKeys = (key: string, widths: readonly number[]) => widths.map((width) => variantKey(key, width));
 
+/** Removes a stored image and whatever copies of it were made. */
+export async function removeWithCopies(storage: Storage, key: string, widths: readonly number[]): Promise<void> {
+  await Promise.all([key, ...variantKeys(key, widths)].map((k) => storage.remove(k)));
+}
+
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { NOTIFICATIONS_BY_ROLE, type NotificationKind, type Role, type Session, mailLinks } from '@nibras/contract';
+import { AVATAR_WIDTHS, NOTIFICATIONS_BY_ROLE, type NotificationKind, type Role, type Session, mailLinks } from '@nibras/contract';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../lib/app-error';
+import { removeWithCopies } from '../../lib/image-variants';
 import { addressKey, failureBudget } from '../../lib/failure-budget';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import { sanitizePlainText } from '../../lib/sanitize';
@@ -168,7 +169,7 @@ export async function changePassword(ctx: AppContext, user: RequestUser, ip: str
 async function setAvatar(ctx: AppContext, user: RequestUser, key: string | null) {
   const before = await getAccount(ctx, user);
   const row = await setUserAvatar(ctx.db, user.id, key);
-  if (before.avatar && before.avatar !== key) await ctx.storage.remove(before.avatar);
+  if (before.avatar && before.avatar !== key) await removeWithCopies(ctx.storage, before.avatar, AVATAR_WIDTHS);
   if (user.role === 'instructor') invalidateCatalog(ctx);
   return row;
 }

@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { COVER_WIDTHS } from '@nibras/contract';
-import { apiSuite } from '../../../test/harness';
+import { AVATAR_WIDTHS, COVER_WIDTHS } from '@nibras/contract';
+import { apiSuite, signedIn } from '../../../test/harness';
 import { createCourse } from '../../../test/factories';
 import { REAL } from '../../../test/upload-corpus';
 import { imageVariant, variantKey } from '../../lib/image-variants';
 import { diskStorage } from '../../lib/storage';
-import { createDraft, expectOk, signedInCaller } from '../authoring/authoring.test-kit';
+import { createDraft, expectOk, multipartWithFields, signedInCaller } from '../authoring/authoring.test-kit';
 
 const suite = apiSuite({ ownDataDir: 'nibras-cover-variants-' });
 const uploads = () => path.join(suite.dataDir, 'uploads');
@@ -107,5 +107,28 @@ describe('a cover\'s WebP copies (?w=)', () => {
     expect(ofFirst()).toEqual([]);
     expectOk(await api.post('step3/unlink', { id, field: 'cover' }));
     expect(files().filter((f) => !before.includes(f))).toEqual([]);
+  });
+});
+
+describe('an avatar\'s WebP copy (?w=128)', () => {
+  it('is 128 px wide, stored beside the avatar; the profile\'s ?v= still works; other widths are 400; removing the avatar removes the copy', async () => {
+    const { auth, user } = await signedIn(suite.app, 'instructor');
+    const body = multipartWithFields({}, { name: 'me.png', type: 'image/png', bytes: await bigCover() });
+    const saved = await suite.inject({ method: 'POST', url: '/api/instructor/avatar', headers: { ...auth, ...body.headers }, payload: body.payload });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const profileUrl: string = saved.json().data.avatar;
+    expect(profileUrl).toMatch(new RegExp(`^/api/media/avatar/${user.id}\\?v=\\d+$`));
+    const copy = await suite.get(`/api/media/avatar/${user.id}?w=${AVATAR_WIDTHS[0]}`);
+    expect(copy.statusCode, copy.body).toBe(200);
+    expect(copy.headers['content-type']).toBe('image/webp');
+    expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 128, height: 72 });
+    expect((await suite.get(profileUrl)).headers['content-type']).toBe('image/png');
+    expect((await suite.get(`${profileUrl}&w=128`)).headers['content-type']).toBe('image/webp');
+    for (const w of ['64', '400', 'x']) expect((await suite.get(`/api/media/avatar/${user.id}?w=${w}`)).statusCode, `w=${w}`).toBe(400);
+    const avatars = () => readdirSync(path.join(uploads(), 'avatars'));
+    expect(avatars().filter((f) => f.endsWith('.w128.webp'))).toHaveLength(1);
+    expect((await suite.inject({ method: 'GET', url: '/api/instructor/avatar/delete', headers: auth })).statusCode).toBe(200);
+    expect(avatars()).toEqual([]);
+    expect((await suite.get(`/api/media/avatar/${user.id}?w=128`)).statusCode).toBe(404);
   });
 });

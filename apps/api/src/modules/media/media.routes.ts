@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mediaRoutes, type CoverWidth } from '@nibras/contract';
+import { mediaRoutes, type AvatarWidth, type CoverWidth } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
 import { courseCover, coursePromo, lectureVideo, previewFile, userAvatar, type ServedFile } from './media.service';
@@ -12,7 +12,7 @@ export function mediaModule(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, ctx, r.lecture, async (input) => serve(await lectureVideo(ctx, input.params.id, input.query.t), input));
   addRoute(app, ctx, r.cover, async (input) => serve(await courseCover(ctx, input.params.id, input.query.w ? (Number(input.query.w) as CoverWidth) : undefined), input));
   addRoute(app, ctx, r.promo, async (input) => serve(await coursePromo(ctx, input.params.id), input));
-  addRoute(app, ctx, r.avatar, async (input) => serve(await userAvatar(ctx, input.params.id), input));
+  addRoute(app, ctx, r.avatar, async (input) => serve(await userAvatar(ctx, input.params.id, input.query.w ? (Number(input.query.w) as AvatarWidth) : undefined), input));
   addRoute(app, ctx, r.instructorPreview, async (input) => serve(await previewFile(ctx, 'instructor', input.query.t), input));
   addRoute(app, ctx, r.adminPreview, async (input) => serve(await previewFile(ctx, 'admin', input.query.t), input));
 }

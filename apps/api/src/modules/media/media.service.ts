@@ -1,4 +1,4 @@
-import type { CoverWidth } from '@nibras/contract';
+import type { AvatarWidth, CoverWidth } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { imageVariant } from '../../lib/image-variants';
 import { verifyMediaGrant } from '../../lib/tokens';
@@ -46,10 +46,12 @@ export async function coursePromo(ctx: AppContext, courseId: number): Promise<Se
   return served(course.promoVideo, `promo-${course.id}`);
 }
 
-export async function userAvatar(ctx: AppContext, userId: number): Promise<ServedFile> {
+/** A user's avatar: as uploaded, or with `width` its WebP copy (as courseCover's). */
+export async function userAvatar(ctx: AppContext, userId: number, width?: AvatarWidth): Promise<ServedFile> {
   const user = await findAvatar(ctx.db, userId);
   if (!user?.avatar) throw notFound();
-  return served(user.avatar, `avatar-${user.id}`);
+  const variant = width ? await imageVariant(ctx.storage, user.avatar, width) : null;
+  return variant ? served(variant, `avatar-${user.id}-w${width}`) : served(user.avatar, `avatar-${user.id}`);
 }
 
 // ---------------------------------------------------------------------------------------------

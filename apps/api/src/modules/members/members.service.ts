@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { PER_PAGE_DEFAULT, type memberListBody, type MemberRoleName } from '@nibras/contract';
+import { AVATAR_WIDTHS, PER_PAGE_DEFAULT, type memberListBody, type MemberRoleName } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
+import { removeWithCopies } from '../../lib/image-variants';
 import { normalizeSearchText, searchTokens } from '../../lib/search-text';
 import type { AppContext } from '../../context';
 import { createAccountByAdmin, updateAccountByAdmin, type AdminAccountInput } from '../accounts/accounts.service';
@@ -60,7 +61,7 @@ export async function deleteOrDeactivate(ctx: AppContext, role: MemberRoleName, 
   // Its sessions go with it; ended first, so its open live streams are told at once.
   await endAllSessions(ctx, id);
   await deleteMember(ctx.db, id);
-  if (row.avatar) await ctx.storage.remove(row.avatar);
+  if (row.avatar) await removeWithCopies(ctx.storage, row.avatar, AVATAR_WIDTHS);
   return { outcome: 'removed' };
 }
 

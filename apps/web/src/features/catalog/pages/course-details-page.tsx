@@ -247,7 +247,7 @@ export default function CourseDetailsPage() {
           <section aria-labelledby="details-instructor" data-testid="details-instructor">
             <h2 id="details-instructor">{t('details.instructor')}</h2>
             <Group align="start" wrap="nowrap">
-              <Avatar src={course.instructorProfile.avatar} alt="" size="lg" radius="xl">{[...course.instructorProfile.name][0] ?? ''}</Avatar>
+              <Avatar src={course.instructorProfile.avatar ? `${course.instructorProfile.avatar}?w=128` : null} alt="" size="lg" radius="xl">{[...course.instructorProfile.name][0] ?? ''}</Avatar>
               <Stack gap={2}>
                 <Text fw={700} dir="auto">{course.instructorProfile.name}</Text>
                 {course.instructorProfile.headline ? <Text c="dimmed" dir="auto">{course.instructorProfile.headline}</Text> : null}
