@@ -8,10 +8,12 @@ const SORTS = [
   { value: 'price_asc', label: 'Price, lowest first' },
 ];
 
+const LABEL = 'Sort by';
+
 const render = (props: Partial<Parameters<typeof ChoiceSelect>[0]>) =>
   renderToStaticMarkup(
     <MantineProvider>
-      <ChoiceSelect label="Sort by" options={SORTS} value={null} onChange={() => undefined} testId="sort" {...props} />
+      <ChoiceSelect label={LABEL} options={SORTS} value={null} onChange={() => undefined} testId="sort" {...props} />
     </MantineProvider>,
   );
 
