@@ -2,7 +2,7 @@
  * A visitor's first visit (part of `npm run bench`, or alone: `npx tsx bench/first-visit.ts`, which writes its
  * figures under `firstVisit` in bench/results/latest.json too).
  * Starts the API server with the demo data serving the built web app (built first when run alone;
- * BENCH_WEB_DIST measures another build), then:
+ * BENCH_WEB_DIST measures another build; its public pages are drawn by the server when a dist-server folder is beside it), then:
  *  - in headless Chromium (playwright-core, empty cache, 1280 x 800), the home page: its scripts' gzipped
  *    weight (target: at most 200 KB, issue 15), bytes transferred
  *    (compressed, headers included: CDP's encodedDataLength), its scripts, style sheets, fonts, images
@@ -256,7 +256,8 @@ async function demoCategorySlug(base: string): Promise<string> {
 export async function firstVisitBenchmark({ build = true }: { build?: boolean } = {}): Promise<FirstVisitResult> {
   const webDist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(root, 'apps/web/dist');
   if (build && !process.env.BENCH_WEB_DIST) {
-    const built = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', 'apps/web', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    // The app and its server rendering of the public pages (apps/web/dist-server, docs/decisions/018), as npm start builds them.
+    const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('web build failed');
   }
   const before = loadAverage();

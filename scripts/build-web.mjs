@@ -22,5 +22,11 @@ if (build.status !== 0) {
   console.error('The web app did not build: see the messages above.');
   process.exit(build.status ?? 1);
 }
+// The public pages' first screen, for the API server to render (apps/web/src/entry-server.tsx, docs/decisions/018).
+const ssr = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', 'apps/web', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+if (ssr.status !== 0) {
+  console.error('The server rendering of the web app did not build: see the messages above.');
+  process.exit(ssr.status ?? 1);
+}
 writeStamp(stamp, hash);
 console.log(`Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);

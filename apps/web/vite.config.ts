@@ -85,11 +85,26 @@ function precompress(): Plugin {
 }
 
 // Lazy screens' script and style files are served from /build/ (spec section 7).
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what the server serves: always React's production build, whatever NODE_ENV the shell
   // has (NODE_ENV=development npm start would otherwise ship the development build). Vite reads
   // NODE_ENV after loading this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
+  // `vite build --ssr src/entry-server.tsx` (scripts/build-web.mjs): the public pages' first screen, which the API
+  // server renders (docs/decisions/018). Node reads it: no page head, no preload list, no compressed twins, no styles.
+  if (isSsrBuild) {
+    return {
+      root: import.meta.dirname,
+      plugins: [react(), contractForBrowser()],
+      // React's production server renderer whatever NODE_ENV the API runs with (a few times faster than the development one).
+      define: { __BOOT_LOADING_LABELS__: JSON.stringify(bootLoadingLabels()), __BOOT_FAILURE_TEXTS__: JSON.stringify(bootFailureTexts()), 'process.env.NODE_ENV': JSON.stringify('production') },
+      publicDir: false,
+      build: { outDir: 'dist-server', emptyOutDir: true, sourcemap: false, ssrEmitAssets: false },
+      // Everything bundled, React too: one file that needs nothing from node_modules at run time, with React's
+      // production build inlined (the define above), and no CSS import left for Node to choke on.
+      ssr: { noExternal: true },
+    };
+  }
   return {
     root: import.meta.dirname,
     plugins: [react(), contractForBrowser(), mantineStylesPerComponent(), preloadTranslations(), routePreloads(), precompress()],

@@ -211,7 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   mailModule(app, ctx);
   seoModule(app, ctx);
 
-  await registerWebApp(app, config.webDist, (webDist) => appPageRenderer(ctx, webDist));
+  await registerWebApp(app, config.webDist, (webDist) => appPageRenderer(ctx, webDist, app));
   // Last, so its onClose runs first once the server has stopped listening: before the mail worker,
   // the live listener and Redis close, the requests still at work finish (plugins/shutdown.ts).
   shutdown.waitOnClose();

@@ -9,7 +9,8 @@ export const LANGUAGES = ['ar', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const dir = new URL('../../../web/public/assets/i18n/translations/', import.meta.url);
-const catalogs: Record<Language, Record<string, string>> = {
+/** Both files, whole: the server's rendering of the public pages gives them to the web app's i18next (modules/seo/server-render.ts). */
+export const catalogs: Readonly<Record<Language, Record<string, string>>> = {
   ar: JSON.parse(readFileSync(fileURLToPath(new URL('ar.json', dir)), 'utf8')),
   en: JSON.parse(readFileSync(fileURLToPath(new URL('en.json', dir)), 'utf8')),
 };

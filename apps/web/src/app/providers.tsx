@@ -18,9 +18,11 @@ function DirectionFromLanguage({ override }: { override: 'ltr' | 'rtl' | null })
 }
 
 /** `queryClient`: made before the first render, so the first page's data can be asked for with its code (main.tsx). */
-export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/** `language`: the page's, given by the server when it renders a public page (entry-server.tsx); the browser reads it from <html lang>. */
+export function Providers({ queryClient, language, children }: { queryClient: QueryClient; language?: string; children: ReactNode }) {
   useEffect(() => forgetDataOfChangedUsers(queryClient, sessionStore), [queryClient]);
-  const initial = isLanguage(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LANGUAGE;
+  const given = language ?? document.documentElement.lang;
+  const initial = isLanguage(given) ? given : DEFAULT_LANGUAGE;
   // Inside a signed-in area the stored theme settings apply (features/theme); elsewhere the defaults.
   const applied = useAppliedTheme();
   const color = applied?.color;

@@ -33,10 +33,15 @@ const COVER_MARGIN = { rootMargin: '100% 0px', scrollMargin: '0px 50%' } as Inte
  */
 function CardCover({ src }: { src: string }) {
   const box = useRef<HTMLSpanElement>(null);
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  // Not near at first, on the server too: the HTML it draws (docs/decisions/018) is what the browser's first render finds.
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = box.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setNear(true);
     }, COVER_MARGIN);

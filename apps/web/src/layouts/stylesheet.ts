@@ -7,6 +7,9 @@ interface Sheet {
 
 const sheets = new Map<string, Sheet>();
 
+/** A settled promise as React's `use()` reads it at once (the server renders without suspending on a sheet). */
+const SERVER_SHEET = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
 /**
  * Puts a style sheet in <head> (once) and tells when it has loaded. Layouts that own a sheet
  * attach it while mounted and detach it when they leave, so other areas never carry it.
@@ -14,18 +17,23 @@ const sheets = new Map<string, Sheet>();
 export function attachStylesheet(href: string, name: string): Promise<void> {
   const existing = sheets.get(href);
   if (existing) return existing.loaded;
-  const link = document.createElement('link');
+  // Rendering on the server: the page's head links the sheet itself (apps/api/src/modules/seo/server-render.ts).
+  if (typeof document === 'undefined') return SERVER_SHEET;
+  // Already linked by the server's HTML of a public page: that link is adopted, not doubled.
+  const served = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((link) => link.getAttribute('href') === href);
+  const link = served ?? document.createElement('link');
   link.rel = 'stylesheet';
   link.href = href;
   link.dataset.stylesheet = name;
   // A sheet that fails to load must not keep the page on the loading indicator forever.
   const loaded = track(
     new Promise<void>((resolve) => {
+      if (served?.sheet) resolve();
       link.addEventListener('load', () => resolve());
       link.addEventListener('error', () => resolve());
     }),
   );
-  document.head.append(link);
+  if (!served) document.head.append(link);
   sheets.set(href, { link, loaded });
   return loaded;
 }

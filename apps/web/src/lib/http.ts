@@ -38,9 +38,11 @@ export interface ApiSettings {
   onUnauthorized: (role: Role) => void;
   /** A translation, for the failures the client itself reports (the server's come translated). */
   translate: (key: string) => string;
+  /** How a call reaches the API: the browser's fetch, or the server's own routes in-process when it renders a public page (entry-server.tsx). */
+  fetch: typeof fetch;
 }
 
-const settings: ApiSettings = { language: () => 'ar', token: () => null, onUnauthorized: () => undefined, translate: (key) => key };
+const settings: ApiSettings = { language: () => 'ar', token: () => null, onUnauthorized: () => undefined, translate: (key) => key, fetch: (input, init) => fetch(input, init) };
 
 export function configureApi(next: Partial<ApiSettings>): void {
   Object.assign(settings, next);
@@ -116,7 +118,7 @@ export async function callRoute<D extends JsonRouteDef>(def: D, options: CallOpt
   const token = tokenFor(def, options.token);
   let response: Response;
   try {
-    response = await fetch(buildUrl(def.path, options.params, options.query), {
+    response = await settings.fetch(buildUrl(def.path, options.params, options.query), {
       method: def.method,
       headers: requestHeaders(settings.language(), token, hasBody),
       ...(hasBody ? { body: JSON.stringify(options.body) } : {}),

@@ -18,8 +18,11 @@ function revokeSession(role: Role, token: string) {
   return callRoute(accountRoutes[role].logout, { token, ignoreUnauthorized: true });
 }
 
+/** On the server (the public pages' first screen, entry-server.tsx) nobody is signed in: an empty storage. */
+const noStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+
 export const sessionStore = createSessionStore({
-  storage: localStorage,
+  storage: typeof localStorage === 'undefined' ? (noStorage as Storage) : localStorage,
   now: () => Date.now(),
   setTimer: (callback, ms) => window.setTimeout(callback, ms),
   clearTimer: (handle) => window.clearTimeout(handle as number),
@@ -42,7 +45,8 @@ export function startSessions(): void {
 }
 
 export function useSessionSnapshot(): SessionSnapshot {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+  // The server's snapshot is the store's own: anonymous on the server, and a hydrated page is only ever one without a stored session (main.tsx).
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);
 }
 
 export function useSession(role: Role): StoredSession | null {

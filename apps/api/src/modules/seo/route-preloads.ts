@@ -20,15 +20,18 @@ export function readRoutePreloads(webDist: string): RoutePreloads | null {
  * screens, the data its first paint waits for and the fonts of its language, all asked for with the HTML
  * rather than each once the script before it has run. Other addresses (the areas) get none.
  */
-export function preloadLinks(preloads: RoutePreloads | null, pathname: string, lang: Language): string {
+export function preloadLinks(preloads: RoutePreloads | null, pathname: string, lang: Language, drawn = false): string {
   const route = preloads?.routes.find((r) => new RegExp(r.pattern).test(pathname));
   if (!preloads || !route) return '';
+  // A first screen drawn by the server (server-render.ts) comes with its data, and is styled by its sheets from the
+  // first paint: they are linked, not preloaded (the app finds them there and adds none).
+  const style = drawn ? 'rel="stylesheet"' : 'rel="preload" as="style"';
   return [
-    ...route.data.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`),
+    ...(drawn ? [] : route.data.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`)),
     ...(preloads.fonts[lang] ?? []).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
-    ...route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...route.styles.map((href) => `<link ${style} crossorigin href="${href}">`),
     // As the app asks for them, or the browser fetches them twice (a preload is used only by a request of the same mode).
-    ...(route.sheets ?? []).map((href) => `<link rel="preload" as="style" href="${href}">`),
+    ...(route.sheets ?? []).map((href) => `<link ${style} href="${href}">`),
     ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ].join('\n    ');
 }

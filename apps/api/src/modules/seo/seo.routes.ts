@@ -7,6 +7,7 @@ import { cachedPublicRead } from '../catalog/catalog.service';
 import { hasInjectionPoints, injectHead, renderHead } from './seo.head';
 import { pageHead, pageLanguage, robotsTxt, sitemap } from './seo.service';
 import { preloadLinks, readRoutePreloads } from './route-preloads';
+import { firstScreenRenderer } from './server-render';
 
 /** /robots.txt and /sitemap.xml: outside /api, for crawlers (docs/seo.md). */
 export function seoModule(app: FastifyInstance, ctx: AppContext) {
@@ -23,19 +24,29 @@ export function seoModule(app: FastifyInstance, ctx: AppContext) {
 
 export type AppPageRenderer = (request: FastifyRequest) => Promise<{ status: number; html: string }>;
 
-/** The web app's HTML for an address, with that page's title, description, links and structured data in its head. */
-export function appPageRenderer(ctx: AppContext, webDist: string): AppPageRenderer {
+/** index.html's root: the boot indicator's dots, which the server's drawing of a public page replaces. */
+const ROOT = /<div id="root">(?:<div class="boot-dots"[^>]*>(?:<span[^>]*><\/span>)*<\/div>)?<\/div>/;
+
+/**
+ * The web app's HTML for an address, with that page's title, description, links and structured data in its head,
+ * and for the public pages (home, category, course details, search) their first screen in #root (server-render.ts).
+ */
+export function appPageRenderer(ctx: AppContext, webDist: string, app: FastifyInstance): AppPageRenderer {
   const indexHtml = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  if (!hasInjectionPoints(indexHtml)) throw new Error(`${webDist}/index.html has no <html lang="ar" dir="rtl"> or <title> to fill`);
+  if (!hasInjectionPoints(indexHtml) || !ROOT.test(indexHtml)) throw new Error(`${webDist}/index.html has no <html lang="ar" dir="rtl">, <title> or #root to fill`);
   const preloads = readRoutePreloads(webDist);
+  const firstScreen = firstScreenRenderer(app, ctx, webDist);
   return async (request) => {
     const url = new URL(request.url, 'http://x');
     const lang = pageLanguage(url.searchParams, request.headers.cookie);
     const pathname = url.pathname.replace(/\/+$/, '') || '/';
     const head = await pageHead(ctx, pathname, url.searchParams, lang);
-    const html = injectHead(indexHtml, head, renderHead(head, ctx.config.publicUrl, translate(lang, 'app.name')));
+    const status = head.status ?? 200;
+    const screen = status === 200 ? await firstScreen({ url: request.url, pathname, language: lang, cookie: request.headers.cookie ?? '' }) : null;
+    let html = injectHead(indexHtml, head, renderHead(head, ctx.config.publicUrl, translate(lang, 'app.name')));
+    if (screen) html = html.replace(ROOT, () => `<div id="root">${screen.html}</div>\n    ${screen.script}`);
     // After the app's own script and style links: those come first.
-    const links = preloadLinks(preloads, pathname, lang);
-    return { status: head.status ?? 200, html: links ? html.replace('</head>', () => `  ${links}\n  </head>`) : html };
+    const links = preloadLinks(preloads, pathname, lang, screen !== null);
+    return { status, html: links ? html.replace('</head>', () => `  ${links}\n  </head>`) : html };
   };
 }

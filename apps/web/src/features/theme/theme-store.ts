@@ -55,10 +55,10 @@ export function createThemeStore(storage: Pick<Storage, 'getItem' | 'setItem'>) 
 export const themeStore = createThemeStore(typeof localStorage === 'undefined' ? { getItem: () => null, setItem: () => undefined } : localStorage);
 
 export function useThemeState(): ThemeState {
-  return useSyncExternalStore(themeStore.subscribe, themeStore.state);
+  return useSyncExternalStore(themeStore.subscribe, themeStore.state, themeStore.state);
 }
 
 /** The theme to apply app-wide right now: the stored one inside a signed-in area, else null. */
 export function useAppliedTheme(): ThemeState | null {
-  return useSyncExternalStore(themeStore.subscribe, themeStore.applied);
+  return useSyncExternalStore(themeStore.subscribe, themeStore.applied, themeStore.applied);
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Badge, Button } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH_SORTS, type SearchFacets } from '@nibras/contract';
 import type { TFunction } from 'i18next';
@@ -13,6 +12,7 @@ import { LoadingDots } from '../../../components/loading-dots';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { Skeleton } from '../../../components/skeleton';
 import { usePageTitle } from '../../../components/use-page-title';
+import { useWidthQuery } from '../../../lib/width-query';
 import { CourseCard, CourseGrid, CourseGridItem, CourseGridSkeleton } from '../../../components/course-card';
 import { CardHeart } from '../../wishlist/public';
 import { SEARCH_FILTERS, searchQueries, searchQueryOf, type SearchFilter } from '../api';
@@ -63,7 +63,9 @@ export default function SearchPage() {
   const activeCount = SEARCH_FILTERS.filter((f) => params.get(f)).length;
   const activeFilters = activeCount > 0;
   // Under Mantine's md (62em, search.css's breakpoint): the results first, the filters in a drawer from a button.
-  const narrow = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
+  // null while the browser takes over the server's HTML (docs/decisions/018), which cannot know the width: both
+  // are drawn then, and search.css shows the one that fits, so nothing moves once the width is known.
+  const narrow = useWidthQuery('(max-width: 61.99em)');
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The drawer's code is fetched the first time the button is pressed, then kept for its animations.
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -159,9 +161,10 @@ export default function SearchPage() {
         maxLength={200}
         searchTestId="search-input"
       />
-      {narrow ? (
+      {narrow !== false ? (
         <>
           <Button
+            className={narrow === null ? 'search-filters-open--unsure' : undefined}
             variant="default"
             mb="md"
             onClick={() => {
@@ -187,8 +190,8 @@ export default function SearchPage() {
         </>
       ) : null}
       <div className="search-layout">
-        {narrow ? null : (
-          <aside aria-labelledby="search-filters-title">
+        {narrow === true ? null : (
+          <aside aria-labelledby="search-filters-title" className={narrow === null ? 'search-filters--unsure' : undefined}>
             <h2 className="home-section__title" id="search-filters-title">{t('search.filters')}</h2>
             {filters}
           </aside>
