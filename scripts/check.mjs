@@ -16,6 +16,8 @@ const checks = [
   // The build the browser tests load, made as `npm start` makes it from a shell that says NODE_ENV=development:
   // scripts/web-build.test.ts checks this same build (production React, compressed twins) instead of making another.
   ['web build', bin('vite'), ['build', 'apps/web', '--logLevel', 'warn'], { NODE_ENV: 'development' }],
+  // The public pages' server rendering (apps/web/dist-server, docs/decisions/018), which the API and browser tests use.
+  ['web ssr build', bin('vite'), ['build', 'apps/web', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], { NODE_ENV: 'development' }],
 ];
 
 function run([name, command, args, env = {}]) {

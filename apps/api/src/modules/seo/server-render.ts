@@ -41,7 +41,7 @@ export function serverEntryOf(webDist: string): string {
  * Without the web app's server build, or when a page fails or takes longer than SERVER_RENDER_TIMEOUT_MS, it
  * answers null and the page keeps its empty root (logged): never an error for the visitor.
  */
-export function firstScreenRenderer(app: FastifyInstance, ctx: AppContext, webDist: string): FirstScreenRenderer {
+export function firstScreenRenderer(app: FastifyInstance, ctx: Pick<AppContext, 'log'>, webDist: string, timeoutMs = SERVER_RENDER_TIMEOUT_MS): FirstScreenRenderer {
   const file = serverEntryOf(webDist);
   if (!existsSync(file)) {
     ctx.log('info', `No server rendering of the public pages: ${file} is missing (npm run build:web writes it)`);
@@ -59,7 +59,7 @@ export function firstScreenRenderer(app: FastifyInstance, ctx: AppContext, webDi
   return async ({ url, pathname, language, cookie }) => {
     const loaded = await entry;
     if (!loaded?.rendersOnServer(pathname)) return null;
-    const signal = AbortSignal.timeout(SERVER_RENDER_TIMEOUT_MS);
+    const signal = AbortSignal.timeout(timeoutMs);
     // Anonymous calls: no cookie, no token, whoever the visitor is.
     const inProcess: typeof fetch = async (input, init) => {
       const headers = Object.fromEntries(new Headers(init?.headers).entries());
