@@ -159,6 +159,52 @@ describe('a visitor finds courses', () => {
   });
 });
 
+describe('the first screen drawn by the server (docs/decisions/018)', () => {
+  it('home, a category, a course and search are on screen before the app\'s script runs, with their data; the script takes over the drawn elements without a hydration error, asks for no data again, and the page answers clicks', async () => {
+    const word = unique();
+    const category = await createCategory({ nameAr: `خط ${word}`, nameEn: `Script ${word}` });
+    const course = await publicCourse({ categoryId: category.id, title: `Drawn ${word}` });
+    for (const url of ['/', `/category/${category.slug}`, `/course-details/${course.id}`, `/search?q=${word}`]) {
+      const { page } = await e2e.open({ acceptCookies: false, ...PHONE });
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      const dataCalls: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/') && !pathname.startsWith('/api/media/')) dataCalls.push(pathname);
+      });
+      // The app's script held back: what shows meanwhile is the server's HTML alone.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/build\/index-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(url, { waitUntil: 'commit' });
+      const heading = page.getByRole('heading', { level: 1 }).first();
+      await heading.waitFor();
+      if (url !== '/') await page.getByRole('heading', { name: course.title }).first().waitFor();
+      const drawn = await heading.elementHandle();
+      release();
+      // Taken over once React has attached its handlers to the drawn button; pressing it then works.
+      const accept = page.getByTestId('cookie-banner').getByRole('button', { name: tr('ar', 'cookie.accept') });
+      await page.waitForFunction(() => {
+        const button = document.querySelector('[data-testid="cookie-banner"] button');
+        return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+      });
+      await accept.click();
+      await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+      // The same element, hydrated, not drawn again by the browser.
+      expect(await drawn!.evaluate((element) => element.isConnected), url).toBe(true);
+      expect(problems, url).toEqual([]);
+      expect(dataCalls, url).toEqual([]);
+    }
+  });
+});
+
 describe('course card', () => {
   it('says the rating and the counts as short one-line facts, with no parentheses, in both languages at 375 and 1366 px', async () => {
     const category = await createCategory();

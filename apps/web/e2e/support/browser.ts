@@ -61,6 +61,8 @@ export async function newPage(browser: Browser, server: TestServer, options: Con
     await context.addInitScript(() => {
       if (localStorage.getItem('cookieConsent') === null) localStorage.setItem('cookieConsent', 'true');
     });
+    // Its cookie too, as accepting writes it: the server then draws the public pages without the banner (docs/decisions/018).
+    await context.addCookies([{ name: 'cookieConsent', value: 'true', url: server.baseUrl }]);
   }
   const page = await context.newPage();
   countPageLoads(page);
