@@ -64,6 +64,9 @@ export interface LighthouseFigures {
   /** The median of the runs' LCP (not necessarily the median-score run's). */
   lcpMs: number;
   cls: number;
+  /** Total blocking time and first contentful paint of the median-score run. */
+  tbtMs: number;
+  fcpMs: number;
   totalBytes: number;
   /** Each run's score and LCP, in the order they ran. */
   runs: { performance: number; lcpMs: number }[];
@@ -227,6 +230,8 @@ async function lighthouseRuns(pages: { name: string; url: string }[]): Promise<L
           seoFailed: (lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
           lcpMs,
           cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+          fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? NaN),
           totalBytes: Math.round(lhr.audits['total-byte-weight']?.numericValue ?? NaN),
           runs: runs.map((r) => ({ performance: score(r), lcpMs: lcp(r) })),
           lcpElement: lcpElement(lhr),
@@ -328,7 +333,7 @@ export function printFirstVisit(result: FirstVisitResult) {
   for (const f of result.lighthouse) {
     const seo = `SEO ${String(f.seo).padStart(3)}${f.seoFailed.length ? ` (failed: ${f.seoFailed.join(', ')})` : ''}`;
     const each = f.runs.map((r) => `${r.performance}/${r.lcpMs}`).join(' ');
-    console.log(`  ${f.page.padEnd(15)} ${f.preset.padEnd(8)} score ${String(f.performance).padStart(3)}  LCP ${String(f.lcpMs).padStart(5)} ms  ${f.met ? 'met    ' : 'NOT met'}  CLS ${f.cls.toFixed(3)}  ${kb(f.totalBytes).padStart(9)}  ${seo}  ${f.url}  (runs, score/LCP: ${each})`);
+    console.log(`  ${f.page.padEnd(15)} ${f.preset.padEnd(8)} score ${String(f.performance).padStart(3)}  LCP ${String(f.lcpMs).padStart(5)} ms  ${f.met ? 'met    ' : 'NOT met'}  CLS ${f.cls.toFixed(3)}  TBT ${f.tbtMs} ms  FCP ${f.fcpMs} ms  ${kb(f.totalBytes).padStart(9)}  ${seo}  ${f.url}  (runs, score/LCP: ${each})`);
     if (f.opportunities.length) console.log(`      blames: ${f.opportunities.map((o) => `${o.id}${o.savingsMs ? ` ${o.savingsMs} ms` : ''}${o.savingsBytes ? ` ${kb(o.savingsBytes)}` : ''}`).join(', ')}`);
     if (f.preset === 'mobile' && f.lcpElement) console.log(`      largest paint: ${f.lcpElement}`);
   }

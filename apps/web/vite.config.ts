@@ -50,6 +50,22 @@ function preloadTranslations(): Plugin {
   };
 }
 
+/**
+ * The default font pair's faces (features/theme/theme-fonts.ts) hold their text back until they arrive (at most
+ * 3 s) instead of showing it in a fallback face first. The public pages are drawn by the server (docs/decisions/018)
+ * and painted before the app runs: with `swap` their text changed face, and so size, under the reader (a layout
+ * shift, and a later largest paint). Their files are preloaded with the page, so they come with its style sheets.
+ */
+function defaultFontsBlock(): Plugin {
+  return {
+    name: 'nibras-default-fonts-block',
+    transform(code, id) {
+      if (!/@fontsource\/(poppins|tajawal)\/[\w-]+\.css$/.test(id)) return null;
+      return { code: code.replaceAll('font-display: swap', 'font-display: block'), map: null };
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
 
 /**
@@ -107,7 +123,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
   }
   return {
     root: import.meta.dirname,
-    plugins: [react(), contractForBrowser(), mantineStylesPerComponent(), preloadTranslations(), routePreloads(), precompress()],
+    plugins: [react(), contractForBrowser(), mantineStylesPerComponent(), defaultFontsBlock(), preloadTranslations(), routePreloads(), precompress()],
     define: { __BOOT_LOADING_LABELS__: JSON.stringify(bootLoadingLabels()), __BOOT_FAILURE_TEXTS__: JSON.stringify(bootFailureTexts()) },
     build: { outDir: 'dist', assetsDir: 'build', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
     server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },

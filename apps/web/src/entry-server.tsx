@@ -12,7 +12,7 @@ import { configureApi } from './lib/http';
 import { createQueryClient } from './lib/query';
 import { App } from './app/app';
 import { Providers } from './app/providers';
-import { appRoutes, preloadRoute } from './app/routes';
+import { preloadRoute } from './app/routes';
 import { i18n } from './i18n/i18n';
 import { i18nOptions, NAMESPACE, type Language } from './i18n/config';
 import { initReactI18next } from 'react-i18next';

@@ -17,6 +17,11 @@ export interface CourseCardProps {
   highlight?: { title: [number, number][]; subtitle: [number, number][] };
   /** Drawn on the cover's corner: the wishlist heart, from the screen that shows the card. */
   corner?: ReactNode;
+  /**
+   * A card at the top of its page (the first of a category or of search results): its cover is in the HTML the
+   * server draws and asked for first, since it is the page's largest paint on a phone (docs/decisions/018).
+   */
+  first?: boolean;
 }
 
 /**
@@ -31,10 +36,10 @@ const COVER_MARGIN = { rootMargin: '100% 0px', scrollMargin: '0px 50%' } as Inte
  * the home page that was every cover of both rows, 240 KB of the demo's 540 (issue 26, point 9). The box
  * keeps its 16:9 size meanwhile (course-card.css), so nothing moves when the picture comes.
  */
-function CardCover({ src }: { src: string }) {
+function CardCover({ src, first = false }: { src: string; first?: boolean }) {
   const box = useRef<HTMLSpanElement>(null);
-  // Not near at first, on the server too: the HTML it draws (docs/decisions/018) is what the browser's first render finds.
-  const [near, setNear] = useState(false);
+  // The same at first on the server and in the browser: the HTML it draws (docs/decisions/018) is what the browser's first render finds.
+  const [near, setNear] = useState(first);
   useEffect(() => {
     const element = box.current;
     if (near || !element) return;
@@ -48,6 +53,7 @@ function CardCover({ src }: { src: string }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
+  if (first) return <img src={src} srcSet={coverSrcSet(src)} sizes={CARD_COVER_SIZES} alt="" fetchPriority="high" />;
   return near ? <img src={src} srcSet={coverSrcSet(src)} sizes={CARD_COVER_SIZES} alt="" loading="lazy" /> : <span ref={box} className="course-card__cover-wait" aria-hidden="true" />;
 }
 
@@ -62,7 +68,7 @@ export const coverSrcSet = (src: string) => COVER_WIDTHS.map((width) => `${src}?
 const CARD_COVER_SIZES = '(max-width: 40em) 92vw, 20rem';
 
 /** One course as every list shows it; the title links to its details page. */
-export function CourseCard({ course, footer, highlight, corner }: CourseCardProps) {
+export function CourseCard({ course, footer, highlight, corner, first }: CourseCardProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const titleId = `course-card-${course.id}-title`;
@@ -70,7 +76,7 @@ export function CourseCard({ course, footer, highlight, corner }: CourseCardProp
     <article className="course-card" aria-labelledby={titleId} data-testid="course-card">
       <div className="course-card__cover">
         {course.coverImage ? (
-          <CardCover src={course.coverImage} />
+          <CardCover src={course.coverImage} first={first} />
         ) : (
           <div className="course-card__placeholder" aria-hidden="true">
             <span dir="auto">{[...course.title.trim()][0] ?? ''}</span>

@@ -32,6 +32,8 @@ export function preloadLinks(preloads: RoutePreloads | null, pathname: string, l
     ...route.styles.map((href) => `<link ${style} crossorigin href="${href}">`),
     // As the app asks for them, or the browser fetches them twice (a preload is used only by a request of the same mode).
     ...(route.sheets ?? []).map((href) => `<link ${style} href="${href}">`),
-    ...route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    // A drawn page is on screen without its screens' scripts: the app asks for them as it imports them, and meanwhile a
+    // phone's bandwidth goes to what the first paint and the largest one wait for (the sheets, the fonts, the cover).
+    ...(drawn ? [] : route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)),
   ].join('\n    ');
 }

@@ -86,9 +86,9 @@ export default function CategoryPage() {
         <EmptyState title={t('home.courses.empty.title')} description={t('catalog.category.empty')} headingLevel={2} />
       ) : (
         <CourseGrid label={name}>
-          {items.map((course) => (
+          {items.map((course, index) => (
             <CourseGridItem key={course.id}>
-              <CourseCard course={course} corner={<CardHeart course={course} />} />
+              <CourseCard course={course} corner={<CardHeart course={course} />} first={index === 0} />
             </CourseGridItem>
           ))}
         </CourseGrid>

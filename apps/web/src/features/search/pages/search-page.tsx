@@ -102,9 +102,9 @@ export default function SearchPage() {
     return (
       <>
         <CourseGrid label={t('search.results')}>
-          {items.map(({ highlight, ...course }) => (
+          {items.map(({ highlight, ...course }, index) => (
             <CourseGridItem key={course.id}>
-              <CourseCard course={course} highlight={highlight} corner={<CardHeart course={course} />} />
+              <CourseCard course={course} highlight={highlight} corner={<CardHeart course={course} />} first={index === 0} />
             </CourseGridItem>
           ))}
         </CourseGrid>
