@@ -38,6 +38,8 @@ async function page(url: string, headers: Record<string, string> = {}) {
   return {
     status: res.statusCode,
     lang: findAll((e) => e.name === 'html', doc.children)[0]?.attribs.lang,
+    colorScheme: findAll((e) => e.name === 'html', doc.children)[0]?.attribs['data-mantine-color-scheme'],
+    stylesheets: findAll((e) => e.name === 'link' && e.attribs.rel === 'stylesheet', doc.children).map((e) => e.attribs.href),
     root: textContent(root),
     bootIndicator: findAll((e) => e.attribs.id === 'boot-indicator', [root]).length > 0,
     scriptType: script?.attribs.type,
@@ -67,6 +69,8 @@ describe("the public pages' first screen", () => {
       const home = await page(`/${query}`);
       expect(home.status).toBe(200);
       expect(home.lang).toBe(lang);
+      // Styled as the app will style it: Mantine's colour scheme on <html> from the start.
+      expect(home.colorScheme).toBe('light');
       expect(home.bootIndicator).toBe(false);
       // The footer lists every category; the home page's own text is in the page's language.
       expect(home.root).toContain(categoryName);

@@ -5,7 +5,7 @@ import type { Language } from '../../lib/i18n';
 /** What the web build lists in route-preloads.json (apps/web/vite-plugins/route-preloads.ts). */
 export interface RoutePreloads {
   /** `styles`: the chunks' sheets, which Vite attaches with crossorigin; `sheets`: those the app attaches itself, without (apps/web/src/layouts/stylesheet.ts). */
-  routes: { pattern: string; scripts: string[]; styles: string[]; sheets: string[]; data: string[] }[];
+  routes: { pattern: string; scripts: string[]; styles: string[]; sheets: string[]; data: string[]; drawnStyles?: string[] }[];
   fonts: Record<string, string[]>;
 }
 
@@ -29,7 +29,7 @@ export function preloadLinks(preloads: RoutePreloads | null, pathname: string, l
   return [
     ...(drawn ? [] : route.data.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`)),
     ...(preloads.fonts[lang] ?? []).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
-    ...route.styles.map((href) => `<link ${style} crossorigin href="${href}">`),
+    ...[...route.styles, ...(drawn ? (route.drawnStyles ?? []) : [])].map((href) => `<link ${style} crossorigin href="${href}">`),
     // As the app asks for them, or the browser fetches them twice (a preload is used only by a request of the same mode).
     ...(route.sheets ?? []).map((href) => `<link ${style} href="${href}">`),
     // A drawn page is on screen without its screens' scripts: the app asks for them as it imports them, and meanwhile a

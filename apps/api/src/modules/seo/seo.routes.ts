@@ -44,7 +44,12 @@ export function appPageRenderer(ctx: AppContext, webDist: string, app: FastifyIn
     const status = head.status ?? 200;
     const screen = status === 200 ? await firstScreen({ url: request.url, pathname, language: lang, cookie: request.headers.cookie ?? '' }) : null;
     let html = injectHead(indexHtml, head, renderHead(head, ctx.config.publicUrl, translate(lang, 'app.name')));
-    if (screen) html = html.replace(ROOT, () => `<div id="root">${screen.html}</div>\n    ${screen.script}`);
+    if (screen) {
+      html = html.replace(ROOT, () => `<div id="root">${screen.html}</div>\n    ${screen.script}`);
+      // Mantine's colours hang on <html data-mantine-color-scheme>, which its provider sets only once the app runs:
+      // without it the drawn page's borders and tints would appear when it is taken over (the public site is light).
+      html = html.replace(/<html lang="(ar|en)" dir="(rtl|ltr)">/, '<html lang="$1" dir="$2" data-mantine-color-scheme="light">');
+    }
     // After the app's own script and style links: those come first.
     const links = preloadLinks(preloads, pathname, lang, screen !== null);
     return { status, html: links ? html.replace('</head>', () => `  ${links}\n  </head>`) : html };
