@@ -39,7 +39,6 @@ async function page(url: string, headers: Record<string, string> = {}) {
     status: res.statusCode,
     lang: findAll((e) => e.name === 'html', doc.children)[0]?.attribs.lang,
     colorScheme: findAll((e) => e.name === 'html', doc.children)[0]?.attribs['data-mantine-color-scheme'],
-    stylesheets: findAll((e) => e.name === 'link' && e.attribs.rel === 'stylesheet', doc.children).map((e) => e.attribs.href),
     root: textContent(root),
     bootIndicator: findAll((e) => e.attribs.id === 'boot-indicator', [root]).length > 0,
     scriptType: script?.attribs.type,
