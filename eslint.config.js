@@ -72,7 +72,7 @@ const API_TESTS = ['apps/api/src/**/*.test.ts', 'apps/api/src/**/*.test-kit.ts']
 const SQL_FILES = ['apps/api/src/**/*.queries.ts', 'apps/api/src/db/**', 'apps/api/src/seed/**', ...API_TESTS];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/src/db/migrations/**', 'bench/results/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'data/**', 'apps/api/src/db/migrations/**', 'bench/results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
