@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const SKIP = new Set(['node_modules', 'dist', 'e2e', '.vite']);
+const SKIP = new Set(['node_modules', 'dist', 'dist-server', 'e2e', '.vite']);
 
 function files(dir, out = []) {
   if (!existsSync(dir)) return out;

@@ -12,7 +12,7 @@ const started = performance.now();
 const hash = sourcesHash(root, ['apps/web', 'packages/contract/src', 'package-lock.json', 'scripts/build-web.mjs']);
 const dist = path.join(root, 'apps/web/dist');
 const stamp = path.join(dist, '.sources-hash');
-if (upToDate(path.join(dist, 'index.html'), stamp, hash)) {
+if (upToDate(path.join(dist, 'index.html'), stamp, hash) && upToDate(path.join(root, 'apps/web/dist-server/entry-server.js'), stamp, hash)) {
   console.log('Web app up to date in apps/web/dist (sources unchanged since its build).');
   process.exit(0);
 }
