@@ -14,7 +14,7 @@ import { App } from './app/app';
 import { Providers } from './app/providers';
 import { preloadRoute } from './app/routes';
 import { sessionStore, startSessions } from './lib/session';
-import { labelBootIndicator } from './boot-indicator';
+import { labelBootIndicator, restoreBootIndicator } from './boot-indicator';
 import { currentLanguage, i18n, startI18n } from './i18n/i18n';
 import { NAMESPACE } from './i18n/config';
 import { showBootFailure } from './boot-failure';
@@ -48,6 +48,7 @@ async function boot(root: HTMLElement): Promise<void> {
     bannerServed === (localStorage.getItem(COOKIE_CONSENT_KEY) !== 'true') &&
     !(window.history.state as { usr?: unknown } | null)?.usr;
   if (hydrating) hydrate(queryClient, served.data);
+  else if (served !== null) restoreBootIndicator(root, document.documentElement.lang);
   // Translations, layout, page, style sheet and the page's data download together; rendering once
   // they are in avoids a chain of loading indicators (each reveal React throttles by up to 300 ms),
   // and the first paint is the page as it stays, nothing moving once data arrives.
