@@ -14,10 +14,15 @@ const PUBLIC_DATA = ['/api/public/home'];
  * needs (the lazy screens app/routes.tsx preloads for them) and the GET answers it waits for. The build
  * fails if a module here is no longer a screen of its own, so the list cannot silently go stale.
  */
-const ROUTES: { pattern: string; modules: string[]; assets?: string[]; data?: string[]; drawn?: string[] }[] = [
+const ROUTES: { pattern: string; modules: string[]; assets?: string[]; data?: string[]; drawn?: { module: string; testId: string }[] }[] = [
   // `drawn`: what the page loads only with some data (the hero's pictures), whose styles the server's drawing of it links
-  // too (docs/decisions/018): drawn before the app runs, it is styled from the first paint.
-  { pattern: '^/$', modules: [PUBLIC_LAYOUT, 'src/features/catalog/pages/home-page.tsx'], data: [...PUBLIC_DATA, '/api/home-page/cms/view'], drawn: ['src/features/cms/components/hero-carousel.tsx'] },
+  // when it drew it, known by its data-testid (docs/decisions/018): drawn before the app runs, it is styled from the first paint.
+  {
+    pattern: '^/$',
+    modules: [PUBLIC_LAYOUT, 'src/features/catalog/pages/home-page.tsx'],
+    data: [...PUBLIC_DATA, '/api/home-page/cms/view'],
+    drawn: [{ module: 'src/features/cms/components/hero-carousel.tsx', testId: 'home-carousel' }],
+  },
   { pattern: '^/category/[^/]+$', modules: [PUBLIC_LAYOUT, 'src/features/catalog/pages/category-page.tsx'] },
   { pattern: '^/course-details/[^/]+$', modules: [PUBLIC_LAYOUT, 'src/features/catalog/pages/course-details-page.tsx'] },
   { pattern: '^/search$', modules: [PUBLIC_LAYOUT, 'src/features/search/pages/search-page.tsx'] },
@@ -37,7 +42,7 @@ const FONTS: Record<string, RegExp[]> = {
 /** What the build writes to route-preloads.json and the server reads (apps/api/src/modules/seo/route-preloads.ts). */
 export interface RoutePreloads {
   /** `styles`: the chunks' sheets, which Vite attaches with crossorigin; `sheets`: those the app attaches itself, without (layouts/stylesheet.ts). */
-  routes: { pattern: string; scripts: string[]; styles: string[]; drawnStyles: string[]; sheets: string[]; data: string[] }[];
+  routes: { pattern: string; scripts: string[]; styles: string[]; drawnStyles: { testId: string; styles: string[] }[]; sheets: string[]; data: string[] }[];
   fonts: Record<string, string[]>;
 }
 
@@ -84,17 +89,17 @@ export function routePreloads(): Plugin {
           const styles = [...new Set(files.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))].filter((css) => !entryCss.has(css));
           const publicCss = modules.includes(PUBLIC_LAYOUT) ? assetNamed(PUBLIC_CSS) : undefined;
           if (modules.includes(PUBLIC_LAYOUT) && !publicCss) this.error(`route-preloads: ${PUBLIC_CSS} is not in the build`);
-          const extra = drawn.map((module) => {
+          const drawnStyles = drawn.map(({ module, testId }) => {
             const chunk = chunks.find((c) => c.facadeModuleId && path.resolve(c.facadeModuleId) === path.resolve(root, module));
             if (!chunk) this.error(`route-preloads: ${module} is not a chunk of its own any more`);
-            return chunk;
+            const css = [...new Set(closure([chunk]).flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].filter((file) => !entryCss.has(file) && !styles.includes(file));
+            return { testId, styles: css.map((file) => `/${file}`) };
           });
-          const drawnStyles = [...new Set(closure(extra).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))].filter((css) => !entryCss.has(css) && !styles.includes(css));
           return {
             pattern,
             scripts: files.map((chunk) => `/${chunk.fileName}`),
             styles: styles.map((css) => `/${css}`),
-            drawnStyles: drawnStyles.map((css) => `/${css}`),
+            drawnStyles,
             sheets: publicCss ? [`/${publicCss}`] : [],
             data: data ?? PUBLIC_DATA,
           };

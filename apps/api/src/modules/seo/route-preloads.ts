@@ -5,7 +5,8 @@ import type { Language } from '../../lib/i18n';
 /** What the web build lists in route-preloads.json (apps/web/vite-plugins/route-preloads.ts). */
 export interface RoutePreloads {
   /** `styles`: the chunks' sheets, which Vite attaches with crossorigin; `sheets`: those the app attaches itself, without (apps/web/src/layouts/stylesheet.ts). */
-  routes: { pattern: string; scripts: string[]; styles: string[]; sheets: string[]; data: string[]; drawnStyles?: string[] }[];
+  /** `drawnStyles`: the sheets of parts shown only with some data (the hero's pictures), linked when the server drew them. */
+  routes: { pattern: string; scripts: string[]; styles: string[]; sheets: string[]; data: string[]; drawnStyles?: { testId: string; styles: string[] }[] }[];
   fonts: Record<string, string[]>;
 }
 
@@ -20,7 +21,8 @@ export function readRoutePreloads(webDist: string): RoutePreloads | null {
  * screens, the data its first paint waits for and the fonts of its language, all asked for with the HTML
  * rather than each once the script before it has run. Other addresses (the areas) get none.
  */
-export function preloadLinks(preloads: RoutePreloads | null, pathname: string, lang: Language, drawn = false): string {
+export function preloadLinks(preloads: RoutePreloads | null, pathname: string, lang: Language, drawnHtml: string | null = null): string {
+  const drawn = drawnHtml !== null;
   const route = preloads?.routes.find((r) => new RegExp(r.pattern).test(pathname));
   if (!preloads || !route) return '';
   // A first screen drawn by the server (server-render.ts) comes with its data, and is styled by its sheets from the
@@ -29,7 +31,9 @@ export function preloadLinks(preloads: RoutePreloads | null, pathname: string, l
   return [
     ...(drawn ? [] : route.data.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`)),
     ...(preloads.fonts[lang] ?? []).map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
-    ...[...route.styles, ...(drawn ? (route.drawnStyles ?? []) : [])].map((href) => `<link ${style} crossorigin href="${href}">`),
+    ...[...route.styles, ...(route.drawnStyles ?? []).filter(({ testId }) => drawnHtml?.includes(`data-testid="${testId}"`)).flatMap(({ styles }) => styles)].map(
+      (href) => `<link ${style} crossorigin href="${href}">`,
+    ),
     // As the app asks for them, or the browser fetches them twice (a preload is used only by a request of the same mode).
     ...(route.sheets ?? []).map((href) => `<link ${style} href="${href}">`),
     // A drawn page is on screen without its screens' scripts: the app asks for them as it imports them, and meanwhile a

@@ -51,7 +51,7 @@ export function appPageRenderer(ctx: AppContext, webDist: string, app: FastifyIn
       html = html.replace(/<html lang="(ar|en)" dir="(rtl|ltr)">/, '<html lang="$1" dir="$2" data-mantine-color-scheme="light">');
     }
     // After the app's own script and style links: those come first.
-    const links = preloadLinks(preloads, pathname, lang, screen !== null);
+    const links = preloadLinks(preloads, pathname, lang, screen?.html ?? null);
     return { status, html: links ? html.replace('</head>', () => `  ${links}\n  </head>`) : html };
   };
 }
