@@ -327,6 +327,11 @@ describe('course details', () => {
     await page.goto(`/course-details/${course.id}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const heart = page.getByTestId('enrol-panel').getByTestId('wishlist-toggle');
+    // The page is drawn by the server (docs/decisions/018): a press before the app has taken it over does nothing.
+    await heart.evaluate((button) => new Promise<void>((resolve) => {
+      const check = () => (Object.keys(button).some((key) => key.startsWith('__reactProps')) ? resolve() : requestAnimationFrame(check));
+      check();
+    }));
     await heart.click();
     await page.waitForURL((url) => url.pathname === '/participant/login' && url.searchParams.get('returnTo') === `/course-details/${course.id}`);
     await page.getByLabel(labelled('ar', 'auth.email')).fill(account.email);
