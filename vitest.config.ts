@@ -37,6 +37,8 @@ const ENGINE_FREE = [
   // A cover's WebP copies: sharp and the storage decide; the one read (a public course's cover) and the cover
   // uploads are statements the media and authoring tests run on both engines.
   'apps/api/src/modules/media/cover-variants.test.ts',
+  // A drawn page's head from the web build's files: no database.
+  'apps/api/src/modules/seo/drawn-head.test.ts',
 ];
 
 // One runner for everything: API tests (Fastify inject on PGlite or TEST_DATABASE_URL), unit tests

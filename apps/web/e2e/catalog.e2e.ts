@@ -9,7 +9,7 @@ import { addLectures, createCategory, createCourse, enrollParticipant } from '..
 import { createUser, GOOD_PASSWORD, testDatabase } from '../../api/test/harness';
 import { refreshCourseSearchText } from '../../api/src/modules/search/search.service';
 import { auditAll, LANGUAGES, resize } from './support/audit';
-import { seedSession, waitForPath } from './support/browser';
+import { seedSession, takenOver, waitForPath } from './support/browser';
 import { NO_TRANSITIONS, textContrast } from './support/contrast';
 import { apiLogin, newAccount, type TestServer } from './support/server';
 import { e2eSuite } from './support/suite';
@@ -172,9 +172,11 @@ describe('the first screen drawn by the server (docs/decisions/018)', () => {
         if (message.type() === 'error') problems.push(message.text());
       });
       const dataCalls: string[] = [];
+      const sheets: string[] = [];
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
         if (pathname.startsWith('/api/') && !pathname.startsWith('/api/media/')) dataCalls.push(pathname);
+        if (request.resourceType() === 'stylesheet') sheets.push(pathname);
       });
       // The app's script held back: what shows meanwhile is the server's HTML alone.
       let release!: () => void;
@@ -201,6 +203,11 @@ describe('the first screen drawn by the server (docs/decisions/018)', () => {
       expect(await drawn!.evaluate((element) => element.isConnected), url).toBe(true);
       expect(problems, url).toEqual([]);
       expect(dataCalls, url).toEqual([]);
+      // The page's sheets came in one file; the app attached none of those it holds again (docs/decisions/018, addendum).
+      const held = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(held.length, url).toBeGreaterThan(4);
+      expect(sheets.filter((sheet) => held.includes(sheet)), url).toEqual([]);
+      expect(sheets.filter((sheet) => sheet.includes('/first-screen-')).length, url).toBeGreaterThanOrEqual(1);
     }
   });
 });
@@ -286,6 +293,7 @@ describe('course details', () => {
     const { page } = await e2e.open(PHONE);
     await page.goto(`/course-details/${course.id}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await takenOver(page);
     expect(await page.getByTestId('outline-lecture').allTextContents()).toEqual([expect.stringContaining('Lecture 1'), expect.stringContaining('Lecture 2')]);
     await expect(page.getByTestId('details-description').innerHTML()).resolves.toContain('<strong>well</strong>');
     await expect(page.getByTestId('details-instructor').textContent()).resolves.toContain(instructor.name);

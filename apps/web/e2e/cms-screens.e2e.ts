@@ -5,7 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { png } from '../../api/test/media-files';
-import { seedSession, waitForPath } from './support/browser';
+import { seedSession, takenOver, waitForPath } from './support/browser';
 import { auditAll, axeViolations, LANGUAGES, settled, type Language } from './support/audit';
 import { cmsAdmin, resetContentAfterAll } from './support/cms-admin';
 import { apiLogin, newAccount } from './support/server';
@@ -160,6 +160,7 @@ describe('content pages round trips through the admin screens', () => {
     await page.clock.install();
     await page.goto('/');
     await settled(page);
+    await takenOver(page);
     const carousel = page.getByRole('region', { name: tr('ar', 'cms.carousel.label') });
     await carousel.waitFor();
     // Other browser tests of this worker may share the database: the pictures as the API has them.

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request, Route } from 'playwright-core';
 import { resize } from './support/audit';
-import { readSession, readStored, seedSession, seedStorage, waitForPath } from './support/browser';
+import { readSession, readStored, seedSession, seedStorage, takenOver, waitForPath } from './support/browser';
 import { apiLogin, newAccount } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
@@ -113,6 +113,8 @@ describe('cookie consent banner', () => {
     const above = await page.evaluate(() => document.querySelector('[data-testid="cookie-banner"]')!.getBoundingClientRect().bottom <= document.querySelector('header')!.getBoundingClientRect().top + 1);
     expect(above).toBe(true);
     const subscribe = page.getByTestId('newsletter-form').getByRole('button', { name: tr('ar', 'newsletter.submit') });
+    // Drawn by the server, the button waits for the app (lib/taken-over.ts), and a disabled button takes no focus.
+    await takenOver(page);
     await subscribe.focus();
     const uncovered = await subscribe.evaluate((button) => {
       const box = button.getBoundingClientRect();

@@ -20,6 +20,8 @@ export interface Finding {
  */
 export async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
+  // A page drawn by the server is settled once the app has taken it over (docs/decisions/018): what is checked is the app's page.
+  await page.waitForFunction(() => !document.getElementById('first-screen-data') || document.documentElement.dataset.app === 'ready');
   await page.waitForFunction(() => ![...document.querySelectorAll('[role="status"]')].some((el) => !el.closest('[data-live-region]')));
 }
 

@@ -107,3 +107,11 @@ export async function readSession(page: Page, role: Role): Promise<(LoginData & 
 export async function waitForPath(page: Page, pathname: string, timeout = 20_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
+
+/**
+ * Resolves once the app has taken over a page the server drew (docs/decisions/018: home, a category, a course, search),
+ * marked by `<html data-app="ready">` (lib/taken-over.ts): until then the drawn buttons are plain HTML and do nothing.
+ */
+export async function takenOver(page: Page): Promise<void> {
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+}

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTakenOver } from '../lib/taken-over';
 
 /**
  * The toolbar's words: `texts` is the prefix of the keys `<texts>.filters` (the search landmark's
@@ -41,6 +42,8 @@ export function ListToolbar({ texts, onSearch, draft, onDraftChange, searchTestI
     event.preventDefault();
     onSearch(text.trim());
   };
+  // The search page's box is drawn by the server (docs/decisions/018): typed into and sent once the app has the page.
+  const ready = useTakenOver();
   const search = (
     <>
       {before}
@@ -48,13 +51,14 @@ export function ListToolbar({ texts, onSearch, draft, onDraftChange, searchTestI
         {...(bar ? { type: 'search', placeholder: bar.placeholder } : {})}
         label={searchLabel}
         value={text}
+        readOnly={!ready}
         onChange={(event) => setText(event.currentTarget.value)}
         dir="auto"
         maxLength={maxLength}
         style={{ flex: bar ? '1 1 16rem' : '1 1 12rem' }}
         data-testid={searchTestId}
       />
-      <Button type="submit" variant={bar ? undefined : 'default'}>
+      <Button type="submit" disabled={!ready} variant={bar ? undefined : 'default'}>
         {submitLabel}
       </Button>
       {after}

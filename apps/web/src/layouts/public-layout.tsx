@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Anchor, Burger, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, Outlet } from 'react-router';
@@ -11,6 +11,7 @@ import { FooterCategories } from '../features/catalog/public';
 import { HeaderSearch } from '../features/search/public';
 import { NewsletterForm } from '../features/outreach/public';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
+import { announceTakenOver } from '../lib/taken-over';
 import { PUBLIC_STYLESHEET } from './public-stylesheet';
 import { useBodyClass, useStylesheet } from './use-stylesheet';
 
@@ -102,6 +103,8 @@ export default function PublicLayout() {
   const { t } = useTranslation();
   useStylesheet(PUBLIC_STYLESHEET.href, PUBLIC_STYLESHEET.name);
   useBodyClass('frontend');
+  // The layout and its screen are one boundary of the app: once this runs, a drawn page's buttons answer (lib/taken-over.ts).
+  useEffect(announceTakenOver, []);
   const year = new Date().getFullYear();
   return (
     <div className="site">

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role, Session } from '@nibras/contract';
+import { SIGNED_IN_KEYS } from '../../vite-plugins/route-preloads';
 import { activityWindowMs, createSessionStore, refreshLeadMs, SESSION_STORAGE_KEYS, type SessionStoreDeps, type StoredSession } from './session-store';
 
 const TTL = 100; // seconds: refresh window opens at 80 s, activity counts for 50 s
@@ -78,6 +79,8 @@ describe('signIn', () => {
     store.signIn('admin', session('admin'));
     store.signIn('participant', session('participant'));
     expect(Object.values(SESSION_STORAGE_KEYS)).toEqual(['adminDetails', 'instructorDetails', 'participantDetails']);
+    // A drawn page's loader asks for a signed-in visitor's app at once by these keys (vite-plugins/route-preloads.ts).
+    expect(SIGNED_IN_KEYS).toEqual(Object.values(SESSION_STORAGE_KEYS));
     expect(read('admin')?.role).toBe('admin');
     expect(read('participant')?.role).toBe('participant');
     store.signOut('admin', 'user');

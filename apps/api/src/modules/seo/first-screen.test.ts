@@ -43,6 +43,13 @@ async function page(url: string, headers: Record<string, string> = {}) {
     bootIndicator: findAll((e) => e.attribs.id === 'boot-indicator', [root]).length > 0,
     scriptType: script?.attribs.type,
     data: script ? (JSON.parse(textContent(script)) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] }) : null,
+    /** The footer's newsletter form as drawn: its field and button wait for the app (lib/taken-over.ts). */
+    newsletter: (() => {
+      const form = findAll((e) => e.attribs['data-testid'] === 'newsletter-form', [root])[0];
+      const input = form && findAll((e) => e.name === 'input', [form])[0];
+      const button = form && findAll((e) => e.name === 'button' && e.attribs.type === 'submit', [form])[0];
+      return { readOnly: input ? 'readonly' in input.attribs : null, disabled: button ? 'disabled' in button.attribs : null };
+    })(),
     /** The data script is the page's, after #root, not inside it. */
     scriptInRoot: findAll((e) => e.name === 'script', [root]).length > 0,
   };
@@ -76,6 +83,8 @@ describe("the public pages' first screen", () => {
       expect(home.root).toContain(translate(lang, 'cookie.message'));
       expect(home.scriptType).toBe('application/json');
       expect(home.scriptInRoot).toBe(false);
+      // Plain HTML until the app takes it over: no typing the app would forget, no GET of the address by the browser.
+      expect(home.newsletter).toEqual({ readOnly: true, disabled: true });
       const homeData = home.data!.queries.find((q) => JSON.stringify(q.queryKey) === '["catalog","home"]')!.state.data as { newestCourses: { title: string }[] };
       // What is drawn is what the data says: every newest course's title.
       for (const { title } of homeData.newestCourses) expect(home.root).toContain(title);

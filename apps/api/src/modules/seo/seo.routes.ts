@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { cachedPublicRead } from '../catalog/catalog.service';
 import { hasInjectionPoints, injectHead, renderHead } from './seo.head';
 import { pageHead, pageLanguage, robotsTxt, sitemap } from './seo.service';
-import { preloadLinks, readRoutePreloads } from './route-preloads';
+import { drawnTemplate, preloadLinks, readRoutePreloads } from './route-preloads';
 import { firstScreenRenderer } from './server-render';
 
 /** /robots.txt and /sitemap.xml: outside /api, for crawlers (docs/seo.md). */
@@ -45,7 +45,7 @@ export function appPageRenderer(ctx: AppContext, webDist: string, app: FastifyIn
     const screen = status === 200 ? await firstScreen({ url: request.url, pathname, language: lang, cookie: request.headers.cookie ?? '' }) : null;
     let html = injectHead(indexHtml, head, renderHead(head, ctx.config.publicUrl, translate(lang, 'app.name')));
     if (screen) {
-      html = html.replace(ROOT, () => `<div id="root">${screen.html}</div>\n    ${screen.script}`);
+      html = drawnTemplate(html, preloads, pathname).replace(ROOT, () => `<div id="root">${screen.html}</div>\n    ${screen.script}`);
       // Mantine's colours hang on <html data-mantine-color-scheme>, which its provider sets only once the app runs:
       // without it the drawn page's borders and tints would appear when it is taken over (the public site is light).
       html = html.replace(/<html lang="(ar|en)" dir="(rtl|ltr)">/, '<html lang="$1" dir="$2" data-mantine-color-scheme="light">');

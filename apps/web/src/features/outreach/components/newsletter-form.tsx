@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { contractValidator, lazySchema } from '../../../lib/contract-validation';
 import { ApiError, failureText } from '../../../lib/http';
+import { useTakenOver } from '../../../lib/taken-over';
 import { subscribeNewsletter } from '../api';
 import '../outreach.css';
 
@@ -22,6 +23,8 @@ export function NewsletterForm() {
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  // In every drawn page's footer: usable once the app has taken the page over (lib/taken-over.ts).
+  const ready = useTakenOver();
   const mutation = useMutation({
     mutationFn: (address: string) => subscribeNewsletter(toBody(address)),
     onSuccess: () => setEmail(''),
@@ -56,6 +59,7 @@ export function NewsletterForm() {
           aria-label={t('newsletter.email')}
           placeholder={t('newsletter.placeholder')}
           value={email}
+          readOnly={!ready}
           onChange={(event) => {
             setEmail(event.currentTarget.value);
             // As the form library does: a message goes once the field is being corrected.
@@ -64,7 +68,7 @@ export function NewsletterForm() {
           error={fieldError ?? failure ?? undefined}
           className="newsletter-form__input"
         />
-        <Button type="submit" loading={mutation.isPending} color="yellow.3" c="dark.9">
+        <Button type="submit" disabled={!ready} loading={mutation.isPending} color="yellow.3" c="dark.9">
           {t('newsletter.submit')}
         </Button>
       </div>
