@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { courseEnrollmentDeltas, courses } from './schema';
 
@@ -8,8 +8,10 @@ import { courseEnrollmentDeltas, courses } from './schema';
  * holds a few seconds of enrolments at most. For a statement reading `courses` (unaliased): course
  * cards, the authoring lists and dashboard. The popular sorts read the folded counter alone, through
  * their indexes: their order may lag the figures by one fold interval (ENROLMENT_FOLD_MS).
+ * Every column is written with its table: drizzle writes a column bare in a select from one table, and a bare
+ * "id" inside the subquery would be the delta's own id (a select of courses alone then read 0 pending enrolments).
  */
-export const enrollmentCountNow = sql<number>`(${courses.enrollmentCount} + coalesce((select sum(${courseEnrollmentDeltas.n}) from ${courseEnrollmentDeltas} where ${courseEnrollmentDeltas.courseId} = ${courses.id}), 0))::int`;
+export const enrollmentCountNow = sql<number>`(${sql.raw(`"${getTableName(courses)}"."${courses.enrollmentCount.name}"`)} + coalesce((select sum(pending.${sql.identifier(courseEnrollmentDeltas.n.name)}) from ${courseEnrollmentDeltas} pending where pending.${sql.identifier(courseEnrollmentDeltas.courseId.name)} = ${sql.raw(`"${getTableName(courses)}"."${courses.id.name}"`)}), 0))::int`;
 
 /** How often the API folds the pending enrolment deltas into the counters (catalog module). */
 export const ENROLMENT_FOLD_MS = 5_000;
