@@ -32,7 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import pg from 'pg';
-import { migrateDatabase, openDatabase } from '../apps/api/src/db/client';
+import { migrateDatabase, openDatabase, type Db } from '../apps/api/src/db/client';
 import { enrollmentCountNow } from '../apps/api/src/db/enrolment-count';
 import { assessmentQuestions, assessments, courses, enrollments, messages, orders, questionOptions, quizAnswers, quizAttempts, users } from '../apps/api/src/db/schema';
 import { hashPassword } from '../apps/api/src/lib/passwords';
@@ -245,6 +245,20 @@ function figures(b: Awaited<ReturnType<typeof burst>>, stored: Record<string, nu
 }
 
 /** The three bursts against the API server at `base` (process `apiPid`) on the database `databaseUrl` (named `dbName`). */
+/** `count` single-choice questions of three options (the first correct) on an assessment: the bursts' quiz and profile-bursts.ts's. */
+export async function addSingleChoiceQuestions(db: Db, assessmentId: number, count: number): Promise<{ id: number; options: number[] }[]> {
+  const questions: { id: number; options: number[] }[] = [];
+  for (let i = 0; i < count; i++) {
+    const [q] = await db.insert(assessmentQuestions).values({ assessmentId, type: 'single', text: `Question ${i + 1}`, position: i }).returning();
+    const options = await db
+      .insert(questionOptions)
+      .values(['A', 'B', 'C'].map((text, k) => ({ questionId: q!.id, text, isCorrect: k === 0, position: k })))
+      .returning();
+    questions.push({ id: q!.id, options: options.map((o) => o.id) });
+  }
+  return questions;
+}
+
 export async function burstsOn(base: string, apiPid: number, databaseUrl: string, dbName: string, workers = 1): Promise<BurstsResult> {
   const poolSize = POOL_SIZE * workers;
   const loadAverageBefore = loadavg().map(round);
@@ -260,15 +274,7 @@ export async function burstsOn(base: string, apiPid: number, databaseUrl: string
     const [quizCourse] = await db.insert(courses).values(course('Burst benchmark: quiz and messages')).returning();
     const [enrolCourse] = await db.insert(courses).values(course('Burst benchmark: enrolments')).returning();
     const [assessment] = await db.insert(assessments).values({ courseId: quizCourse!.id, title: 'Burst quiz', passMark: 60, timeLimitMinutes: 30 }).returning();
-    const questions: { id: number; options: number[] }[] = [];
-    for (let i = 0; i < QUESTIONS; i++) {
-      const [q] = await db.insert(assessmentQuestions).values({ assessmentId: assessment!.id, type: 'single', text: `Question ${i + 1}`, position: i }).returning();
-      const options = await db
-        .insert(questionOptions)
-        .values(['A', 'B', 'C'].map((text, k) => ({ questionId: q!.id, text, isCorrect: k === 0, position: k })))
-        .returning();
-      questions.push({ id: q!.id, options: options.map((o) => o.id) });
-    }
+    const questions = await addSingleChoiceQuestions(db, assessment!.id, QUESTIONS);
     const needed = Math.max(QUIZ, ENROL, MESSAGES) + WARMUP;
     const people = await db
       .insert(users)

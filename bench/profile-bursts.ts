@@ -17,8 +17,9 @@ import path from 'node:path';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { migrateDatabase, openDatabase } from '../apps/api/src/db/client';
-import { assessmentQuestions, assessments, courses, enrollments, questionOptions, users } from '../apps/api/src/db/schema';
+import { assessments, courses, enrollments, users } from '../apps/api/src/db/schema';
 import { hashPassword } from '../apps/api/src/lib/passwords';
+import { addSingleChoiceQuestions } from './bursts';
 import { withFreshDatabase } from './databases';
 import { inBatches } from './support';
 
@@ -84,15 +85,7 @@ await withFreshDatabase('profile', async (url) => {
       .values({ title: 'Profile course', language: 'en', approveStatus: 'approved', completionStatus: 'complete', instructorId: instructor!.id, price: 0, reviewedAt: new Date() })
       .returning();
     const [assessment] = await db.insert(assessments).values({ courseId: course!.id, title: 'Profile quiz', passMark: 60, timeLimitMinutes: 30 }).returning();
-    const questions: { id: number; options: number[] }[] = [];
-    for (let i = 0; i < 5; i++) {
-      const [q] = await db.insert(assessmentQuestions).values({ assessmentId: assessment!.id, type: 'single', text: `Question ${i + 1}`, position: i }).returning();
-      const options = await db
-        .insert(questionOptions)
-        .values(['A', 'B', 'C'].map((text, k) => ({ questionId: q!.id, text, isCorrect: k === 0, position: k })))
-        .returning();
-      questions.push({ id: q!.id, options: options.map((o) => o.id) });
-    }
+    const questions = await addSingleChoiceQuestions(db, assessment!.id, 5);
     const people = await db
       .insert(users)
       .values(Array.from({ length: SIZE }, (_, i) => ({ role: 'participant' as const, name: `Profile participant ${i + 1}`, email: `profile-${i}@bench.test`, passwordHash })))
