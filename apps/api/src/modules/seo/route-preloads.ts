@@ -8,9 +8,12 @@ export interface RoutePreloads {
   entryStyles?: string[];
   /** The drawn pages' loader of the app's script (absent in builds before it). */
   appAfterLoad?: string;
-  /** `styles`: the chunks' sheets, which Vite attaches with crossorigin; `sheets`: those the app attaches itself, without (apps/web/src/layouts/stylesheet.ts). */
-  /** `drawnStyles`: the sheets of parts shown only with some data (the hero's pictures), linked when the server drew them. */
-  /** `drawnSheet` and a part's `sheet`: those `styles` in one file, for a drawn page (absent when there are fewer than two). */
+  /**
+   * `styles`: the chunks' sheets, which Vite attaches with crossorigin; `sheets`: those the app attaches itself, without
+   * (apps/web/src/layouts/stylesheet.ts). `drawnStyles`: the sheets of parts shown only with some data (the hero's
+   * pictures), linked when the server drew them. `drawnSheet` and a part's `sheet`: those `styles` in one file, for a
+   * drawn page (absent when there are fewer than two).
+   */
   routes: {
     pattern: string;
     scripts: string[];
@@ -29,6 +32,17 @@ export function readRoutePreloads(webDist: string): RoutePreloads | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads) : null;
 }
 
+const patterns = new Map<string, RegExp>();
+
+/** The build's entry for an address, its pattern compiled once per process (both functions below run on every page). */
+function routeFor(preloads: RoutePreloads | null, pathname: string) {
+  return preloads?.routes.find((r) => {
+    let pattern = patterns.get(r.pattern);
+    if (!pattern) patterns.set(r.pattern, (pattern = new RegExp(r.pattern)));
+    return pattern.test(pathname);
+  });
+}
+
 /**
  * The preload links of a public address's head (issue 26, point 9): the scripts and style sheets of its
  * screens, the data its first paint waits for and the fonts of its language, all asked for with the HTML
@@ -36,7 +50,7 @@ export function readRoutePreloads(webDist: string): RoutePreloads | null {
  */
 export function preloadLinks(preloads: RoutePreloads | null, pathname: string, lang: Language, drawnHtml: string | null = null): string {
   const drawn = drawnHtml !== null;
-  const route = preloads?.routes.find((r) => new RegExp(r.pattern).test(pathname));
+  const route = routeFor(preloads, pathname);
   if (!preloads || !route) return '';
   // A first screen drawn by the server (server-render.ts) comes with its data, and is styled by its sheets from the
   // first paint: they are linked, not preloaded (the app finds them there and adds none).
@@ -77,7 +91,7 @@ function combinedSheet(sheet: string, styles: string[]): string[] {
  *   app takes the page over once they come, as before.
  */
 export function drawnTemplate(html: string, preloads: RoutePreloads | null, pathname: string): string {
-  const route = preloads?.routes.find((r) => new RegExp(r.pattern).test(pathname));
+  const route = routeFor(preloads, pathname);
   let out = html;
   if (route?.drawnSheet && preloads?.entryStyles) {
     // Named again, disabled, as the page's other sheets are: lazy screens list them too, and the app's loader then finds them there.
