@@ -42,6 +42,12 @@ const FONTS: Record<string, RegExp[]> = {
   en: [/poppins-latin-(400|700)-normal/],
 };
 
+const APP_AFTER_LOAD_MS = 3000;
+/**
+ * The stored sessions' keys (src/lib/session-store.ts, SESSION_STORAGE_KEYS; its test holds the two equal): a signed-in
+ * visitor's page is not the anonymous drawing, which the app replaces at once, so their app is asked for at once.
+ */
+export const SIGNED_IN_KEYS = ['adminDetails', 'instructorDetails', 'participantDetails'];
 /**
  * A drawn page's app, asked for once the page has loaded (docs/decisions/018): the server moves index.html's module
  * script, its module preloads and the translations' preload into this classic script's data attributes
@@ -51,12 +57,6 @@ const FONTS: Record<string, RegExp[]> = {
  * takes the page over as before (sooner if the visitor presses or types: a drawn button does nothing until then).
  * A classic, deferred script: `document.currentScript` names it.
  */
-const APP_AFTER_LOAD_MS = 3000;
-/**
- * The stored sessions' keys (src/lib/session-store.ts, SESSION_STORAGE_KEYS; its test holds the two equal): a signed-in
- * visitor's page is not the anonymous drawing, which the app replaces at once, so their app is asked for at once.
- */
-export const SIGNED_IN_KEYS = ['adminDetails', 'instructorDetails', 'participantDetails'];
 const APP_AFTER_LOAD = `(() => {
   const self = document.currentScript;
   if (!self) return;
@@ -101,11 +101,11 @@ const APP_AFTER_LOAD = `(() => {
 /** What the build writes to route-preloads.json and the server reads (apps/api/src/modules/seo/route-preloads.ts). */
 export interface RoutePreloads {
   /** `styles`: the chunks' sheets, which Vite attaches with crossorigin; `sheets`: those the app attaches itself, without (layouts/stylesheet.ts). */
-  /** `drawnSheet` (and a drawn part's `sheet`): its `styles` in one file, in their order, which a page drawn by the server links instead. */
   /** `entryStyles`: the sheets index.html links, which a drawn page's one file (`drawnSheet`) holds first, so the server drops their links. */
   entryStyles: string[];
   /** The drawn pages' loader of the app (APP_AFTER_LOAD). */
   appAfterLoad: string;
+  /** `drawnSheet` (and a drawn part's `sheet`): its `styles` in one file, in their order, which a page drawn by the server links instead. */
   routes: {
     pattern: string;
     scripts: string[];
@@ -151,13 +151,6 @@ export function routePreloads(): Plugin {
         const entryCss = new Set([...entry].flatMap((file) => [...(byFile.get(file)!.viteMetadata?.importedCss ?? [])]));
         const assetNamed = (source: string) =>
           Object.values(bundle).find((file) => file.type === 'asset' && file.originalFileNames.some((name) => path.resolve(root, name) === path.resolve(root, source)))?.fileName;
-        /**
-         * The sheets of a drawn first screen in one file (docs/decisions/018): on a phone's slow network, over HTTP/1.1's six
-         * connections, fifteen small sheets cost several round trips before the first paint; one costs one. Their rules in
-         * the order the app attaches them, so the cascade is the same; the app then attaches none of them (the server marks
-         * them as there, disabled: apps/api/src/modules/seo/route-preloads.ts). Named by content, so a route with the same
-         * sheets shares the file, and the server's pre-compression (precompress) covers it like the others.
-         */
         // The entry's sheets, in the order index.html links them (a drawn page's one file holds them first, as they come first).
         const html = bundle['index.html'];
         if (html?.type !== 'asset') this.error('route-preloads: index.html is not in the bundle yet');
@@ -165,6 +158,13 @@ export function routePreloads(): Plugin {
         if (entryStyles.length !== entryCss.size || entryStyles.some((file) => !entryCss.has(file))) {
           this.error(`route-preloads: index.html links ${entryStyles.join(', ')}, the entry imports ${[...entryCss].join(', ')}`);
         }
+        /**
+         * The sheets of a drawn first screen in one file (docs/decisions/018): on a phone's slow network, over HTTP/1.1's six
+         * connections, fifteen small sheets cost several round trips before the first paint; one costs one. Their rules in
+         * the order the app attaches them, so the cascade is the same; the app then attaches none of them (the server marks
+         * them as there, disabled: apps/api/src/modules/seo/route-preloads.ts). Named by content, so a route with the same
+         * sheets shares the file, and the server's pre-compression (precompress) covers it like the others.
+         */
         const combined = new Map<string, string>();
         const combine = (files: string[]) => {
           if (files.length < 2) return undefined;
