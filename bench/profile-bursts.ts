@@ -1,7 +1,7 @@
 /**
  * Where a burst's API CPU goes, in-process (issue 26, point 5): the app built as the server builds it
  * (buildApp, the production answer path, no contract check of answers) on a fresh database of the
- * PostgreSQL server, the quiz submissions and the messages of bench/bursts.ts sent at once through
+ * PostgreSQL server, the quiz submissions, the messages and the enrolments of bench/bursts.ts sent at once through
  * inject, the process's CPU per request measured around each burst and a CPU profile of the burst alone
  * written to BENCH_PROFILE_DIR (default: none) as .cpuprofile files (Chrome DevTools, or the summary
  * printed here: self time by function, top 25).
@@ -121,6 +121,14 @@ await withFreshDatabase('profile', async (url) => {
         app.inject({ method: 'POST', url: '/api/participant/message/send', remoteAddress: `10.2.${i >> 8}.${i & 255}`, headers: { authorization: `Bearer ${token}` }, payload: { Toid: instructor!.id, msg: `Profile message ${i}: سؤال عن الدرس` } });
       const sent = await measured('messages', session, () => Promise.all(tokens.map(send)));
       if (sent.some((r) => r.statusCode !== 200)) throw new Error(`messages: ${sent.find((r) => r.statusCode !== 200)!.body}`);
+
+      const [free] = await db
+        .insert(courses)
+        .values({ title: 'Profile enrolments', language: 'en', approveStatus: 'approved', completionStatus: 'complete', instructorId: instructor!.id, price: 0, reviewedAt: new Date() })
+        .returning();
+      const order = (token: string) => app.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: { authorization: `Bearer ${token}` }, payload: { course_id: free!.id } });
+      const ordered = await measured('enrolments', session, () => Promise.all(tokens.map(order)));
+      if (ordered.some((r) => r.statusCode !== 200)) throw new Error(`enrolments: ${ordered.find((r) => r.statusCode !== 200)!.body}`);
       session.disconnect();
     } finally {
       await app.close();

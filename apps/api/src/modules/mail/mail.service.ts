@@ -2,34 +2,61 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Language } from '../../lib/i18n';
 import type { AppContext } from '../../context';
-import { activeAdmins, findRecipient, insertMail, type Recipient } from './mail.queries';
+import { activeAdmins, findRecipient, insertMail, type NewMail, type Recipient } from './mail.queries';
 import { renderMail, type MailTemplate, type NotificationTemplate } from './mail.templates';
 import { fileTransport, smtpTransport, type MailTransport } from './mail.transport';
 import { MailWorker } from './mail.worker';
 
 export type { MailTemplate, NotificationTemplate } from './mail.templates';
-export type { Recipient } from './mail.queries';
+export type { NewMail, Recipient } from './mail.queries';
 
 /**
  * Queues one mail to `to`, rendered now in `lang` (the recipient's language), and wakes this
  * process's worker. Other modules send mail only
- * through this; nothing waits for the SMTP server.
+ * through this (or write composeMail's row in their own statement, then call mailQueued); nothing waits
+ * for the SMTP server.
  */
 export async function enqueueMail(ctx: AppContext, mail: { to: string; lang: Language; template: MailTemplate }): Promise<{ messageId: string }> {
+  const row = composeMail(ctx, mail);
+  await insertMail(ctx.db, row);
+  mailQueued(ctx);
+  return { messageId: row.messageId };
+}
+
+/** One mail's outbox row, rendered now in `lang`, with its Message-ID: what enqueueMail inserts. */
+export function composeMail(ctx: AppContext, mail: { to: string; lang: Language; template: MailTemplate }): NewMail {
   const rendered = renderMail(mail.lang, mail.template);
   const host = new URL(ctx.config.publicUrl).hostname || 'nibras.local';
-  const messageId = `<${randomUUID()}@${host}>`;
-  await insertMail(ctx.db, {
-    messageId,
+  return {
+    messageId: `<${randomUUID()}@${host}>`,
     kind: mail.template.kind,
     toAddress: mail.to,
     lang: mail.lang,
     subject: rendered.subject,
     textBody: rendered.text,
     htmlBody: rendered.html,
-  });
+  };
+}
+
+/**
+ * A notification to an account already read (an order's participant, read with the order's checks) as an
+ * outbox row for the caller's own statement: null when the account turned the kind off, or when it could
+ * not be rendered (logged; like notifyUser, it never fails the request).
+ */
+export function composeNotification(ctx: AppContext, recipient: Recipient, letter: (recipient: Recipient) => NotificationTemplate): NewMail | null {
+  try {
+    const template = letter(recipient);
+    if (recipient.mailOptOuts.includes(template.kind)) return null;
+    return composeMail(ctx, { to: recipient.email, lang: recipient.lang, template });
+  } catch (error) {
+    ctx.log('error', 'a notification mail could not be rendered', error);
+    return null;
+  }
+}
+
+/** A mail row was committed by the caller's own statement: this process's worker sends it now. */
+export function mailQueued(ctx: AppContext): void {
   ctx.mail.wake();
-  return { messageId };
 }
 
 /** The transport the settings ask for: SMTP_URL, or .eml files in DATA_DIR/outbox. */

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { courses, enrollments, orders, users } from '../../db/schema';
+import { courses, enrollments, mailOutbox, orders, users } from '../../db/schema';
+import type { NewMail } from '../mail/mail.service';
 import { containsPattern } from '../../lib/like-pattern';
 
 const orderColumns = {
@@ -61,16 +62,19 @@ function prepareOrderContext(db: Db) {
   const participantId = sql.placeholder('participantId');
   const statement = sql`(
     select
-      (select json_build_object('id', c.id, 'title', c.title, 'price', c.price, 'instructorId', c.instructor_id, 'ownerEmail', u.email)
-        from ${courses} c inner join ${users} u on u.id = c.instructor_id
+      (select json_build_object('id', c.id, 'title', c.title, 'price', c.price, 'instructorId', c.instructor_id,
+          'ownerEmail', (select u.email from ${users} u where u.id = c.instructor_id))
+        from ${courses} c
         where c.id = ${courseId} and c.approve_status = 'approved' and c.deleted_at is null) as course,
       (exists (select 1 from ${enrollments} e where e.participant_id = ${participantId} and e.course_id = ${courseId})
-        or exists (select 1 from ${orders} o where o.participant_id = ${participantId} and o.course_id = ${courseId} and o.status <> 'cancelled')) as taken
+        or exists (select 1 from ${orders} o where o.participant_id = ${participantId} and o.course_id = ${courseId} and o.status <> 'cancelled')) as taken,
+      (select json_build_object('lang', p.lang, 'mailOptOuts', p.mail_opt_outs) from ${users} p where p.id = ${participantId}) as participant
   ) as context`;
   return db
     .select({
       course: sql<{ id: number; title: string; price: string | number; instructorId: number; ownerEmail: string } | null>`context.course`,
       taken: sql<boolean>`context.taken`,
+      participant: sql<{ lang: 'ar' | 'en'; mailOptOuts: string[] } | null>`context.participant`,
     })
     .from(statement)
     .prepare('order_context');
@@ -79,34 +83,60 @@ const orderContextStatement = preparedPerDatabase(prepareOrderContext);
 
 /**
  * What ordering a course is checked against, in one prepared statement: the course if it is public
- * (approved and not deleted, as isPublicCourse) with its instructor's email, and whether the participant
+ * (approved and not deleted, as isPublicCourse) with its instructor's email, whether the participant
  * already holds an enrolment or a live order of it (three round trips before, one after the other, and
- * the order read back after it was placed).
+ * the order read back after it was placed), and the participant's mail language and opt-outs (what the
+ * order's mail needs: findRecipient's read, saved).
  */
 export async function orderContext(db: Db, participantId: number, courseId: number) {
   const [row] = await orderContextStatement(db).execute({ participantId, courseId });
   return row!;
 }
 
+/** The placing statement (insertOrder). Every parameter is cast: PostgreSQL cannot infer a type for a parameter in a select list. */
+function preparePlaceOrder(db: Db) {
+  const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const placed = db.$with('placed', { id: sql<number>`id`.mapWith(orders.id).as('id'), createdAt: sql<Date>`created_at`.mapWith(orders.createdAt).as('created_at') }).as(sql`
+    insert into ${orders} (participant_id, course_id, amount, provider, status, reference, paid_at)
+    values (${p('participantId', 'int')}, ${p('courseId', 'int')}, ${p('amount', 'numeric')}, ${p('provider', 'text')}, ${p('status', 'text')}, ${p('reference', 'text')}, ${p('paidAt', 'timestamptz')})
+    returning id, created_at`);
+  const enrolled = db.$with('enrolled', {}).as(sql`
+    insert into ${enrollments} (participant_id, course_id, order_id)
+    select ${p('participantId', 'int')}, ${p('courseId', 'int')}, placed.id from placed where ${p('enrol', 'boolean')}`);
+  const mailed = db.$with('mailed', {}).as(sql`
+    insert into ${mailOutbox} (message_id, kind, to_address, lang, subject, text_body, html_body)
+    select ${p('messageId', 'text')}, ${p('kind', 'text')}, ${p('toAddress', 'text')}, ${p('lang', 'text')}, ${p('subject', 'text')}, ${p('textBody', 'text')}, ${p('htmlBody', 'text')}
+    from placed where ${p('mail', 'boolean')}`);
+  return db.with(placed, enrolled, mailed).select({ id: placed.id, createdAt: placed.createdAt }).from(placed).prepare('order_place');
+}
+const placeOrderStatement = preparedPerDatabase(preparePlaceOrder);
+
 /**
- * The order, and for a free course the enrolment, in one statement (atomic like a transaction);
- * returns the order's id and time. One statement, not a transaction of two: one commit and no round
- * trip to the API process while it is open (issue 26, point 5). The enrolment's trigger adds a delta to
- * the course's counter (migration 0013), which no other enrolment waits for.
+ * The order, for a free course its enrolment, and the participant's mail about it (when there is one) in
+ * one prepared statement, atomic like a transaction: one round trip and one commit for all three (three
+ * statements and two commits before; issue 26, point 5), and the mail is queued exactly when the order is
+ * (a transactional outbox). The enrolment's trigger adds a delta to the course's counter (migration
+ * 0013), which no other enrolment waits for. Returns the order's id and time.
  */
 export async function insertOrder(
   db: Db,
   values: { participantId: number; courseId: number; amount: number; provider: 'free' | 'bank_transfer'; status: 'paid' | 'pending'; reference: string; paidAt: Date | null },
   enrol: boolean,
+  mail: NewMail | null,
 ): Promise<{ id: number; createdAt: Date }> {
-  const order = db.insert(orders).values(values).returning({ id: orders.id, createdAt: orders.createdAt });
-  if (!enrol) return (await order)[0]!;
-  const result = await db.execute(sql`
-    with placed as (${order.getSQL()}),
-    enrolled as (insert into ${enrollments} (participant_id, course_id, order_id) select ${values.participantId}, ${values.courseId}, placed.id from placed)
-    select id, created_at from placed`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: { id: number; created_at: Date | string }[] }).rows) as { id: number; created_at: Date | string }[];
-  return { id: Number(row!.id), createdAt: new Date(row!.created_at) };
+  const [row] = await placeOrderStatement(db).execute({
+    ...values,
+    enrol,
+    mail: mail !== null,
+    messageId: mail?.messageId ?? null,
+    kind: mail?.kind ?? null,
+    toAddress: mail?.toAddress ?? null,
+    lang: mail?.lang ?? null,
+    subject: mail?.subject ?? null,
+    textBody: mail?.textBody ?? null,
+    htmlBody: mail?.htmlBody ?? null,
+  });
+  return row!;
 }
 
 /** Paid and enrolled in one transaction; false when the order was no longer pending. */

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
-import { notifyUser, siteLink } from '../mail/mail.service';
+import { composeNotification, mailQueued, notifyUser, siteLink, type NewMail, type NotificationTemplate, type Recipient } from '../mail/mail.service';
 import { presentAdminOrder, presentOrder } from './orders.presenter';
 import { findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, orderContext, type OrderRow } from './orders.queries';
 
@@ -18,7 +18,7 @@ const alreadyOrdered = () => new AppError('api.order.already', 409, { fields: { 
  */
 export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: number) {
   // The public course with its instructor's email, and whether this participant already holds it: one prepared statement.
-  const { course, taken } = await orderContext(ctx.db, user.id, courseId);
+  const { course, taken, participant } = await orderContext(ctx.db, user.id, courseId);
   if (!course) throw new AppError('api.course.not_found', 404);
   // Instructors may also hold a participant account under the same email: not for their own course.
   if (course.ownerEmail && course.ownerEmail.toLowerCase() === user.email.toLowerCase()) {
@@ -27,17 +27,23 @@ export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: 
   if (taken) throw alreadyOrdered();
   const amount = Number(course.price);
   const free = amount === 0;
+  const values = {
+    participantId: user.id,
+    courseId,
+    amount,
+    provider: free ? ('free' as const) : ('bank_transfer' as const),
+    status: free ? ('paid' as const) : ('pending' as const),
+    reference: newOrderReference(),
+    paidAt: free ? new Date() : null,
+  };
+  // The participant's mail about it, written by the order's own statement (the session proved the account active).
+  const mail = participant
+    ? composeNotification(ctx, { id: user.id, role: user.role, email: user.email, name: user.name, ...participant }, (to) =>
+        orderLetter(ctx, to, { ...values, courseTitle: course.title }),
+      )
+    : null;
   try {
-    const values = {
-      participantId: user.id,
-      courseId,
-      amount,
-      provider: free ? ('free' as const) : ('bank_transfer' as const),
-      status: free ? ('paid' as const) : ('pending' as const),
-      reference: newOrderReference(),
-      paidAt: free ? new Date() : null,
-    };
-    const placed = await insertOrder(ctx.db, values, free);
+    const placed = await placeOrder(ctx, values, free, mail);
     if (free) invalidateCatalog(ctx);
     // What findOrder would read back: all of it is known here.
     const row: OrderRow = {
@@ -48,12 +54,28 @@ export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: 
       participantName: user.name,
       participantEmail: user.email,
     };
-    await notifyOrder(ctx, row);
     const provider = bankTransferProvider(ctx.config.bankTransferDetails);
     return { order: presentOrder(row), enrolled: free, payment: free ? null : provider.instructions({ reference: row.reference, amount }) };
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyOrdered();
     throw error;
+  }
+}
+
+/**
+ * The order with its mail in one statement. A mail the database refuses must not cost the order (as
+ * notifyUser promises): when the statement fails for anything but a second order, which wrote nothing,
+ * the order is placed again without its mail, and the failure logged.
+ */
+async function placeOrder(ctx: AppContext, values: Parameters<typeof insertOrder>[1], enrol: boolean, mail: NewMail | null) {
+  try {
+    const placed = await insertOrder(ctx.db, values, enrol, mail);
+    if (mail) mailQueued(ctx);
+    return placed;
+  } catch (error) {
+    if (!mail || isUniqueViolation(error)) throw error;
+    ctx.log('error', 'a notification mail could not be queued', error);
+    return insertOrder(ctx.db, values, enrol, null);
   }
 }
 
@@ -96,15 +118,22 @@ export async function confirmOrder(ctx: AppContext, admin: RequestUser, orderId:
  * The participant's mail about an order (docs/mail.md): received while it waits for the bank
  * transfer (with the reference to quote), paid once enrolled (a free course is paid at once).
  */
+function orderLetter(
+  ctx: AppContext,
+  to: Recipient,
+  order: Pick<OrderRow, 'status' | 'courseId' | 'courseTitle' | 'reference' | 'amount'>,
+): NotificationTemplate {
+  return order.status === 'paid'
+    ? { kind: 'order_paid', params: { name: to.name, course: order.courseTitle, link: siteLink(ctx, mailLinks.learn(order.courseId)) } }
+    : {
+        kind: 'order_received',
+        params: { name: to.name, course: order.courseTitle, reference: order.reference, amount: String(Number(order.amount)), link: siteLink(ctx, mailLinks.participantOrders()) },
+      };
+}
+
+/** The same mail once an admin confirmed the transfer, after the change is committed. */
 async function notifyOrder(ctx: AppContext, row: OrderRow): Promise<void> {
-  await notifyUser(ctx, row.participantId, (to) =>
-    row.status === 'paid'
-      ? { kind: 'order_paid', params: { name: to.name, course: row.courseTitle, link: siteLink(ctx, mailLinks.learn(row.courseId)) } }
-      : {
-          kind: 'order_received',
-          params: { name: to.name, course: row.courseTitle, reference: row.reference, amount: String(Number(row.amount)), link: siteLink(ctx, mailLinks.participantOrders()) },
-        },
-  );
+  await notifyUser(ctx, row.participantId, (to) => orderLetter(ctx, to, row));
 }
 
 /** Refused like a second confirm when a confirm got there first: the answer never says "cancelled" for a paid order. */
