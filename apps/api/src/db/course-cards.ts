@@ -3,7 +3,7 @@ import type { Db } from './client';
 import { enrollmentCountNow } from './enrolment-count';
 import { instructorAndCategory, selectCoursesWithInstructorAndCategory } from './course-projection';
 import { publishedAt, ratingAverageShown } from './public-course';
-import { categories, courses, users } from './schema';
+import { categories, courses } from './schema';
 
 // Ratings, enrolments and lectures from the course's counters (kept by triggers: migrations 0007
 // and 0010): a card reads its course row, and the course's enrolment deltas not folded yet
@@ -45,7 +45,7 @@ export type CourseCardRow = Awaited<ReturnType<typeof courseCardRows>>[number];
 export function courseCardsJson(ids: SQL): SQL {
   const fields = Object.entries({ ...courseCardFields, ...instructorAndCategory }).map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`);
   return sql`(select coalesce(json_agg(json_build_object(${sql.join(fields, sql`, `)})), '[]'::json)
-    from ${courses} inner join ${users} on ${users.id} = ${courses.instructorId} left join ${categories} on ${categories.id} = ${courses.categoryId}
+    from ${courses} left join ${categories} on ${categories.id} = ${courses.categoryId}
     where ${courses.id} in (${ids}))`;
 }
 

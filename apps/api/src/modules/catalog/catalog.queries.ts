@@ -83,12 +83,19 @@ export async function courseReviews(db: Db, courseId: number, page: number, perP
     .offset((page - 1) * perPage)
     .as('page_rows');
   const [rows, [total]] = await Promise.all([
-    // The page of ratings first (ratings_course_updated_idx), then the names of its few authors: a
-    // join written plainly let the planner hash the whole users table for a popular course.
+    // The page of ratings first (ratings_course_updated_idx), then the names of its few authors, each by
+    // key: a join written plainly let the planner hash the whole users table for a popular course, or
+    // walk its key up to the newest author (course-projection.ts, instructorColumn).
     db
-      .select({ id: pageRows.id, rating: pageRows.rating, message: pageRows.message, name: users.name, createdAt: pageRows.createdAt, updatedAt: pageRows.updatedAt })
+      .select({
+        id: pageRows.id,
+        rating: pageRows.rating,
+        message: pageRows.message,
+        name: sql<string>`(select u.name from ${users} u where u.id = ${pageRows.participantId})`,
+        createdAt: pageRows.createdAt,
+        updatedAt: pageRows.updatedAt,
+      })
       .from(pageRows)
-      .innerJoin(users, eq(users.id, pageRows.participantId))
       .orderBy(desc(pageRows.updatedAt), desc(pageRows.id)),
     db.select({ n: count() }).from(ratings).where(eq(ratings.courseId, courseId)),
   ]);
@@ -193,9 +200,10 @@ function prepareCoursePage(db: Db, limits: CoursePageLimits) {
         from ${users} u where u.id = (select "instructorId" from head)) as instructor,
       (select coalesce(json_object_agg(d.rating, d.n), '{}'::json)
         from (select r.rating, count(*)::int as n from ${ratings} r where r.course_id = (select "id" from head) group by r.rating) d) as distribution,
-      (select coalesce(json_agg(json_build_object('id', p.id, 'rating', p.rating, 'message', p.message, 'name', u.name, 'createdAt', p.created_at, 'updatedAt', p.updated_at)
+      (select coalesce(json_agg(json_build_object('id', p.id, 'rating', p.rating, 'message', p.message,
+          'name', (select u.name from ${users} u where u.id = p.participant_id), 'createdAt', p.created_at, 'updatedAt', p.updated_at)
           order by p.updated_at desc, p.id desc), '[]'::json)
-        from review_page p inner join ${users} u on u.id = p.participant_id) as reviews,
+        from review_page p) as reviews,
       (select "ratingCount" from head) as reviews_total
   ) as page`;
   type LectureJson = { id: number; sectionId: number; title: string; durationSeconds: number; isFreePreview: boolean; hasVideo: boolean };

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, enrollments, orders, quizAttempts, users } from '../../db/schema';
+import { instructorColumn } from '../../db/course-projection';
 
 type ApprovalStatus = (typeof courses.approveStatus.enumValues)[number];
 
@@ -63,15 +64,14 @@ export async function latestCourses(db: Db, status: ApprovalStatus | undefined, 
       .select({
         id: courses.id,
         title: courses.title,
-        instructorId: users.id,
-        instructorName: users.name,
+        instructorId: courses.instructorId,
+        instructorName: instructorColumn<string>('name'),
         approveStatus: courses.approveStatus,
         createdAt: courses.createdAt,
         updatedAt: courses.updatedAt,
         submittedAt: courses.submittedAt,
       })
       .from(courses)
-      .innerJoin(users, eq(users.id, courses.instructorId))
       .where(where)
       .orderBy(...order)
       .limit(limit),

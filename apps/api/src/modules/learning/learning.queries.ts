@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, max, sql } from 'driz
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { certificates, courses, enrollments, lectureProgress, lectures, sections, users } from '../../db/schema';
+import { instructorColumn } from '../../db/course-projection';
 import { cardRowFromJson, courseCardsJson } from '../../db/course-cards';
 
 export type LectureProgressRow = typeof lectureProgress.$inferSelect;
@@ -50,9 +51,8 @@ export async function enrolmentCount(db: Db, participantId: number): Promise<num
 /** A live course with its instructor's name, as the player's header shows it. */
 export async function findLiveCourseHead(db: Db, courseId: number) {
   const [row] = await db
-    .select({ id: courses.id, title: courses.title, language: courses.language, instructorName: users.name, instructorId: users.id })
+    .select({ id: courses.id, title: courses.title, language: courses.language, instructorName: instructorColumn<string>('name'), instructorId: courses.instructorId })
     .from(courses)
-    .innerJoin(users, eq(users.id, courses.instructorId))
     .where(and(eq(courses.id, courseId), isNull(courses.deletedAt)));
   return row;
 }
@@ -204,8 +204,8 @@ function preparePlayer(db: Db) {
   const courseId = sql.placeholder('courseId');
   const statement = sql`(
     select
-      (select json_build_object('id', ${courses.id}, 'title', ${courses.title}, 'language', ${courses.language}, 'instructorName', ${users.name}, 'instructorId', ${users.id})
-        from ${courses} inner join ${users} on ${users.id} = ${courses.instructorId}
+      (select json_build_object('id', ${courses.id}, 'title', ${courses.title}, 'language', ${courses.language}, 'instructorName', ${instructorColumn<string>('name')}, 'instructorId', ${courses.instructorId})
+        from ${courses}
         where ${courses.id} = ${courseId} and ${courses.deletedAt} is null) as course,
       exists (select 1 from ${enrollments} where ${enrollments.participantId} = ${participantId} and ${enrollments.courseId} = ${courseId}) as enrolled,
       (select coalesce(json_agg(json_build_object('id', ${sections.id}, 'title', ${sections.title}) order by ${sections.position}, ${sections.id}), '[]'::json)

@@ -1,7 +1,8 @@
 import { asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SearchQuery, SearchSort } from '@nibras/contract';
 import type { Db } from '../../db/client';
-import { categories, courses, searchTerms, users } from '../../db/schema';
+import { categories, courses, searchTerms } from '../../db/schema';
+import { instructorColumn } from '../../db/course-projection';
 import { isPublicCourse, publishedAt, ratingAverageShown } from '../../db/public-course';
 import { cardRowFromJson, courseCardsJson, type CourseCardRow } from '../../db/course-cards';
 
@@ -32,11 +33,10 @@ export function loadSearchSources(db: Db, where: { ids: number[] } | { instructo
       title: courses.title,
       subtitle: courses.subtitle,
       description: courses.description,
-      tags: sql<string>`coalesce((select string_agg(t.name, ' ') from course_tags ct join tags t on t.id = ct.tag_id where ct.course_id = ${courses.id}), '')`,
-      instructorName: users.name,
+      tags: sql<string>`coalesce((select string_agg(t.name, ' ') from course_tags ct join tags t on t.id = ct.tag_id where ct.course_id = ${courses}.id), '')`,
+      instructorName: instructorColumn<string>('name'),
     })
-    .from(courses)
-    .innerJoin(users, eq(users.id, courses.instructorId));
+    .from(courses);
   if ('ids' in where) return query.where(inArray(courses.id, where.ids));
   if ('instructorId' in where) return query.where(eq(courses.instructorId, where.instructorId));
   return query.where(gt(courses.id, where.afterId)).orderBy(asc(courses.id)).limit(where.limit);
