@@ -144,8 +144,11 @@ describe('translations that cannot load (issue 25, point 10)', () => {
     const { page } = await e2e.open({ width: 375, height: 700 });
     let failing = true;
     await page.route('**/assets/i18n/**', (route) => (failing ? route.abort() : route.continue()));
+    // i18next tries five more times, waiting 350 ms and doubling (11 s in all): the page's clock runs the waits.
+    await page.clock.install();
     await page.goto('/about');
     const failure = page.getByTestId('boot-failure');
+    for (let tries = 0; tries < 60 && (await failure.count()) === 0; tries += 1) await page.clock.runFor(500);
     await failure.waitFor();
     expect(await failure.getAttribute('role')).toBe('alert');
     expect(await failure.locator('section[lang="ar"][dir="rtl"] h1').textContent()).toBe(tr('ar', 'boot.failure.title'));
