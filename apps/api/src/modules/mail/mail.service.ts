@@ -45,9 +45,8 @@ export function composeMail(ctx: AppContext, mail: { to: string; lang: Language;
  */
 export function composeNotification(ctx: AppContext, recipient: Recipient, letter: (recipient: Recipient) => NotificationTemplate): NewMail | null {
   try {
-    const template = letter(recipient);
-    if (recipient.mailOptOuts.includes(template.kind)) return null;
-    return composeMail(ctx, { to: recipient.email, lang: recipient.lang, template });
+    const template = notificationFor(recipient, letter);
+    return template && composeMail(ctx, { to: recipient.email, lang: recipient.lang, template });
   } catch (error) {
     ctx.log('error', 'a notification mail could not be rendered', error);
     return null;
@@ -138,9 +137,15 @@ export async function notifyAdmins(ctx: AppContext, letter: (recipient: Recipien
   }
 }
 
-async function notifyRecipient(ctx: AppContext, recipient: Recipient, letter: (recipient: Recipient) => NotificationTemplate): Promise<boolean> {
+/** The recipient's letter, or null when the recipient turned its kind off. */
+function notificationFor(recipient: Recipient, letter: (recipient: Recipient) => NotificationTemplate): NotificationTemplate | null {
   const template = letter(recipient);
-  if (recipient.mailOptOuts.includes(template.kind)) return false;
+  return recipient.mailOptOuts.includes(template.kind) ? null : template;
+}
+
+async function notifyRecipient(ctx: AppContext, recipient: Recipient, letter: (recipient: Recipient) => NotificationTemplate): Promise<boolean> {
+  const template = notificationFor(recipient, letter);
+  if (!template) return false;
   await enqueueMail(ctx, { to: recipient.email, lang: recipient.lang, template });
   return true;
 }

@@ -17,7 +17,7 @@ const alreadyOrdered = () => new AppError('api.order.already', 409, { fields: { 
  * until an admin confirms the money arrived.
  */
 export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: number) {
-  // The public course with its instructor's email, and whether this participant already holds it: one prepared statement.
+  // The public course with its instructor's email, whether this participant already holds it, and their mail settings: one prepared statement.
   const { course, taken, participant } = await orderContext(ctx.db, user.id, courseId);
   if (!course) throw new AppError('api.course.not_found', 404);
   // Instructors may also hold a participant account under the same email: not for their own course.
