@@ -280,19 +280,13 @@ export function answerMarks(tx: Db, attemptId: number) {
   return tx.select({ correct: quizAnswers.correct, awarded: quizAnswers.pointsAwarded }).from(quizAnswers).where(eq(quizAnswers.attemptId, attemptId));
 }
 
-const rowJsonText = new Map<string, string>();
-
-/** A JSON object of a row of `table` under the names drizzle gives its columns (to read back with rowFromJson); its text is built once per table and alias. */
+/** A JSON object of a row of `table` under the names drizzle gives its columns (to read back with rowFromJson); used by prepared statements, built once each. */
 function rowJson(table: typeof quizAttempts | typeof quizAnswers, alias: string): SQL {
-  const cacheKey = `${table === quizAttempts ? 'attempts' : 'answers'} ${alias}`;
-  let text = rowJsonText.get(cacheKey);
-  if (text === undefined) {
-    text = `json_build_object(${Object.entries(getTableColumns(table))
+  return sql.raw(
+    `json_build_object(${Object.entries(getTableColumns(table))
       .map(([key, column]) => `'${key}', ${alias}."${column.name}"`)
-      .join(', ')})`;
-    rowJsonText.set(cacheKey, text);
-  }
-  return sql.raw(text);
+      .join(', ')})`,
+  );
 }
 
 /** A row read back from rowJson: its timestamps are Dates again (JSON has none). */
@@ -314,13 +308,39 @@ const answerRecord = (a: { questionId: number; optionIds: number[]; text: string
   points_awarded: a.pointsAwarded,
 });
 
+/** The submitting statement (submitOpenAttempt), prepared: every submission runs it. Parameters are cast: some sit in a select list. */
+function prepareSubmit(db: Db) {
+  const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const submitted = db.$with('submitted', {}).as(sql`
+    update ${quizAttempts} set status = ${p('status', 'text')}, score = ${p('score', 'int')}, max_score = ${p('maxScore', 'int')},
+      submitted_at = ${p('submittedAt', 'timestamptz')}, idempotency_key = ${p('idempotencyKey', 'text')}
+    where id = ${p('id', 'int')} and status = 'open'
+    returning *`);
+  const stored = db.$with('stored', {}).as(sql`
+    insert into ${quizAnswers} (attempt_id, question_id, option_ids, text, correct, points, points_awarded)
+    select s.id, a.question_id, a.option_ids, a.text, a.correct, a.points, a.points_awarded
+    from submitted s
+    cross join json_to_recordset(${p('answers', 'json')}) as a(question_id int, option_ids jsonb, text text, correct boolean, points int, points_awarded int)
+    returning *`);
+  return db
+    .with(submitted, stored)
+    .select({
+      attempt: sql<Record<string, unknown> | null>`(select ${rowJson(quizAttempts, 'submitted')} from submitted)`,
+      answers: sql<Record<string, unknown>[]>`(select coalesce(json_agg(${rowJson(quizAnswers, 'stored')} order by stored.id), '[]'::json) from stored)`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('quiz_submit');
+}
+const submitStatement = preparedPerDatabase(prepareSubmit);
+
 /**
  * Submits an open attempt and stores its answers in one statement (atomic, like a transaction): the
  * attempt is updated only while it is still open, and the answers are inserted only if it was. Null
  * when it was no longer open (another submission came first): the caller reads why. One statement
  * instead of a transaction of four (lock, insert, update, commit): under a burst of submissions (a
  * deadline) the transaction stayed open while the API process, busy with the others, prepared its
- * next statement, and the attempt's row lock with it (issue 26, point 5).
+ * next statement, and the attempt's row lock with it (issue 26, point 5). Prepared (quiz_submit): neither
+ * drizzle nor the server builds or plans it again for each submission.
  */
 export async function submitOpenAttempt(
   db: Db,
@@ -328,23 +348,7 @@ export async function submitOpenAttempt(
   values: Pick<AttemptRow, 'status' | 'score' | 'maxScore' | 'submittedAt' | 'idempotencyKey'>,
   answers: { questionId: number; optionIds: number[]; text: string | null; correct: boolean | null; points: number; pointsAwarded: number | null }[],
 ): Promise<{ attempt: AttemptRow; answers: AnswerRow[] } | null> {
-  const update = db
-    .update(quizAttempts)
-    .set(values)
-    .where(and(eq(quizAttempts.id, id), eq(quizAttempts.status, 'open')))
-    .returning();
-  const result = await db.execute(sql`
-    with submitted as (${update.getSQL()}),
-    stored as (
-      insert into ${quizAnswers} (attempt_id, question_id, option_ids, text, correct, points, points_awarded)
-      select s.id, a.question_id, a.option_ids, a.text, a.correct, a.points, a.points_awarded
-      from submitted s
-      cross join json_to_recordset(${JSON.stringify(answers.map(answerRecord))}::json) as a(question_id int, option_ids jsonb, text text, correct boolean, points int, points_awarded int)
-      returning *
-    )
-    select (select ${rowJson(quizAttempts, 'submitted')} from submitted) as attempt,
-      (select coalesce(json_agg(${rowJson(quizAnswers, 'stored')} order by stored.id), '[]'::json) from stored) as answers`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { attempt: Record<string, unknown> | null; answers: Record<string, unknown>[] }[];
+  const [row] = await submitStatement(db).execute({ ...values, id, answers: JSON.stringify(answers.map(answerRecord)) });
   if (!row?.attempt) return null;
   return { attempt: rowFromJson<AttemptRow>(quizAttempts, row.attempt), answers: row.answers.map((a) => rowFromJson<AnswerRow>(quizAnswers, a)) };
 }
