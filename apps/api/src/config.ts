@@ -53,6 +53,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
   UPLOAD_VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(2048),
+  UPLOAD_RESUMABLE_HOURS: z.coerce.number().min(1).max(720).default(24),
   QUIZ_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SMTP_URL: z.string().optional(),
@@ -129,6 +130,8 @@ export interface Config {
   /** The built web app; unset or missing means the API runs alone. */
   webDist: string | undefined;
   uploadLimits: { imageBytes: number; videoBytes: number };
+  /** How long a resumable upload has from its creation to finish; after that its bytes are removed (UPLOAD_RESUMABLE_HOURS; docs/video.md). */
+  resumableUploadMs: number;
   /** Shown to participants with a pending order: where to send the money. */
   bankTransferDetails: string;
   mail: {
@@ -240,5 +243,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID || undefined, clientSecret: e.OIDC_CLIENT_SECRET || undefined },
     storage: storageSettings(e),
     uploadLimits: { imageBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1_048_576), videoBytes: Math.round(e.UPLOAD_VIDEO_MAX_MB * 1_048_576) },
+    resumableUploadMs: Math.round(e.UPLOAD_RESUMABLE_HOURS * 3_600_000),
   };
 }

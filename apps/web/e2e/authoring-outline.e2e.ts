@@ -171,15 +171,30 @@ describe('course editor, step 4: sections and lectures', () => {
     await page.getByTestId('step4-outline').waitFor();
     expect(await shownOutline(page)).toEqual([[c, b], [a]]);
 
-    // A saved lecture takes a real MP4: the percentage reaches 100 % and the lecture has its video and length.
+    // A saved lecture takes a real MP4, resumably (tus): the connection of its first piece is dropped, the client asks
+    // the server how much arrived and sends it again by itself; the percentage reaches 100 % and the lecture has its
+    // video and length.
     const lectureId = Number(await lectureRow(page, b).getAttribute('data-lecture-id'));
     expect(lectureId).toBeGreaterThan(0);
+    const tus: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/instructor/course/upload/resumable')) tus.push(request.method());
+    });
+    let dropped = false;
+    await page.route('**/api/instructor/course/upload/resumable/*', async (route) => {
+      if (route.request().method() !== 'PATCH' || dropped) return route.fallback();
+      dropped = true;
+      return route.abort('connectionreset');
+    });
     await page.getByTestId(`lecture-video-input-${lectureId}`).setInputFiles(CLIP);
     await expect.poll(() => page.getByTestId(`upload-progress-lecture-${lectureId}`).textContent(), { timeout: 30_000 }).toBe(tr('ar', 'authoring.step4.percent', { percent: 100 }));
     await lectureRow(page, b).getByTestId('lecture-has-video').waitFor();
     await page.getByTestId(`upload-progress-lecture-${lectureId}`).waitFor({ state: 'detached' });
     const uploaded = (await api<OutlineData>(login, 'GET', `/api/instructor/course/edit/step4/${courseId}`)).sections.flatMap((s) => s.lectures).find((l) => l.id === lectureId);
     expect(uploaded).toMatchObject({ has_video: true, duration_seconds: 8 });
+    expect(dropped).toBe(true);
+    expect(tus).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
+    await page.unroute('**/api/instructor/course/upload/resumable/*');
 
     // A new lecture cannot take a video before it is saved, and says so.
     await sections(page).nth(1).getByTestId('add-lecture').click();

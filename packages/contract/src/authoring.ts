@@ -4,7 +4,7 @@ import { categoryName } from './categories';
 import { COURSE_LANGUAGES, COURSE_LEVELS } from './catalog';
 import { envelope, listData, pageQuery } from './envelope';
 import { monthlySeries } from './dashboard';
-import type { RouteDef } from './route-def';
+import type { ResumableRouteDef, RouteDef } from './route-def';
 
 /**
  * Course authoring (docs/authoring.md): the spec's six steps for instructors and admins, uploads,
@@ -147,6 +147,46 @@ export const step4UploadFields = z
   .strictObject({ id: courseIdField, lecture_id: dbId.describe('A lecture of this course') })
   .describe('Multipart text fields, sent before the file part `file` (an MP4 or WebM video)');
 export const step4UnlinkBody = z.strictObject({ id: courseIdField, lecture_id: dbId });
+
+/**
+ * The Upload-Metadata of a resumable video upload (the tus protocol, docs/video.md): what the file becomes once all
+ * of it has arrived and passed the same checks as a multipart upload. tus-js-client adds `filename` and `filetype`.
+ */
+const tusFileFields = { filename: z.string().max(255).optional(), filetype: z.string().max(100).optional() };
+export const resumableUploadMetadata = z.discriminatedUnion('target', [
+  z.strictObject({ target: z.literal('lecture'), id: courseIdField, lecture_id: dbId.describe('A lecture of this course'), ...tusFileFields }),
+  z.strictObject({ target: z.literal('promo'), id: courseIdField, ...tusFileFields }),
+]);
+export type ResumableUploadMetadata = z.input<typeof resumableUploadMetadata>;
+
+/** Where an authoring role's resumable uploads are created (POST) and continued (HEAD, PATCH, DELETE on `/:uploadId`). */
+export const resumableUploadPath = (role: 'instructor' | 'admin') => `/api/${role}/course/upload/resumable`;
+
+const uploadIdParams = z.strictObject({ uploadId: z.string().regex(/^[0-9a-f]{32}$/).describe('The upload, from the `Location` its POST answered') });
+
+function resumableRoutes<R extends 'instructor' | 'admin'>(role: R) {
+  const base = resumableUploadPath(role);
+  const tags = ['course authoring'];
+  return {
+    create: {
+      method: 'POST', path: base, access: role, resumable: true, errors: [400, 404, 412, 413], tags,
+      summary:
+        'Start a resumable video upload (tus 1.0.0, creation): `Tus-Resumable: 1.0.0`, `Upload-Length`, and `Upload-Metadata` with `target` (lecture | promo), `id` (the course) and, for a lecture, `lecture_id`. 201 with the upload\'s `Location`; the course and lecture are checked, and the length against UPLOAD_VIDEO_MAX_MB, before a byte is kept',
+    },
+    append: {
+      method: 'PATCH', path: `${base}/:uploadId`, access: role, resumable: true, errors: [400, 404, 409, 412, 413, 415], tags, params: uploadIdParams,
+      summary:
+        "Send the next bytes (`application/offset+octet-stream`) from `Upload-Offset`, which must be what HEAD on the same address answers (409 otherwise). 204 with the new offset; the last one checks the file (type by content, markup, size: 415 or 413 and nothing kept), attaches it and answers 200 with the step's envelope (step 4 for a lecture, step 3 for a promo). Only the account that started it may continue it (404 for anyone else)",
+    },
+    end: {
+      method: 'DELETE', path: `${base}/:uploadId`, access: role, resumable: true, errors: [400, 404, 412], tags, params: uploadIdParams,
+      summary: 'Give up an unfinished upload: its bytes are removed (204). Unfinished uploads also go by themselves UPLOAD_RESUMABLE_HOURS after they began',
+    },
+  } as const satisfies Record<string, ResumableRouteDef>;
+}
+
+/** The resumable upload routes of each authoring role. */
+export const resumableUploadRoutes = { instructor: resumableRoutes('instructor'), admin: resumableRoutes('admin') };
 
 const optionInput = z.strictObject({
   id: newOrId('option'),

@@ -14,6 +14,7 @@ export const ERROR_STATUSES = {
   404: 'Not found (or not visible to you)',
   408: 'The body arrived too slowly (less than 1 KB in 10 s): the connection is closed',
   409: 'Conflicts with the current state: nothing changed',
+  412: 'A resumable upload without `Tus-Resumable: 1.0.0`',
   413: 'The body or file is too large',
   415: 'Unsupported content type, or a file that is not what this route accepts',
   416: 'The requested byte range is outside the file',
@@ -95,6 +96,17 @@ export interface RedirectRouteDef extends RouteBase {
 }
 
 export type RouteDef = JsonRouteDef | FileRouteDef | RedirectRouteDef;
+
+/**
+ * A resumable upload of the tus protocol 1.0.0 (docs/video.md): POST at the path starts one; PATCH (with HEAD,
+ * which answers how much arrived) and DELETE act on one at `/:uploadId`. The answers are the protocol's (201 with
+ * `Location`, 204 with `Upload-Offset`), but for the last PATCH, which answers the step's envelope; every refusal
+ * is the error envelope. Served by @tus/server behind the role check (modules/authoring/resumable-uploads.ts).
+ */
+export interface ResumableRouteDef extends Omit<RouteBase, 'body' | 'query' | 'multipart' | 'multipartFields'> {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  resumable: true;
+}
 
 /**
  * Every failure status a route may answer: what its shape implies (input -> 400, a role -> 401

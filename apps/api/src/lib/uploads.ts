@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, Writable, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
@@ -119,4 +119,16 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, k
   const key = `${folder}/${id}.${type.ext}`;
   await storage.rename(tempKey, key);
   return { key, mime: type.mime, size: guard.size, originalName: file.filename };
+}
+
+/**
+ * The same checks on a file that arrived in pieces (a resumable upload, modules/authoring/resumable-uploads.ts),
+ * read once from the start: its type from the first bytes, markup anywhere, its size. The file's type, or the
+ * same refusal a multipart upload gets.
+ */
+export async function checkReceivedFile(source: Readable, kind: UploadKind, maxBytes: number): Promise<Sniffed> {
+  const guard = new UploadGuard(kind, maxBytes);
+  const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
+  await pipeline(source, guard, discard);
+  return guard.detected!;
 }

@@ -15,6 +15,12 @@ function envelopeOf(lang: Language, messageKey: string, errors: Record<string, s
   return { success: false, status: false, message: translate(lang, messageKey, params), errors };
 }
 
+/** An AppError's envelope in the reader's language: its message and its fields' messages translated. */
+export function appErrorEnvelope(lang: Language, error: AppError) {
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(lang, v, error.params)]));
+  return envelopeOf(lang, error.code, fields, error.params);
+}
+
 const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'api.error.malformed_body',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'api.error.malformed_body',
@@ -37,10 +43,7 @@ export const DATABASE_RETRY_AFTER_S = 5;
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     const lang = request.lang;
-    if (error instanceof AppError) {
-      const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(lang, v, error.params)]));
-      return reply.status(error.statusCode).headers(error.headers).send(envelopeOf(lang, error.code, fields, error.params));
-    }
+    if (error instanceof AppError) return reply.status(error.statusCode).headers(error.headers).send(appErrorEnvelope(lang, error));
     const validationContext = (error as { validationContext?: string }).validationContext;
     if (error instanceof ZodError) {
       const context = validationContext ?? 'body';

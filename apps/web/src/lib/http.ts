@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FileRouteDef, JsonRouteDef, Role, RouteDef } from '@nibras/contract';
+import type { FileRouteDef, JsonRouteDef, ResumableRouteDef, Role, RouteDef } from '@nibras/contract';
 
 export type ResponseData<D extends JsonRouteDef> = z.output<D['response']> extends { data: infer T } ? T : never;
 export type RequestBody<D extends RouteDef> = D['body'] extends z.ZodType ? z.input<D['body']> : never;
@@ -89,6 +89,16 @@ interface Envelope {
   message?: string;
   data?: unknown;
   errors?: Record<string, string>;
+}
+
+/** The envelope in a body read as text; an empty one when the body is not one (a proxy's page, nothing at all). */
+function envelopeOf(text: string): Envelope {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Envelope) : {};
+  } catch {
+    return {};
+  }
 }
 
 async function readEnvelope(response: Response): Promise<Envelope> {
@@ -206,13 +216,7 @@ export function uploadRoute<D extends JsonRouteDef & { multipart: true }>(def: D
       if (event.lengthComputable) options.onProgress?.(uploadPercent(event.loaded, event.total));
     });
     xhr.addEventListener('load', () => {
-      let envelope: Envelope = {};
-      try {
-        const value: unknown = JSON.parse(xhr.responseText);
-        if (typeof value === 'object' && value !== null) envelope = value as Envelope;
-      } catch {
-        envelope = {};
-      }
+      const envelope = envelopeOf(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && envelope.success !== false) resolve({ message: envelope.message ?? '', data: envelope.data as T });
       else reject(new ApiError(xhr.status, envelope.message ?? xhr.statusText, envelope.errors ?? {}));
     });
@@ -223,5 +227,70 @@ export function uploadRoute<D extends JsonRouteDef & { multipart: true }>(def: D
     for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, String(value));
     form.append('file', options.file, options.fileName ?? (options.file instanceof File ? options.file.name : 'upload'));
     xhr.send(form);
+  });
+}
+
+export interface ResumableUploadOptions {
+  /** What the file becomes, checked by the server before it keeps a byte (the contract's resumableUploadMetadata). */
+  metadata: Readonly<Record<string, string | number>>;
+  file: File;
+  /** A rounded whole percentage of the bytes the server has (spec sections 4 and 9), counting what arrived before a cut. */
+  onProgress?: (percent: number) => void;
+  /** Stops sending; what arrived stays, so choosing the same file again goes on from there. */
+  signal?: AbortSignal;
+}
+
+/** Pieces of a resumable upload: a cut costs at most one piece, and no proxy sees a body larger than this. */
+const RESUMABLE_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A video upload that survives a dropped connection, a closed tab or a server restart (the tus protocol,
+ * docs/video.md): tus-js-client, loaded on first use, asks the server how much arrived and sends only the rest,
+ * retrying a cut connection by itself; the upload's address is kept in localStorage under the file's fingerprint,
+ * so choosing the same file again later goes on where it stopped. Each request carries the role's current token
+ * (a long upload outlives one). Answers like uploadRoute: the step's envelope once the server has checked and
+ * attached the file, or an ApiError with the field messages.
+ */
+export async function resumableUploadRoute<T>(def: ResumableRouteDef, options: ResumableUploadOptions): Promise<ApiResult<T>> {
+  tokenFor(def);
+  const { Upload } = await import('tus-js-client');
+  const metadata = Object.fromEntries(Object.entries({ ...options.metadata, filename: options.file.name, filetype: options.file.type }).map(([k, v]) => [k, String(v)]));
+  return new Promise((resolve, reject) => {
+    const upload = new Upload(options.file, {
+      endpoint: def.path,
+      metadata,
+      chunkSize: RESUMABLE_CHUNK_BYTES,
+      retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
+      removeFingerprintOnSuccess: true,
+      onBeforeRequest: (request) => {
+        for (const [name, value] of Object.entries(requestHeaders(settings.language(), tokenFor(def), false))) request.setHeader(name, value);
+      },
+      onProgress: (sent, total) => options.onProgress?.(uploadPercent(sent, total)),
+      onSuccess: ({ lastResponse }) => {
+        const envelope = envelopeOf(lastResponse.getBody());
+        if (envelope.success === true) resolve({ message: envelope.message ?? '', data: envelope.data as T });
+        else reject(new ApiError(lastResponse.getStatus(), envelope.message ?? settings.translate('api.error.internal'), envelope.errors ?? {}));
+      },
+      onError: (error) => {
+        const response = (error as { originalResponse?: { getStatus(): number; getBody(): string } | null }).originalResponse;
+        if (!response) return reject(new ApiError(0, 'network', {}, true));
+        const envelope = envelopeOf(response.getBody());
+        if (response.getStatus() === 401) settings.onUnauthorized(def.access as Role);
+        reject(new ApiError(response.getStatus(), envelope.message ?? settings.translate('api.error.internal'), envelope.errors ?? {}));
+      },
+    });
+    options.signal?.addEventListener(
+      'abort',
+      () => {
+        void upload.abort();
+        reject(new ApiError(0, 'aborted', {}, true));
+      },
+      { once: true },
+    );
+    void upload.findPreviousUploads().then((previous) => {
+      const last = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+      if (last) upload.resumeFromPreviousUpload(last);
+      upload.start();
+    });
   });
 }

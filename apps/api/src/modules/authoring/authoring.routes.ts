@@ -7,6 +7,7 @@ import { editStep1, editStep2, editStep3, editStep4, editStep5, editStep6, whole
 import { deleteLecture, deleteSection, getLecture, getSection, saveStep4, unlinkLectureVideo, uploadLectureVideo } from './outline.service';
 import { deleteAssessment, deleteOption, deleteQuestion, getAssessment, getOption, getQuestion, saveStep5 } from './assessments.service';
 import { instructorDashboard, listCoursesFor, recentCourses } from './course-lists.service';
+import { resumableUploadsModule } from './resumable-uploads';
 
 type CourseRoutes = typeof instructorAuthoringRoutes | typeof adminAuthoringRoutes;
 
@@ -54,4 +55,5 @@ export function authoringModule(app: FastifyInstance, ctx: AppContext) {
   const a = adminAuthoringRoutes;
   addRoute(app, ctx, a.list, async ({ user, query, body }) => ({ data: await listCoursesFor(ctx, user, query.page, body) }));
   addRoute(app, ctx, a.approve, async ({ user, body }) => reviewCourse(ctx, user, body));
+  resumableUploadsModule(app, ctx);
 }

@@ -112,17 +112,26 @@ export async function uploadStep3(ctx: AppContext, user: RequestUser, request: F
     await requireCourseAccess(ctx, user, f.id);
     return f.field === 'cover' ? { kind: 'image', folder: 'covers' } : { kind: 'video', folder: 'promos' };
   });
+  return attachStep3File(ctx, user, fields, upload.key);
+}
+
+/**
+ * A stored file becomes the course's cover or promo video, replacing the old one (removed once the change
+ * is committed). From a multipart upload, or a resumable one once its checks passed (resumable-uploads.ts);
+ * if the course went away meanwhile, the file is removed and the error goes on.
+ */
+export async function attachStep3File(ctx: AppContext, user: RequestUser, fields: z.output<typeof step3UploadFields>, key: string) {
   const column = STEP3_COLUMN[fields.field];
   let outcome;
   try {
     outcome = await editCourse(ctx, user, fields.id, async ({ tx, course, removeFiles }) => {
       const old = course[column];
       if (old) removeFiles.push(...withCopies(column, old));
-      await updateCourse(tx, course.id, { [column]: upload.key });
+      await updateCourse(tx, course.id, { [column]: key });
     });
   } catch (error) {
     // The course went away (or changed hands) while the file was arriving.
-    await ctx.storage.remove(upload.key);
+    await ctx.storage.remove(key);
     throw error;
   }
   return { message: saveMessage(outcome, { done: 'api.authoring.uploaded' }), data: { ...(await step3Data(ctx, user, outcome.course)), state: outcome.state } };

@@ -136,6 +136,15 @@ export async function uploadLectureVideo(ctx: AppContext, user: RequestUser, req
     if (!(await findLecture(ctx.db, f.id, f.lecture_id))) throw fieldError('lecture_id', 'api.authoring.not_in_course');
     return { kind: 'video', folder: 'lectures' };
   });
+  return attachLectureVideo(ctx, user, fields, upload);
+}
+
+/**
+ * A stored video becomes the lecture's, replacing the old one (removed once the change is committed), its
+ * length read from the file when it is an MP4. From a multipart upload, or a resumable one once its checks
+ * passed (resumable-uploads.ts); if the lecture or course went away meanwhile, the file is removed.
+ */
+export async function attachLectureVideo(ctx: AppContext, user: RequestUser, fields: z.output<typeof step4UploadFields>, upload: { key: string; mime: string }) {
   let outcome;
   try {
     const duration = upload.mime === 'video/mp4' ? await mp4DurationSeconds(ctx.storage, upload.key).catch(() => null) : null;

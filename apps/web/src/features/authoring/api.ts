@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { adminAuthoringRoutes, instructorAuthoringRoutes, type JsonRouteDef } from '@nibras/contract';
-import { callRoute, uploadRoute, type ApiResult, type CallOptions, type ResponseData } from '../../lib/http';
+import { adminAuthoringRoutes, instructorAuthoringRoutes, resumableUploadRoutes, type JsonRouteDef } from '@nibras/contract';
+import { callRoute, resumableUploadRoute, uploadRoute, type ApiResult, type CallOptions, type ResponseData } from '../../lib/http';
 import { routeQuery } from '../../lib/query';
 import type { StepNumber } from './editor/authoring-store';
 
@@ -38,14 +38,20 @@ export type WholeCourse = ResponseData<InstructorRoutes['whole']>;
 export type CourseListPage = ResponseData<InstructorRoutes['myCourses']>;
 export type InstructorDashboard = ResponseData<InstructorRoutes['dashboard']>;
 
-/** Cover image or promo video of step 3, with a rounded upload percentage. */
+/**
+ * Cover image or promo video of step 3, with a rounded upload percentage. A promo video goes resumably (tus,
+ * docs/video.md): a cut connection or a closed tab costs nothing, choosing the same file again goes on.
+ */
 export function uploadStep3File(role: AuthoringRole, courseId: number, field: 'cover' | 'promo', file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
+  type Answer = ResponseData<InstructorRoutes['step3Upload']>;
+  if (field === 'promo') return resumableUploadRoute<Answer>(resumableUploadRoutes[role].create, { metadata: { target: 'promo', id: courseId }, file, onProgress, ...(signal ? { signal } : {}) });
   return uploadRoute(authoringRoute(role, 'step3Upload'), { fields: { id: courseId, field }, file, onProgress, ...(signal ? { signal } : {}) });
 }
 
-/** A lecture's video of step 4, with a rounded upload percentage. */
+/** A lecture's video of step 4, resumably (tus, as the promo), with a rounded upload percentage. */
 export function uploadLectureVideo(role: AuthoringRole, courseId: number, lectureId: number, file: File, onProgress: (percent: number) => void, signal?: AbortSignal) {
-  return uploadRoute(authoringRoute(role, 'step4Upload'), { fields: { id: courseId, lecture_id: lectureId }, file, onProgress, ...(signal ? { signal } : {}) });
+  type Answer = ResponseData<InstructorRoutes['step4Upload']>;
+  return resumableUploadRoute<Answer>(resumableUploadRoutes[role].create, { metadata: { target: 'lecture', id: courseId, lecture_id: lectureId }, file, onProgress, ...(signal ? { signal } : {}) });
 }
 
 const STEP_READS = { 1: 'edit1', 2: 'edit2', 3: 'edit3', 4: 'edit4', 5: 'edit5', 6: 'edit6' } as const;

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import { resumableUploadMetadata, resumableUploadPath, resumableUploadRoutes, type Role } from '@nibras/contract';
+import { AppError } from '../../lib/app-error';
+import { translate } from '../../lib/i18n';
+import { checkReceivedFile } from '../../lib/uploads';
+import { appErrorEnvelope, fieldErrors } from '../../plugins/errors';
+import { requireAccess, type RequestUser } from '../../plugins/auth';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import { attachStep3File } from './authoring.service';
+import { requireCourseAccess } from './course-edit.service';
+import { attachLectureVideo } from './outline.service';
+import { findLecture } from './outline.queries';
+
+/**
+ * Resumable video uploads (issue 27, docs/video.md): the tus protocol (@tus/server) beside the multipart
+ * step3/upload and step4/upload, for lecture and promo videos. A cut connection, a closed tab or a server
+ * restart loses nothing: the client asks how much arrived (HEAD) and sends the rest (PATCH).
+ *  - Creating one (POST) names what the file will become in its Upload-Metadata (resumableUploadMetadata); the
+ *    course and lecture are checked then, and the declared length against UPLOAD_VIDEO_MAX_MB, before a byte is kept.
+ *  - Only the account that created an upload may continue, ask about or end it (the owner is kept in its metadata,
+ *    written by the server over whatever the client sent).
+ *  - Once all of it has arrived, the same checks as a multipart upload read it from the start (type by content,
+ *    markup anywhere, size); a refused file is removed, a good one moved into the storage and attached in the
+ *    same way (attachLectureVideo, attachStep3File), and the last PATCH answers the step's envelope.
+ *  - Unfinished uploads expire UPLOAD_RESUMABLE_HOURS after their creation: removeExpiredUploads, hourly.
+ * The bytes in progress are kept in DATA_DIR/uploads/resumable (with STORAGE=disk the finished file is renamed
+ * into place; with STORAGE=s3 it is streamed into the bucket).
+ */
+
+const ROLES = ['instructor', 'admin'] as const satisfies readonly Role[];
+type AuthoringRole = (typeof ROLES)[number];
+
+/** Thrown to @tus/server: it answers with this status and body. */
+interface TusRefusal {
+  status_code: number;
+  body: string;
+}
+
+/**
+ * @tus/server's own refusals (plain text) by status: 404 and 410 (no such upload, or an expired one: both 404 here),
+ * 409 (a PATCH from another offset), 412 (no `Tus-Resumable`), 413, 415 (a PATCH of another content type).
+ */
+const TUS_REFUSALS: Record<number, { status: number; key: string }> = {
+  404: { status: 404, key: 'api.upload.not_found' },
+  410: { status: 404, key: 'api.upload.not_found' },
+  409: { status: 409, key: 'api.upload.offset_conflict' },
+  412: { status: 412, key: 'api.upload.tus_required' },
+  413: { status: 413, key: 'api.upload.too_large' },
+  415: { status: 415, key: 'api.error.unsupported_media_type' },
+};
+
+type Settings = Pick<Config, 'dataDir' | 'resumableUploadMs'>;
+
+function progressDirectory(config: Settings) {
+  return path.join(config.dataDir, 'uploads', 'resumable');
+}
+
+function fileStore(config: Settings) {
+  return new FileStore({ directory: progressDirectory(config), expirationPeriodInMilliseconds: config.resumableUploadMs });
+}
+
+/** Removes the bytes and records of every upload not finished within UPLOAD_RESUMABLE_HOURS of its creation; how many. */
+export async function removeExpiredUploads(config: Settings): Promise<number> {
+  await mkdir(progressDirectory(config), { recursive: true });
+  return fileStore(config).deleteExpired();
+}
+
+export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
+  const store = fileStore(ctx.config);
+  /** The Fastify request of a raw one handed to @tus/server: its user (checked before) and language. */
+  const requests = new WeakMap<object, FastifyRequest>();
+  const fastifyRequestOf = (req: { runtime?: { node?: { req?: object } } }) => {
+    const raw = req.runtime?.node?.req;
+    const request = raw && requests.get(raw);
+    if (!request?.user) throw new Error('a resumable upload request reached @tus/server without its checked user');
+    return request as FastifyRequest & { user: RequestUser };
+  };
+  const refusal = (request: FastifyRequest, error: AppError): TusRefusal => ({ status_code: error.statusCode, body: JSON.stringify(appErrorEnvelope(request.lang, error)) });
+
+  /** What the upload becomes: its metadata parsed by the contract, the course's access and the lecture checked. */
+  async function target(request: FastifyRequest & { user: RequestUser }, metadata: Upload['metadata']) {
+    const input = Object.fromEntries(Object.entries(metadata ?? {}).filter(([key]) => key !== 'owner'));
+    const parsed = resumableUploadMetadata.safeParse(input);
+    if (!parsed.success) throw new AppError('api.validation.failed', 400, { fields: fieldErrors(request.lang, parsed.error, input) });
+    const fields = parsed.data;
+    await requireCourseAccess(ctx, request.user, fields.id);
+    if (fields.target === 'lecture' && !(await findLecture(ctx.db, fields.id, fields.lecture_id))) {
+      throw new AppError('api.validation.failed', 400, { fields: { lecture_id: 'api.authoring.not_in_course' } });
+    }
+    return fields;
+  }
+
+  function tusServer(role: AuthoringRole) {
+    const maxBytes = ctx.config.uploadLimits.videoBytes;
+    return new Server({
+      path: resumableUploadPath(role),
+      datastore: store,
+      relativeLocation: true,
+      // Same origin only: no Access-Control-Allow-Origin (the default would be *).
+      allowedOrigins: [],
+      maxSize: maxBytes,
+      // Only the finished file is ever read back, by the server: no client may end an upload it has finished.
+      disableTerminationForFinishedUploads: true,
+      async onUploadCreate(req, upload) {
+        const request = fastifyRequestOf(req);
+        try {
+          if (upload.size === undefined) throw new AppError('api.upload.length_required', 400, { fields: { file: 'api.upload.length_required' } });
+          if (upload.size > maxBytes) throw new AppError('api.upload.too_large', 413, { fields: { file: 'api.upload.too_large' }, params: { mb: Math.floor(maxBytes / 1_048_576) } });
+          if (upload.size === 0) throw new AppError('api.upload.empty', 400, { fields: { file: 'api.upload.empty' } });
+          await target(request, upload.metadata);
+        } catch (error) {
+          if (error instanceof AppError) throw refusal(request, error);
+          throw error;
+        }
+        return { metadata: { ...upload.metadata, owner: String(request.user.id) } };
+      },
+      async onIncomingRequest(req, uploadId) {
+        if (req.method === 'POST') return;
+        const request = fastifyRequestOf(req);
+        const upload = await store.getUpload(uploadId).catch(() => null);
+        // Someone else's upload is answered as a missing one: its existence is not told.
+        if (upload && upload.metadata?.owner !== String(request.user.id)) throw refusal(request, new AppError('api.upload.not_found', 404));
+      },
+      async onUploadFinish(req, upload) {
+        const request = fastifyRequestOf(req);
+        const file = path.join(progressDirectory(ctx.config), upload.id);
+        try {
+          const fields = await target(request, upload.metadata);
+          const type = await checkReceivedFile(createReadStream(file), 'video', maxBytes);
+          const key = `${fields.target === 'lecture' ? 'lectures' : 'promos'}/${randomUUID()}.${type.ext}`;
+          if (ctx.config.storage.driver === 'disk') await ctx.storage.rename(`resumable/${upload.id}`, key);
+          else await ctx.storage.put(key, createReadStream(file));
+          await removeUpload(upload.id);
+          const result =
+            fields.target === 'lecture'
+              ? await attachLectureVideo(ctx, request.user, { id: fields.id, lecture_id: fields.lecture_id }, { key, mime: type.mime })
+              : await attachStep3File(ctx, request.user, { id: fields.id, field: 'promo' }, key);
+          const body = JSON.stringify({ success: true, status: true, message: translate(request.lang, result.message), data: result.data });
+          return { status_code: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
+        } catch (error) {
+          // Refused or failed: nothing of it stays (a client that tries again starts a new upload).
+          await removeUpload(upload.id);
+          if (error instanceof AppError) throw refusal(request, error);
+          throw error;
+        }
+      },
+    });
+  }
+
+  /**
+   * Every refusal in the API's envelope and the reader's language, as on every other route: ours are already
+   * (the hooks' AppErrors); @tus/server's own are plain text, and an unexpected failure is its 500 with a message.
+   */
+  async function inEnvelope(request: FastifyRequest, answer: Response): Promise<Response> {
+    if (answer.status < 400 || answer.headers.get('content-type')?.startsWith('application/json')) return answer;
+    const text = await answer.text();
+    const headers = new Headers(answer.headers);
+    headers.set('content-type', 'application/json; charset=utf-8');
+    headers.delete('content-length');
+    // The hooks' refusals (TusRefusal) arrive as the body @tus/server was given: already an envelope.
+    if (text.startsWith('{"success":false')) return new Response(text, { status: answer.status, headers });
+    const refusal = TUS_REFUSALS[answer.status] ?? (answer.status >= 500 ? { status: 500, key: 'api.error.internal' } : { status: 400, key: 'api.error.bad_request' });
+    if (refusal.status === 500) request.log.error({ answer: text.slice(0, 500) }, 'resumable upload failed');
+    const error = new AppError(refusal.key, refusal.status, refusal.key.startsWith('api.upload.') ? { fields: { file: refusal.key }, params: { mb: Math.floor(ctx.config.uploadLimits.videoBytes / 1_048_576) } } : {});
+    return new Response(JSON.stringify(appErrorEnvelope(request.lang, error)), { status: refusal.status, headers });
+  }
+
+  /** The upload's bytes (if still there) and its record. */
+  async function removeUpload(id: string) {
+    await rm(path.join(progressDirectory(ctx.config), id), { force: true });
+    await store.configstore.delete(id).catch(() => undefined);
+  }
+
+  for (const role of ROLES) {
+    const server = tusServer(role);
+    const routes = resumableUploadRoutes[role];
+    for (const def of [routes.create, routes.append, routes.end]) {
+      app.route({
+        // HEAD (how much arrived) beside PATCH, as a file route's HEAD beside its GET.
+        method: def === routes.append ? ['PATCH', 'HEAD'] : def.method,
+        url: def.path,
+        config: { access: role },
+        schema: { summary: def.summary, tags: def.tags, security: [{ bearer: [] }], ...('params' in def ? { params: def.params } : {}) },
+        // The role before anything else, as on every route (plugins/route.ts); @tus/server then answers the protocol.
+        preValidation: async (request) => {
+          request.user = await requireAccess(ctx, request, role);
+        },
+        handler: async (request, reply) => {
+          await mkdir(progressDirectory(ctx.config), { recursive: true });
+          requests.set(request.raw, request);
+          reply.hijack();
+          const answer = await server.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+          await sendNodeResponse(reply.raw, await inEnvelope(request, answer));
+        },
+      });
+    }
+  }
+  // The body of a PATCH is the file's bytes, read by @tus/server itself.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  if (ctx.config.env !== 'test') {
+    const timer = setInterval(() => {
+      removeExpiredUploads(ctx.config).catch((error: unknown) => app.log.warn({ err: error }, 'removing expired resumable uploads failed; retried in an hour'));
+    }, 3_600_000).unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+}
