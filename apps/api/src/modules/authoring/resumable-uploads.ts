@@ -1,14 +1,17 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
 import { Server, type Upload } from '@tus/server';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { resumableUploadMetadata, resumableUploadPath, resumableUploadRoutes, type Role } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
+import type { Storage } from '../../lib/storage';
 import { checkReceivedFile } from '../../lib/uploads';
 import { appErrorEnvelope, fieldErrors } from '../../plugins/errors';
 import { requireAccess, type RequestUser } from '../../plugins/auth';
@@ -31,8 +34,7 @@ import { findLecture } from './outline.queries';
  *    markup anywhere, size); a refused file is removed, a good one moved into the storage and attached in the
  *    same way (attachLectureVideo, attachStep3File), and the last PATCH answers the step's envelope.
  *  - Unfinished uploads expire UPLOAD_RESUMABLE_HOURS after their creation: removeExpiredUploads, hourly.
- * The bytes in progress are kept in DATA_DIR/uploads/resumable (with STORAGE=disk the finished file is renamed
- * into place; with STORAGE=s3 it is streamed into the bucket).
+ * The bytes in progress wait on the disk or in the bucket, as the storage does (progressStore).
  */
 
 const ROLES = ['instructor', 'admin'] as const satisfies readonly Role[];
@@ -57,24 +59,88 @@ const TUS_REFUSALS: Record<number, { status: number; key: string }> = {
   415: { status: 415, key: 'api.error.unsupported_media_type' },
 };
 
-type Settings = Pick<Config, 'dataDir' | 'resumableUploadMs'>;
+type Settings = Pick<Config, 'dataDir' | 'resumableUploadMs' | 'storage'>;
+
+/** Every upload's address ends in its id: 32 hexadecimal digits (the contract's uploadIdParams). */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * Where the bytes of uploads in progress wait, by STORAGE (docs/video.md):
+ *  - disk: @tus/file-store in DATA_DIR/uploads/resumable, `<id>` and its record `<id>.json`; a finished file is the
+ *    storage's key `resumable/<id>`, renamed into place;
+ *  - s3: @tus/s3-store in the bucket, a multipart upload of the key `resumable/<id>` (with `<key>.info`, and `<key>.part`
+ *    for a piece smaller than S3's 5 MiB minimum), so that every API node can continue any upload; a finished file is
+ *    that key, copied into place by the storage's rename.
+ * `key` is the store's id of an upload (what @tus/server calls its id) and, finished, its key in the storage.
+ */
+interface ProgressStore {
+  datastore: FileStore | S3Store;
+  key: (id: string) => string;
+  /** The finished file, read from its start (for the checks). */
+  read: (storage: Storage, key: string) => Readable;
+  /** The upload's bytes, record and parts, whatever is left of them. */
+  remove: (storage: Storage, key: string) => Promise<void>;
+}
 
 function progressDirectory(config: Settings) {
   return path.join(config.dataDir, 'uploads', 'resumable');
 }
 
-function fileStore(config: Settings) {
-  return new FileStore({ directory: progressDirectory(config), expirationPeriodInMilliseconds: config.resumableUploadMs });
+function progressStore(config: Settings): ProgressStore {
+  const expirationPeriodInMilliseconds = config.resumableUploadMs;
+  if (config.storage.driver === 'disk') {
+    const directory = progressDirectory(config);
+    const datastore = new FileStore({ directory, expirationPeriodInMilliseconds });
+    return {
+      datastore,
+      key: (id) => id,
+      read: (_storage, key) => createReadStream(path.join(directory, key)),
+      remove: async (_storage, key) => {
+        await rm(path.join(directory, key), { force: true });
+        await datastore.configstore.delete(key).catch(() => undefined);
+      },
+    };
+  }
+  const s3 = config.storage;
+  const datastore = new S3Store({
+    partSize: 8 * 1_048_576,
+    expirationPeriodInMilliseconds,
+    // No copy of an upload's record in the process: another node, or the hourly clean-up, may have finished or
+    // removed it, and a stale copy would answer for a gone upload. The record is read from the bucket (one GET).
+    cache: { get: async () => undefined, set: async () => undefined, delete: async () => undefined },
+    s3ClientConfig: {
+      bucket: s3.bucket,
+      region: s3.region,
+      ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+      forcePathStyle: s3.forcePathStyle,
+      ...(s3.credentials ? { credentials: s3.credentials } : {}),
+      // As lib/storage-s3.ts: the SDK's default checksums are refused or mangled by many S3-compatible servers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  });
+  return {
+    datastore,
+    key: (id) => `resumable/${id}`,
+    read: (storage, key) => storage.read(key),
+    remove: async (storage, key) => {
+      // Ends an unfinished multipart upload; a finished one's record and leftovers go one by one (removing a key
+      // that is not there is no error in S3).
+      await datastore.remove(key).catch(() => undefined);
+      for (const leftover of [key, `${key}.info`, `${key}.part`]) await storage.remove(leftover);
+    },
+  };
 }
 
 /** Removes the bytes and records of every upload not finished within UPLOAD_RESUMABLE_HOURS of its creation; how many. */
 export async function removeExpiredUploads(config: Settings): Promise<number> {
-  await mkdir(progressDirectory(config), { recursive: true });
-  return fileStore(config).deleteExpired();
+  if (config.storage.driver === 'disk') await mkdir(progressDirectory(config), { recursive: true });
+  return progressStore(config).datastore.deleteExpired();
 }
 
 export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
-  const store = fileStore(ctx.config);
+  const progress = progressStore(ctx.config);
+  const store = progress.datastore;
   /** The Fastify request of a raw one handed to @tus/server: its user (checked before) and language. */
   const requests = new WeakMap<object, FastifyRequest>();
   const fastifyRequestOf = (req: { runtime?: { node?: { req?: object } } }) => {
@@ -104,6 +170,10 @@ export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
       path: resumableUploadPath(role),
       datastore: store,
       relativeLocation: true,
+      // The address carries the id alone; the store's key may have a folder before it (progressStore).
+      namingFunction: () => progress.key(randomBytes(16).toString('hex')),
+      generateUrl: (_req, { path: base, id }) => `${base}/${id.split('/').pop()}`,
+      getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? progress.key(lastPath) : undefined),
       // Same origin only: no Access-Control-Allow-Origin (the default would be *).
       allowedOrigins: [],
       maxSize: maxBytes,
@@ -131,14 +201,12 @@ export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
       },
       async onUploadFinish(req, upload) {
         const request = fastifyRequestOf(req);
-        const file = path.join(progressDirectory(ctx.config), upload.id);
         try {
           const fields = await target(request, upload.metadata);
-          const type = await checkReceivedFile(createReadStream(file), 'video', maxBytes);
+          const type = await checkReceivedFile(progress.read(ctx.storage, upload.id), 'video', maxBytes);
           const key = `${fields.target === 'lecture' ? 'lectures' : 'promos'}/${randomUUID()}.${type.ext}`;
-          if (ctx.config.storage.driver === 'disk') await ctx.storage.rename(`resumable/${upload.id}`, key);
-          else await ctx.storage.put(key, createReadStream(file));
-          await removeUpload(upload.id);
+          await ctx.storage.rename(`resumable/${upload.id.split('/').pop()}`, key);
+          await progress.remove(ctx.storage, upload.id);
           const result =
             fields.target === 'lecture'
               ? await attachLectureVideo(ctx, request.user, { id: fields.id, lecture_id: fields.lecture_id }, { key, mime: type.mime })
@@ -147,7 +215,7 @@ export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
           return { status_code: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
         } catch (error) {
           // Refused or failed: nothing of it stays (a client that tries again starts a new upload).
-          await removeUpload(upload.id);
+          await progress.remove(ctx.storage, upload.id);
           if (error instanceof AppError) throw refusal(request, error);
           throw error;
         }
@@ -173,11 +241,6 @@ export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
     return new Response(JSON.stringify(appErrorEnvelope(request.lang, error)), { status: refusal.status, headers });
   }
 
-  /** The upload's bytes (if still there) and its record. */
-  async function removeUpload(id: string) {
-    await rm(path.join(progressDirectory(ctx.config), id), { force: true });
-    await store.configstore.delete(id).catch(() => undefined);
-  }
 
   for (const role of ROLES) {
     const server = tusServer(role);
@@ -194,7 +257,7 @@ export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
           request.user = await requireAccess(ctx, request, role);
         },
         handler: async (request, reply) => {
-          await mkdir(progressDirectory(ctx.config), { recursive: true });
+          if (ctx.config.storage.driver === 'disk') await mkdir(progressDirectory(ctx.config), { recursive: true });
           requests.set(request.raw, request);
           reply.hijack();
           const answer = await server.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
