@@ -5,6 +5,8 @@
  *  - login latency (the argon2id cost),
  *  - the cold start of `npm start` on an empty data folder,
  *  - uploads (bench/upload.ts): MB/s of a 20 MB and a 200 MB lecture video against a plain file copy, and the server's peak memory,
+ *  - transcoding (bench/transcode.ts): a 1080p lecture's index-first remux, streaming ladder and poster, in wall and CPU seconds per
+ *    minute of video, and the ladder's bytes beside the original's,
  *  - quizzes (bench/quiz.ts, on the PostgreSQL server): 200 participants submitting one assessment within 10 s, stored once, p99 beside a bare route,
  *  - a search storm (bench/search-storm.ts): 20 costly searches at once from one address on PGlite, and the p99 of the
  *    reads other visitors send meanwhile (target: under 1 s); then a burst of 60 from one address, and how long another
@@ -24,7 +26,7 @@
  *    and 200 messages to one instructor, each all at once beside a bare-route burst of the same size, stored exactly once, and
  *    where the time goes (CPU, the pool, lock waits).
  * Prints the figures and writes bench/results/latest.json. No pass/fail: machines are shared and noisy.
- * Parts: BENCH_ONLY=namelist,upload,quiz,public,storm,memory,large,bursts,first-visit (any of them, comma-separated) runs only
+ * Parts: BENCH_ONLY=namelist,upload,transcode,quiz,public,storm,memory,large,bursts,first-visit (any of them, comma-separated) runs only
  * those, keeping the other figures in latest.json; e.g. `BENCH_ONLY=large,bursts npx tsx bench/run.ts`. The large catalog's own
  * settings (BENCH_LARGE_SCALE, BENCH_LARGE_DATABASES, BENCH_LARGE_MODES, BENCH_SEARCHES) are in bench/large-catalog.ts.
  */
@@ -35,6 +37,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { uploadBenchmark } from './upload';
+import { printTranscode, transcodeBenchmark } from './transcode';
 import { quizBenchmark } from './quiz';
 import { printPublicReads, publicReadsBenchmark } from './public-reads';
 import { printSearchStorm, searchStormBenchmark } from './search-storm';
@@ -48,7 +51,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** BENCH_ONLY=large,bursts (a comma-separated list of the parts below): only those parts run; unset, all of them. */
-export const BENCH_PARTS = ['namelist', 'upload', 'quiz', 'public', 'storm', 'memory', 'large', 'bursts', 'first-visit'] as const;
+export const BENCH_PARTS = ['namelist', 'upload', 'transcode', 'quiz', 'public', 'storm', 'memory', 'large', 'bursts', 'first-visit'] as const;
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 for (const part of ONLY) if (!(BENCH_PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY: no part named ${part} (parts: ${BENCH_PARTS.join(', ')})`);
 const want = (part: (typeof BENCH_PARTS)[number]) => ONLY.length === 0 || ONLY.includes(part);
@@ -175,6 +178,13 @@ async function main() {
 
   // Uploads run against a server of their own, once the load-test server is gone.
   if (want('upload')) record('upload', await uploadBenchmark());
+
+  // A lecture's streaming ladder: ffmpeg's seconds per minute of video on this machine, and the disk it takes.
+  if (want('transcode')) {
+    const transcode = await transcodeBenchmark();
+    printTranscode(transcode);
+    record('transcode', transcode);
+  }
 
   // Quizzes run against the PostgreSQL server, on a database of their own.
   if (want('quiz')) record('quiz', await quizBenchmark());

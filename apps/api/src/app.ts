@@ -41,6 +41,7 @@ import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { membersModule } from './modules/members/members.routes';
 import { cmsModule } from './modules/cms/cms.routes';
 import { mailModule } from './modules/mail/mail.routes';
+import { videoModule } from './modules/video/video.routes';
 import { appPageRenderer, seoModule } from './modules/seo/seo.routes';
 import { googleModule } from './modules/google/google.routes';
 import { messagesModule } from './modules/messages/messages.routes';
@@ -87,7 +88,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // The spec's list URLs put the page after a second question mark: keep the raw query for those routes.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A stream token (a JWT of about 230 characters) is one path segment of a ladder's addresses (docs/video.md).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 400 },
     // A request arriving while the server closes is answered by plugins/shutdown.ts, in the error envelope.
     return503OnClosing: false,
   });
@@ -117,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicResponses: shared?.publicResponses ?? new TtlCache(1000),
     storage,
     mail: { wake: () => undefined },
+    video: { wake: () => undefined },
     log,
     now,
     undocumentedStatus: (route, status) => {
@@ -209,6 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     messagesModule(api, ctx);
   });
   mailModule(app, ctx);
+  videoModule(app, ctx);
   seoModule(app, ctx);
 
   await registerWebApp(app, config.webDist, (webDist) => appPageRenderer(ctx, webDist, app));

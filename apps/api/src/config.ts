@@ -54,6 +54,16 @@ const envSchema = z.object({
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
   UPLOAD_VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(2048),
   UPLOAD_RESUMABLE_HOURS: z.coerce.number().min(1).max(720).default(24),
+  VIDEO_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
+  VIDEO_LADDER: z
+    .string()
+    .regex(/^\d{3,4}(,\d{3,4})*$/, 'heights in pixels, comma-separated, e.g. 240,360,720,1080')
+    .default('240,360,720,1080'),
+  VIDEO_SEGMENT_SECONDS: z.coerce.number().int().min(2).max(10).default(4),
+  VIDEO_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  VIDEO_STREAM_MINUTES: z.coerce.number().min(1).max(1440).default(60),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
   QUIZ_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SMTP_URL: z.string().optional(),
@@ -132,6 +142,21 @@ export interface Config {
   uploadLimits: { imageBytes: number; videoBytes: number };
   /** How long a resumable upload has from its creation to finish; after that its bytes are removed (UPLOAD_RESUMABLE_HOURS; docs/video.md). */
   resumableUploadMs: number;
+  /** The streaming ladder's worker (modules/video, docs/video.md). */
+  video: {
+    /** Jobs this process transcodes at once (VIDEO_WORKERS; 1 by default, 0 under the tests, which start their own). */
+    workers: number;
+    /** The rungs' heights (of the shorter side, for upright videos): none above the source's. */
+    ladder: number[];
+    segmentSeconds: number;
+    maxAttempts: number;
+    /** The first retry's wait; doubles each try. */
+    retryBaseMs: number;
+    /** How long a stream token (in the addresses of a ladder's playlists and segments) stays valid (VIDEO_STREAM_MINUTES). */
+    streamUrlSeconds: number;
+    ffmpeg: string;
+    ffprobe: string;
+  };
   /** Shown to participants with a pending order: where to send the money. */
   bankTransferDetails: string;
   mail: {
@@ -244,5 +269,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageSettings(e),
     uploadLimits: { imageBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1_048_576), videoBytes: Math.round(e.UPLOAD_VIDEO_MAX_MB * 1_048_576) },
     resumableUploadMs: Math.round(e.UPLOAD_RESUMABLE_HOURS * 3_600_000),
+    video: {
+      workers: e.VIDEO_WORKERS ?? (e.NODE_ENV === 'test' ? 0 : 1),
+      ladder: [...new Set(e.VIDEO_LADDER.split(',').map(Number))].sort((a, b) => a - b),
+      segmentSeconds: e.VIDEO_SEGMENT_SECONDS,
+      maxAttempts: e.VIDEO_MAX_ATTEMPTS,
+      retryBaseMs: 60_000,
+      streamUrlSeconds: Math.round(e.VIDEO_STREAM_MINUTES * 60),
+      ffmpeg: e.FFMPEG_PATH,
+      ffprobe: e.FFPROBE_PATH,
+    },
   };
 }

@@ -17,6 +17,8 @@ export interface AppContext {
   storage: Storage;
   /** Wakes this process's mail worker after an enqueue (modules/mail); a no-op when none runs. */
   mail: { wake: () => void };
+  /** Wakes this process's video workers after an upload (modules/video); a no-op when none runs. */
+  video: { wake: () => void };
   /** The server's log (silent in tests): for what goes wrong after an answer's work is done, such as a notification not queued. */
   log: (level: 'info' | 'warn' | 'error', message: string, detail?: unknown) => void;
   /**

@@ -1,11 +1,17 @@
 // test:area learning certificates dashboard
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { addLectures, createCourse, rewindCreditClock } from '../../api/test/factories';
+import { testDatabase } from '../../api/test/harness';
+import { videoJobs } from '../../api/src/db/schema';
+import { planLadder, poster, probe, thumbnailsVtt, transcodeLadder } from '../../api/src/modules/video/video.ffmpeg';
+import { queueLadder } from '../../api/src/modules/video/video.service';
 import { seedSession, waitForPath } from './support/browser';
 import { auditAll, axeViolations, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, newAccount, type LoginData } from './support/server';
@@ -247,6 +253,47 @@ describe('lecture player, in Arabic at 375 px', () => {
     await openAs(page, login, `/participant/learn/${course.id}`);
     await page.getByRole('heading', { level: 1, name: tr('ar', 'learn.notEnrolled.title') }).waitFor();
     expect(await page.getByRole('link', { name: tr('ar', 'learn.notEnrolled.details') }).getAttribute('href')).toBe(`/course-details/${course.id}`);
+  });
+});
+
+describe('a lecture prepared for streaming, in English at 1366 px', () => {
+  it('plays its ladder through hls.js, fetching segments under a stream token, shows its poster, and still counts the time played', async () => {
+    // The ladder the video worker makes of the seed clip (its encoding is tested in modules/video), ready for the lecture.
+    const clip = path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4');
+    const videoId = randomUUID();
+    mkdirSync(path.join(dataDir, 'uploads', 'lectures'), { recursive: true });
+    copyFileSync(clip, path.join(dataDir, 'uploads', 'lectures', `${videoId}.mp4`));
+    const out = path.join(dataDir, 'uploads', 'hls', videoId);
+    mkdirSync(out, { recursive: true });
+    const info = await probe('ffprobe', clip);
+    await transcodeLadder('ffmpeg', clip, out, { rungs: planLadder(info, [240, 360]), probe: info, segmentSeconds: 4 });
+    await poster('ffmpeg', clip, path.join(out, 'poster.jpg'), info);
+    writeFileSync(path.join(out, 'thumbs.vtt'), thumbnailsVtt(info.seconds));
+    const { login } = await participant();
+    const course = await createCourse({ price: 0, title: `Streaming ${unique()}`, language: 'en' });
+    const { lectures } = await addLectures(course.id, 1, { video: `lectures/${videoId}.mp4`, durationSeconds: 8 });
+    const { db } = await testDatabase();
+    await queueLadder(db, lectures[0]!.id, `lectures/${videoId}.mp4`);
+    await db.update(videoJobs).set({ status: 'ready', progress: 100, heights: [180] }).where(eq(videoJobs.lectureId, lectures[0]!.id));
+    expect((await api(login, 'POST', '/api/participant/enrollcourse/order', { course_id: course.id })).status).toBe(200);
+
+    const { page } = await e2e.open({ width: 1366, height: 900 });
+    const segments: string[] = [];
+    page.on('request', (request) => {
+      if (/^\/api\/media\/stream\/[\w-]+\.[\w-]+\.[\w-]+\/180p\/seg-\d+\.ts$/.test(new URL(request.url()).pathname)) segments.push(request.url());
+    });
+    await openAs(page, login, `/participant/learn/${course.id}`, 'en');
+    await videoReady(page);
+    expect(await video(page).evaluate((v: HTMLVideoElement) => v.poster)).toContain(`/api/media/lecture/${lectures[0]!.id}/stream/poster.jpg?t=`);
+    // Chromium has Media Source: hls.js feeds the element (a blob: source), which is what knows the rungs.
+    expect(await video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
+    const paused = progressResponse(page);
+    await play(page, 5, 2);
+    await video(page).evaluate((v: HTMLVideoElement) => v.pause());
+    const saved = (await (await paused).json()) as { data: { positionSeconds: number; watchedSeconds: number } };
+    expect(saved.data.positionSeconds).toBeGreaterThanOrEqual(5);
+    expect(saved.data.watchedSeconds).toBeGreaterThanOrEqual(3);
+    expect(segments.length).toBeGreaterThanOrEqual(2);
   });
 });
 

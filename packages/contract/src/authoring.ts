@@ -314,6 +314,16 @@ export const step3Data = z.object({
   promo_video_url: previewUrl,
 });
 
+/** A lecture video on its way to streaming (docs/video.md): null when it has no job and plays as uploaded. */
+export const lectureStreaming = z
+  .object({
+    status: z.enum(['queued', 'processing', 'ready', 'failed']).describe('queued: waiting for a worker; processing: being encoded; ready: streams; failed: tried and given up'),
+    progress: z.number().int().min(0).max(100).describe('Rounded percentage while processing; 100 when ready'),
+    error: z.string().nullable().describe('Why it failed: a key of the web translations (video.failed.*); null unless failed'),
+    heights: z.array(z.number().int()).describe('The rungs made (heights in pixels), once ready'),
+  })
+  .nullable();
+
 export const authoringLecture = z.object({
   id: z.number().int(),
   section_id: z.number().int(),
@@ -323,6 +333,7 @@ export const authoringLecture = z.object({
   duration_seconds: z.number().int(),
   has_video: z.boolean(),
   video_url: previewUrl,
+  streaming: lectureStreaming,
 });
 export const authoringSection = z.object({ id: z.number().int(), title: z.string(), position: z.number().int(), lectures: z.array(authoringLecture) });
 export const step4Data = z.object({ id: z.number().int(), sections: z.array(authoringSection) });

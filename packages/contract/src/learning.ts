@@ -18,6 +18,14 @@ export const learnLecture = z.object({
   durationSeconds: z.number().int(),
   isFreePreview: z.boolean(),
   videoUrl: z.string().nullable().describe('Signed, short-lived URL of the video; streams with HTTP Range'),
+  stream: z
+    .object({
+      masterUrl: z.string().describe('The HLS master playlist (hls.js, or native HLS); its rungs carry their own short-lived token'),
+      posterUrl: z.string(),
+      thumbnailsUrl: z.string().describe('WebVTT mapping each stretch of the video to a thumbnail (#xywh=), for seeking'),
+    })
+    .nullable()
+    .describe('The streaming ladder, once it is ready (docs/video.md); null: play videoUrl'),
   positionSeconds: z.number().int().describe('Where the participant stopped'),
   watchedSeconds: z.number().int(),
   completed: z.boolean(),

@@ -32,6 +32,19 @@ const coverQuery = z.strictObject({
 const grantQuery = z.strictObject({ t: z.string().max(1000).optional().describe('The signed grant from the learn answer (lecture videos that are not free previews)') });
 const previewQuery = z.strictObject({ t: z.string().min(1).max(2000).describe('The signed preview grant from an authoring answer') });
 
+/** The files of a lecture video's streaming ladder (docs/video.md): playlists, MPEG-TS segments, poster and thumbnails. */
+export const STREAM_TYPES = ['application/vnd.apple.mpegurl', 'video/mp2t', 'image/jpeg', 'text/vtt'] as const;
+/** A stream token: a JWT (three base64url parts), made by the master playlist's answer. */
+const streamToken = z.string().max(1000).regex(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+const lectureStreamParams = z.strictObject({
+  id: idParam.shape.id,
+  file: z.enum(['master.m3u8', 'poster.jpg', 'thumbs.vtt']).describe('The master playlist, the poster, or the seeking thumbnails\' WebVTT'),
+});
+const lectureStreamQuery = z.strictObject({
+  t: z.string().max(2000).optional().describe("The lecture's signed grant from the learn answer, or an authoring preview grant; none for a free preview"),
+});
+
 /** A file of a course being authored, for its instructor or an admin: the same route under each role's path. */
 function previewRoute<R extends 'instructor' | 'admin'>(access: R) {
   return {
@@ -64,6 +77,24 @@ export const mediaRoutes = {
   avatar: {
     method: 'GET', path: '/api/media/avatar/:id', access: 'public', errors: [404], tags: ['media'],
     summary: "A user's avatar image, or a WebP copy of it (`?w=128`)", params: idParam, query: avatarQuery, file: { types: IMAGE_TYPES, ranges: true },
+  },
+  lectureStream: {
+    method: 'GET', path: '/api/media/lecture/:id/stream/:file', access: 'public', errors: [403, 404], tags: ['media'],
+    summary:
+      "A lecture's streaming ladder, for whoever may watch it (free previews, enrolled participants with the learn answer's grant, the instructor and admins with a preview grant): the master playlist, whose rungs' addresses carry a short-lived stream token; the poster; the thumbnails' WebVTT, its sheets' addresses likewise. 404 until the ladder is ready",
+    params: lectureStreamParams, query: lectureStreamQuery, file: { types: ['application/vnd.apple.mpegurl', 'image/jpeg', 'text/vtt'], ranges: false },
+  },
+  streamRungFile: {
+    method: 'GET', path: '/api/media/stream/:token/:rung/:file', access: 'public', errors: [403, 404], tags: ['media'],
+    summary: "A rung's playlist or segment, under the stream token the master playlist's answer made (403 once it has expired); with STORAGE=s3 the playlist's segments are short-lived signed addresses of the bucket",
+    params: z.strictObject({ token: streamToken, rung: z.string().regex(/^\d{3,4}p$/), file: z.string().regex(/^(index\.m3u8|seg-\d{4,5}\.ts)$/) }),
+    file: { types: ['application/vnd.apple.mpegurl', 'video/mp2t'], ranges: true, signedRedirect: true },
+  },
+  streamFile: {
+    method: 'GET', path: '/api/media/stream/:token/:file', access: 'public', errors: [403, 404], tags: ['media'],
+    summary: 'A sheet of seeking thumbnails, under the stream token (403 once it has expired)',
+    params: z.strictObject({ token: streamToken, file: z.string().regex(/^thumbs-\d{3}\.jpg$/) }),
+    file: { types: ['image/jpeg'], ranges: true },
   },
   // The public routes serve approved courses only: an owner or admin previews a draft's files through
   // a short-lived URL signed for them, bound to one file of one course, checked again when used.

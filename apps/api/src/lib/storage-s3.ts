@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -146,6 +147,17 @@ export function s3Storage(settings: S3Settings, options: { partBytes?: number; n
     },
     async remove(Key) {
       await s3.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+    async removeTree(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`a tree's prefix ends in "/": ${prefix}`);
+      // A page of keys at a time, each removed (DeleteObjects needs Content-MD5, which not every S3-compatible store takes).
+      for (;;) {
+        const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: 1000 }));
+        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
+        if (keys.length === 0) return;
+        for (let i = 0; i < keys.length; i += 16) await Promise.all(keys.slice(i, i + 16).map((Key) => s3.send(new DeleteObjectCommand({ Bucket, Key }))));
+        if (!page.IsTruncated) return;
+      }
     },
     async rename(from, to) {
       // S3 has no rename: a copy inside the bucket, then the old key goes.

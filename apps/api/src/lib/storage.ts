@@ -14,6 +14,10 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Readable;
   remove(key: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  /** Every file whose key starts with `prefix` (a folder, ending in "/"): a lecture's streaming ladder. */
+  removeTree(prefix: string): Promise<void>;
+  /** The file's path on this machine, where there is one (disk): ffmpeg reads it in place instead of a copy. */
+  localPath?(key: string): string;
   /**
    * A short-lived URL the browser fetches the file from directly, Range requests included
    * (object storage only): the API checks access, then redirects there (modules/media/serve-file.ts).
@@ -59,5 +63,10 @@ export function diskStorage(root: string): Storage {
       await mkdir(path.dirname(resolve(to)), { recursive: true });
       await rename(resolve(from), resolve(to));
     },
+    async removeTree(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`a tree's prefix ends in "/": ${prefix}`);
+      await rm(resolve(prefix), { recursive: true, force: true });
+    },
+    localPath: resolve,
   };
 }

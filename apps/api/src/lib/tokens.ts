@@ -85,3 +85,30 @@ export async function verifyMediaGrant(tokens: TokenService, token: string): Pro
   const userId = Number(payload.uid);
   return Number.isInteger(id) && Number.isInteger(userId) ? { kind: 'lecture', id, userId } : null;
 }
+
+/**
+ * A signed permission to fetch the files of one lecture video's streaming ladder (its playlists, segments and
+ * thumbnails), carried in their addresses' path (docs/video.md): the master playlist is answered to whoever may watch
+ * the lecture, with its rungs' addresses made under such a token, so a player needs no header and a copied address
+ * stops working when the token ends.
+ */
+export interface StreamGrant {
+  /** The video's id: its ladder is stored under hls/<videoId>/. */
+  videoId: string;
+  lectureId: number;
+  /** The viewer's account; 0 for a visitor watching a free preview. */
+  userId: number;
+}
+
+export async function signStreamGrant(tokens: TokenService, grant: StreamGrant, ttlSeconds: number): Promise<string> {
+  return tokens.signRaw({ typ: 'stream', vid: grant.videoId, lid: grant.lectureId, uid: grant.userId }, ttlSeconds);
+}
+
+export async function verifyStreamGrant(tokens: TokenService, token: string): Promise<(StreamGrant & { expiresAt: number }) | null> {
+  const payload = await tokens.verifyRaw(token);
+  if (!payload || payload.typ !== 'stream' || typeof payload.vid !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.vid)) return null;
+  const lectureId = Number(payload.lid);
+  const userId = Number(payload.uid);
+  const exp = Number(payload.exp);
+  return Number.isInteger(lectureId) && Number.isInteger(userId) && Number.isFinite(exp) ? { videoId: payload.vid, lectureId, userId, expiresAt: exp * 1000 } : null;
+}

@@ -44,6 +44,11 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/contact-us/send',
   // Media: free previews, covers, promos, avatars are open; lecture videos check a signed grant (learning.test.ts).
   'GET /api/media/lecture/:id',
+  // A lecture's streaming ladder: the master by the lecture's grant (or open for a free preview), the rest by the
+  // stream token in the path (modules/media, stream.test.ts).
+  'GET /api/media/lecture/:id/stream/:file',
+  'GET /api/media/stream/:token/:rung/:file',
+  'GET /api/media/stream/:token/:file',
   'GET /api/media/cover/:id',
   'GET /api/media/promo/:id',
   'GET /api/media/avatar/:id',

@@ -14,7 +14,7 @@ export const SESSION_KEYS: Record<Role, string> = {
  * full browser's window, address bar and other UI no test sees. Measured on the same page loads, about a third
  * less CPU (docs/testing.md); the full browser's headless mode also rendered the address bar's unseen
  * suggestion popups in a renderer of their own (docs/decisions/009). `npm test` installs it when missing
- * (scripts/ensure-chromium.mjs).
+ * (scripts/ensure-debian-packages.mjs).
  */
 export const CHROMIUM_SHELL = '/usr/bin/chromium-headless-shell';
 

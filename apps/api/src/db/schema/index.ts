@@ -6,3 +6,4 @@ export * from './quiz';
 export * from './cms';
 export * from './mail';
 export * from './messages';
+export * from './video';

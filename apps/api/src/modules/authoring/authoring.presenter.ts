@@ -6,6 +6,7 @@ import type { RequestUser } from '../../plugins/auth';
 import { previewUrl } from '../media/media.service';
 import type { AssessmentTree } from './assessments.queries';
 import type { CourseRow, LectureRow, ListRow } from './authoring.queries';
+import type { StreamingState } from '../video/video.service';
 
 /**
  * Only these functions decide which course fields leave the server, and under which names. Files
@@ -57,7 +58,7 @@ export async function presentStep3(ctx: AppContext, viewer: RequestUser, course:
   };
 }
 
-export async function presentLecture(ctx: AppContext, viewer: RequestUser, l: LectureRow): Promise<z.infer<typeof authoringLecture>> {
+export async function presentLecture(ctx: AppContext, viewer: RequestUser, l: LectureRow, streaming: Map<number, StreamingState>): Promise<z.infer<typeof authoringLecture>> {
   return {
     id: l.id,
     section_id: l.sectionId,
@@ -67,6 +68,7 @@ export async function presentLecture(ctx: AppContext, viewer: RequestUser, l: Le
     duration_seconds: l.durationSeconds,
     has_video: !!l.video,
     video_url: l.video ? await previewUrl(ctx, viewer, l.courseId, 'lecture', l.id) : null,
+    streaming: streaming.get(l.id) ?? null,
   };
 }
 
@@ -75,11 +77,12 @@ export async function presentStep4(
   viewer: RequestUser,
   courseId: number,
   outline: { id: number; title: string; position: number; lectures: LectureRow[] }[],
+  streaming: Map<number, StreamingState>,
 ): Promise<z.infer<typeof step4Data>> {
   return {
     id: courseId,
     sections: await Promise.all(
-      outline.map(async (s) => ({ id: s.id, title: s.title, position: s.position, lectures: await Promise.all(s.lectures.map((l) => presentLecture(ctx, viewer, l))) })),
+      outline.map(async (s) => ({ id: s.id, title: s.title, position: s.position, lectures: await Promise.all(s.lectures.map((l) => presentLecture(ctx, viewer, l, streaming))) })),
     ),
   };
 }

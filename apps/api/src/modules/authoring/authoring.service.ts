@@ -29,6 +29,7 @@ import {
 import { step1Data, step2Data, step3Data, step6Data } from './steps.service';
 import { receiveUploadWithFields } from './upload-fields';
 import { fieldError, idOf, plainLines, requiredPlain } from './authoring.input';
+import { removeVideoFiles } from '../video/video-files';
 
 /** Instructors' step 1 has no instructor_id at all (the contract refuses it); admins' may name one. */
 type Step1Input = z.output<typeof step1Body> & { instructor_id?: number | undefined };
@@ -213,7 +214,7 @@ export async function deleteCourse(ctx: AppContext, user: RequestUser, courseId:
     else await deleteCourseRow(tx, courseId);
     return { files: keys, wasPublic: course.approveStatus === 'approved' };
   });
-  await Promise.all(files.map((key) => ctx.storage.remove(key)));
+  await Promise.all(files.map((key) => removeVideoFiles(ctx.storage, key)));
   if (wasPublic) invalidateCatalog(ctx);
   return { id: courseId };
 }

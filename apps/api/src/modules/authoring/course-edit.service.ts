@@ -9,6 +9,7 @@ import { notifyAdmins, recipientName, siteLink } from '../mail/mail.service';
 import { refreshCourseSearchText } from '../search/search.service';
 import { presentState } from './authoring.presenter';
 import { completionFacts, findLiveCourse, lockLiveCourse, updateCourse, type CourseRow } from './authoring.queries';
+import { removeVideoFiles } from '../video/video-files';
 
 /**
  * Instructors touch only their own courses; admins any. A course that does not exist or was
@@ -109,7 +110,7 @@ export async function editCourse<T>(ctx: AppContext, user: RequestUser, courseId
     const after = await updateCourse(tx, courseId, { approveStatus, submittedAt, completionStatus: complete ? 'complete' : 'incomplete', updatedAt: new Date() });
     return { value, before, after, missing, transition };
   });
-  await Promise.all(removeFiles.map((key) => ctx.storage.remove(key)));
+  await Promise.all(removeFiles.map((key) => removeVideoFiles(ctx.storage, key)));
   if (result.before.approveStatus === 'approved' || result.after.approveStatus === 'approved') invalidateCatalog(ctx);
   if (opts.searchText) await afterCourseContentChanged(ctx, courseId);
   if (result.transition === 'submitted') await notifySubmitted(ctx, result.after);

@@ -24,6 +24,7 @@ import {
 import { step4Data } from './steps.service';
 import { receiveUploadWithFields } from './upload-fields';
 import { mp4DurationSeconds } from './video-duration';
+import { forgetLadder, queueLadder, streamingStates } from '../video/video.service';
 
 const itemNotFound = () => new AppError('api.authoring.item_not_found', 404);
 
@@ -99,14 +100,15 @@ export async function getSection(ctx: AppContext, user: RequestUser, courseId: n
   const section = await findSection(ctx.db, courseId, sectionId);
   if (!section) throw itemNotFound();
   const rows = await sectionLectures(ctx.db, sectionId);
-  return { id: section.id, course_id: courseId, title: section.title, position: section.position, lectures: await Promise.all(rows.map((l) => presentLecture(ctx, user, l))) };
+  const streaming = await streamingStates(ctx, rows);
+  return { id: section.id, course_id: courseId, title: section.title, position: section.position, lectures: await Promise.all(rows.map((l) => presentLecture(ctx, user, l, streaming))) };
 }
 
 export async function getLecture(ctx: AppContext, user: RequestUser, courseId: number, lectureId: number) {
   await requireCourseAccess(ctx, user, courseId);
   const lecture = await findLecture(ctx.db, courseId, lectureId);
   if (!lecture) throw itemNotFound();
-  return { ...(await presentLecture(ctx, user, lecture)), course_id: courseId };
+  return { ...(await presentLecture(ctx, user, lecture, await streamingStates(ctx, [lecture]))), course_id: courseId };
 }
 
 /** Deleting a section deletes its lectures and their videos; the rest close ranks. */
@@ -153,12 +155,15 @@ export async function attachLectureVideo(ctx: AppContext, user: RequestUser, fie
       if (!lecture) throw fieldError('lecture_id', 'api.authoring.not_in_course');
       if (lecture.video) removeFiles.push(lecture.video);
       await setLectureVideo(tx, lecture.id, upload.key, duration ?? undefined);
+      await queueLadder(tx, lecture.id, upload.key);
     });
   } catch (error) {
     // The lecture or course went away while the file was arriving.
     await ctx.storage.remove(upload.key);
     throw error;
   }
+  // The streaming ladder is made by the video worker (modules/video), of this process or another.
+  ctx.video.wake();
   return { message: saveMessage(outcome, { done: 'api.authoring.uploaded' }), data: { ...(await step4Data(ctx, user, fields.id)), state: outcome.state } };
 }
 
@@ -168,6 +173,7 @@ export async function unlinkLectureVideo(ctx: AppContext, user: RequestUser, bod
     if (!lecture) throw fieldError('lecture_id', 'api.authoring.not_in_course');
     if (lecture.video) removeFiles.push(lecture.video);
     await setLectureVideo(tx, lecture.id, null);
+    await forgetLadder(tx, lecture.id);
   });
   return { message: saveMessage(outcome, { done: 'api.authoring.unlinked' }), data: { ...(await step4Data(ctx, user, body.id)), state: outcome.state } };
 }

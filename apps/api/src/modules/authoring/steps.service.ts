@@ -5,6 +5,7 @@ import { courseAssessments } from './assessments.queries';
 import { presentStep1, presentStep2, presentStep3, presentStep4, presentStep5, presentStep6 } from './authoring.presenter';
 import { basicInfo, courseTagRows, enrollmentCount, type CourseRow } from './authoring.queries';
 import { courseState, requireCourseAccess } from './course-edit.service';
+import { streamingStates } from '../video/video.service';
 
 /** What each step's form shows, as the edit/stepN reads and every save answer it. */
 
@@ -17,7 +18,8 @@ export const step2Data = (course: CourseRow) => presentStep2(course);
 export const step3Data = (ctx: AppContext, viewer: RequestUser, course: CourseRow) => presentStep3(ctx, viewer, course);
 
 export async function step4Data(ctx: AppContext, viewer: RequestUser, courseId: number) {
-  return presentStep4(ctx, viewer, courseId, await courseOutline(ctx, courseId));
+  const outline = await courseOutline(ctx, courseId);
+  return presentStep4(ctx, viewer, courseId, outline, await streamingStates(ctx, outline.flatMap((s) => s.lectures)));
 }
 
 export async function step5Data(ctx: AppContext, courseId: number) {

@@ -60,3 +60,18 @@ export async function mp4DurationSeconds(storage: Storage, key: string): Promise
   }
   return null;
 }
+
+/**
+ * Whether an MP4's index (moov) comes before its media (mdat): a player then starts after the first bytes; with the
+ * index at the end (what a camera or a plain ffmpeg run writes) it must fetch the file's end before the first frame.
+ * Null when the file has neither box (not an MP4, or damaged).
+ */
+export async function mp4IndexFirst(storage: Storage, key: string): Promise<boolean | null> {
+  const size = await storage.size(key);
+  if (!size) return null;
+  for await (const box of boxes(storage, key, 0, size)) {
+    if (box.type === 'moov') return true;
+    if (box.type === 'mdat') return false;
+  }
+  return null;
+}

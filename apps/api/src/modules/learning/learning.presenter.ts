@@ -3,7 +3,7 @@ import type { EnrolmentRow, PlayerProgress } from './learning.queries';
 
 interface LearnCourseInput {
   course: LearnCourse['course'];
-  outline: { id: number; title: string; lectures: { id: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null }[] }[];
+  outline: { id: number; title: string; lectures: { id: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null; streamReady: boolean }[] }[];
   /** The participant's progress rows, the lecture studied last first. */
   progressRows: PlayerProgress[];
   /** The signed grant of each lecture that has a video. */
@@ -27,6 +27,15 @@ export function presentLearnCourse({ course, outline, progressRows, grants, prog
         durationSeconds: l.durationSeconds,
         isFreePreview: l.isFreePreview,
         videoUrl: l.video && grant ? `/api/media/lecture/${l.id}?t=${grant}` : null,
+        // The ladder's entry files take the same grant (modules/media, docs/video.md).
+        stream:
+          l.video && grant && l.streamReady
+            ? {
+                masterUrl: `/api/media/lecture/${l.id}/stream/master.m3u8?t=${grant}`,
+                posterUrl: `/api/media/lecture/${l.id}/stream/poster.jpg?t=${grant}`,
+                thumbnailsUrl: `/api/media/lecture/${l.id}/stream/thumbs.vtt?t=${grant}`,
+              }
+            : null,
         positionSeconds: p?.positionSeconds ?? 0,
         watchedSeconds: Math.floor(p?.watchedSeconds ?? 0),
         completed: !!p?.completedAt,

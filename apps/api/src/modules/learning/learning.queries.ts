@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { certificates, courses, enrollments, lectureProgress, lectures, sections, users } from '../../db/schema';
+import { certificates, courses, enrollments, lectureProgress, lectures, sections, users, videoJobs } from '../../db/schema';
 import { instructorColumn } from '../../db/course-projection';
 import { cardRowFromJson, courseCardsJson } from '../../db/course-cards';
 
@@ -211,14 +211,16 @@ function preparePlayer(db: Db) {
       (select coalesce(json_agg(json_build_object('id', ${sections.id}, 'title', ${sections.title}) order by ${sections.position}, ${sections.id}), '[]'::json)
         from ${sections} where ${sections.courseId} = ${courseId}) as sections,
       (select coalesce(json_agg(json_build_object('id', ${lectures.id}, 'sectionId', ${lectures.sectionId}, 'title', ${lectures.title}, 'durationSeconds', ${lectures.durationSeconds},
-          'isFreePreview', ${lectures.isFreePreview}, 'video', ${lectures.video}) order by ${lectures.position}, ${lectures.id}), '[]'::json)
+          'isFreePreview', ${lectures.isFreePreview}, 'video', ${lectures.video},
+          'streamReady', exists (select 1 from ${videoJobs} where ${videoJobs.lectureId} = ${lectures.id} and ${videoJobs.source} = ${lectures.video} and ${videoJobs.status} = 'ready'))
+          order by ${lectures.position}, ${lectures.id}), '[]'::json)
         from ${lectures} where ${lectures.courseId} = ${courseId}) as lectures,
       (select coalesce(json_agg(json_build_object('lectureId', ${lectureProgress.lectureId}, 'positionSeconds', ${lectureProgress.positionSeconds},
           'watchedSeconds', ${lectureProgress.watchedSeconds}, 'completedAt', ${lectureProgress.completedAt}) order by ${lectureProgress.updatedAt} desc), '[]'::json)
         from ${lectureProgress} where ${lectureProgress.participantId} = ${participantId} and ${lectureProgress.courseId} = ${courseId}) as progress,
       (select ${certificates.code} from ${certificates} where ${certificates.participantId} = ${participantId} and ${certificates.courseId} = ${courseId}) as certificate
   ) as player`;
-  type Lecture = { id: number; sectionId: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null };
+  type Lecture = { id: number; sectionId: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null; streamReady: boolean };
   return db
     .select({
       course: sql<LiveCourseHead | null>`player.course`,

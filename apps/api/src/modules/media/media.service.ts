@@ -1,10 +1,12 @@
 import type { AvatarWidth, CoverWidth } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { imageVariant } from '../../lib/image-variants';
-import { verifyMediaGrant } from '../../lib/tokens';
+import { signStreamGrant, verifyMediaGrant, verifyStreamGrant } from '../../lib/tokens';
+import type { Storage } from '../../lib/storage';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { isEnrolled } from '../learning/learning.service';
+import { readyLadder } from '../video/video.service';
 import { findAvatar, findLectureFile, findLectureVideo, findLiveCourseFiles, findPublicCourseFiles, isAdmin } from './media.queries';
 
 /** A stored file that may be served: its storage key and the name it is served under. */
@@ -83,9 +85,11 @@ export async function previewUrl(ctx: AppContext, viewer: RequestUser, courseId:
   return `/api/${role}/course/media?t=${token}`;
 }
 
-async function readGrant(ctx: AppContext, token: string, role: AuthoringRole): Promise<PreviewGrant | null> {
+/** A preview grant for `role`, or for either authoring role when none is named. */
+async function readGrant(ctx: AppContext, token: string, role?: AuthoringRole): Promise<PreviewGrant | null> {
   const p = await ctx.tokens.verifyRaw(token);
-  if (!p || p.typ !== GRANT_TYPE || p.role !== role) return null;
+  if (!p || p.typ !== GRANT_TYPE || (role ? p.role !== role : p.role !== 'instructor' && p.role !== 'admin')) return null;
+  role = p.role as AuthoringRole;
   const kind = p.kind;
   if (kind !== 'cover' && kind !== 'promo' && kind !== 'lecture') return null;
   const userId = Number(p.uid);
@@ -95,14 +99,20 @@ async function readGrant(ctx: AppContext, token: string, role: AuthoringRole): P
   return { role, userId, courseId, kind, lectureId };
 }
 
+/** The grant's course, if its holder may still see it: the course is live, and theirs (instructor) or they are still an admin. */
+async function previewableCourse(ctx: AppContext, grant: PreviewGrant) {
+  const course = await findLiveCourseFiles(ctx.db, grant.courseId);
+  if (!course) return null;
+  if (grant.role === 'instructor' && course.instructorId !== grant.userId) return null;
+  if (grant.role === 'admin' && !(await isAdmin(ctx.db, grant.userId))) return null;
+  return course;
+}
+
 /** The file a preview grant names, if its holder may still see it; 404 otherwise. */
 export async function previewFile(ctx: AppContext, role: AuthoringRole, token: string): Promise<ServedFile> {
   const grant = await readGrant(ctx, token, role);
-  if (!grant) throw notFound();
-  const course = await findLiveCourseFiles(ctx.db, grant.courseId);
-  if (!course) throw notFound();
-  if (grant.role === 'instructor' && course.instructorId !== grant.userId) throw notFound();
-  if (grant.role === 'admin' && !(await isAdmin(ctx.db, grant.userId))) throw notFound();
+  const course = grant ? await previewableCourse(ctx, grant) : null;
+  if (!grant || !course) throw notFound();
   if (grant.kind === 'cover' && course.coverImage) return served(course.coverImage, `cover-${course.id}`);
   if (grant.kind === 'promo' && course.promoVideo) return served(course.promoVideo, `promo-${course.id}`);
   if (grant.kind === 'lecture') {
@@ -110,4 +120,93 @@ export async function previewFile(ctx: AppContext, role: AuthoringRole, token: s
     if (video) return served(video, `lecture-${grant.lectureId}`);
   }
   throw notFound();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streaming (docs/video.md)
+
+/** A file of the ladder as stored, or a playlist rewritten for this viewer. */
+export type StreamAnswer = { file: ServedFile } | { text: string; type: string; name: string; maxAgeSeconds: number };
+
+const M3U8 = 'application/vnd.apple.mpegurl';
+const forbidden = () => new AppError('api.media.forbidden', 403);
+
+/**
+ * Who may watch a lecture, and as whom (0: a visitor): a free preview of a public course is open; otherwise a
+ * participant's grant from the learn answer, enrolled now, or an authoring preview grant of this lecture held by the
+ * course's instructor or an admin.
+ */
+async function watchableLecture(ctx: AppContext, lectureId: number, token: string | undefined) {
+  const lecture = await findLectureFile(ctx.db, lectureId);
+  if (!lecture?.video) throw notFound();
+  if (lecture.free && lecture.approve === 'approved') return { id: lecture.id, video: lecture.video, viewer: 0 };
+  if (!token) throw forbidden();
+  const grant = await verifyMediaGrant(ctx.tokens, token);
+  if (grant) {
+    if (grant.id === lecture.id && (await isEnrolled(ctx, grant.userId, lecture.courseId))) return { id: lecture.id, video: lecture.video, viewer: grant.userId };
+    throw forbidden();
+  }
+  const preview = await readGrant(ctx, token);
+  if (preview?.kind === 'lecture' && preview.lectureId === lecture.id && preview.courseId === lecture.courseId && (await previewableCourse(ctx, preview))) {
+    return { id: lecture.id, video: lecture.video, viewer: preview.userId };
+  }
+  throw forbidden();
+}
+
+async function readText(storage: Storage, key: string): Promise<string> {
+  if ((await storage.size(key)) === null) throw notFound();
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Every address in a playlist (its URI lines and URI="…" attributes) passed through `to`. */
+async function rewritePlaylist(text: string, to: (uri: string) => string | Promise<string>): Promise<string> {
+  const lines = await Promise.all(
+    text.split('\n').map(async (line) => {
+      if (line.startsWith('#')) {
+        const m = /URI="([^"]+)"/.exec(line);
+        return m ? line.replace(m[0], `URI="${await to(m[1]!)}"`) : line;
+      }
+      return line.trim() === '' ? line : to(line.trim());
+    }),
+  );
+  return lines.join('\n');
+}
+
+/**
+ * A lecture's master playlist, poster or thumbnails map, to whoever may watch it: the master's rungs and the map's
+ * sheets are given addresses under a stream token (signed for this video and viewer, VIDEO_STREAM_MINUTES long), which
+ * is all their requests are checked by. 404 until the ladder of the lecture's current video is ready.
+ */
+export async function lectureStream(ctx: AppContext, lectureId: number, file: 'master.m3u8' | 'poster.jpg' | 'thumbs.vtt', token: string | undefined): Promise<StreamAnswer> {
+  const lecture = await watchableLecture(ctx, lectureId, token);
+  const prefix = await readyLadder(ctx, lecture.id, lecture.video);
+  if (!prefix) throw notFound();
+  if (file === 'poster.jpg') return { file: { key: `${prefix}poster.jpg`, name: `lecture-${lecture.id}-poster.jpg` } };
+  const videoId = prefix.slice('hls/'.length, -1);
+  const streamToken = await signStreamGrant(ctx.tokens, { videoId, lectureId: lecture.id, userId: lecture.viewer }, ctx.config.video.streamUrlSeconds);
+  const base = `/api/media/stream/${streamToken}/`;
+  const text = await readText(ctx.storage, prefix + file);
+  if (file === 'master.m3u8') return { text: await rewritePlaylist(text, (uri) => base + uri), type: M3U8, name: `lecture-${lecture.id}.m3u8`, maxAgeSeconds: 0 };
+  return { text: text.replace(/^(thumbs-\d{3}\.jpg#)/gm, `${base}$1`), type: 'text/vtt', name: `lecture-${lecture.id}-thumbs.vtt`, maxAgeSeconds: 0 };
+}
+
+/**
+ * A rung's playlist or segment, or a thumbnails sheet, under a stream token: its signature and lifetime are the whole
+ * check (no database read per segment). With object storage a rung's playlist lists its segments as signed addresses
+ * of the bucket, valid as long as the token.
+ */
+export async function streamFile(ctx: AppContext, token: string, path: { rung?: string; file: string }): Promise<StreamAnswer> {
+  const grant = await verifyStreamGrant(ctx.tokens, token);
+  if (!grant) throw forbidden();
+  const folder = `hls/${grant.videoId}/${path.rung ? `${path.rung}/` : ''}`;
+  const remaining = Math.max(1, Math.floor((grant.expiresAt - Date.now()) / 1000));
+  if (path.file !== 'index.m3u8') return { file: { key: folder + path.file, name: `lecture-${grant.lectureId}-${path.rung ? `${path.rung}-` : ''}${path.file}` } };
+  const text = await readText(ctx.storage, folder + path.file);
+  const storage = ctx.storage;
+  const signed = storage.signedUrl
+    ? await rewritePlaylist(text, (uri) => storage.signedUrl!(folder + uri, { filename: uri, contentType: 'video/mp2t', expiresSeconds: remaining }))
+    : text;
+  return { text: signed, type: M3U8, name: `lecture-${grant.lectureId}-${path.rung}.m3u8`, maxAgeSeconds: Math.min(remaining, 3600) };
 }

@@ -8,7 +8,8 @@ import { addLectures, createCourse } from '../../../test/factories';
 import { mp4Box, noise } from '../../../test/media-files';
 import { startTestBucket, type TestBucket } from '../../../test/s3';
 import { REAL } from '../../../test/upload-corpus';
-import { lectures, users } from '../../db/schema';
+import { lectures, users, videoJobs } from '../../db/schema';
+import { queueLadder } from '../video/video.service';
 import { variantKey } from '../../lib/image-variants';
 import { CLIP, createDraft, expectOk, multipartWithFields, signedInCaller } from '../authoring/authoring.test-kit';
 
@@ -173,11 +174,39 @@ describe('lecture videos from the bucket', () => {
   });
 });
 
+describe('a streaming ladder in the bucket', () => {
+  it("lists a rung's segments as signed addresses of the bucket, which answer the segment itself", async () => {
+    const { lectures: rows, key, auth } = await enrolledCourse();
+    const folder = `hls/${key.slice('lectures/'.length, -'.mp4'.length)}/`;
+    const segment = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 11) % 256));
+    await bucket.storage.put(`${folder}master.m3u8`, Readable.from([Buffer.from('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=545600,RESOLUTION=426x240\n240p/index.m3u8\n')]));
+    await bucket.storage.put(`${folder}240p/index.m3u8`, Readable.from([Buffer.from('#EXTM3U\n#EXTINF:4.000000,\nseg-0000.ts\n#EXT-X-ENDLIST\n')]));
+    await bucket.storage.put(`${folder}240p/seg-0000.ts`, Readable.from([segment]));
+    const { db } = await testDatabase();
+    for (const lecture of rows) {
+      await queueLadder(db, lecture.id, key);
+      await db.update(videoJobs).set({ status: 'ready' }).where(eq(videoJobs.lectureId, lecture.id));
+    }
+    const learn = (await get(`/api/participant/learn/${rows[0]!.courseId}`, auth)).json().data;
+    const master = await get(learn.sections[0].lectures[1].stream.masterUrl);
+    expect(master.statusCode).toBe(200);
+    const rung = await get(master.body.split('\n').find((line: string) => line.endsWith('index.m3u8'))!);
+    const [address] = rung.body.split('\n').filter((line: string) => line && !line.startsWith('#'));
+    expect(new URL(address!).origin).toBe(new URL(bucket.settings.publicEndpoint ?? bucket.settings.endpoint!).origin);
+    expect(address).toContain('X-Amz-Signature=');
+    const fetched = await fetch(address!);
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(segment)).toBe(true);
+  });
+});
+
 describe('the page Content-Security-Policy with STORAGE=s3', () => {
-  it("lets media come from the bucket's origin, and images still only from the site", async () => {
+  it("lets media and streaming segments come from the bucket's origin, and images still only from the site", async () => {
     const csp = String((await get('/api/category/namelist')).headers['content-security-policy']);
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
     expect(directive('media-src')).toBe(`media-src 'self' blob: ${bucket.settings.endpoint}`);
+    // hls.js fetches a ladder's segments from the bucket's signed addresses.
+    expect(directive('connect-src')).toBe(`connect-src 'self' ${bucket.settings.endpoint}`);
     expect(directive('img-src')).toBe("img-src 'self' data: blob:");
   });
 });

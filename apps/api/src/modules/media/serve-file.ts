@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage';
 
-const TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', pdf: 'application/pdf' };
+const TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', pdf: 'application/pdf', ts: 'video/mp2t', m3u8: 'application/vnd.apple.mpegurl', vtt: 'text/vtt' };
 
 export function contentTypeOf(key: string): string {
   return TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
@@ -27,6 +27,24 @@ export function parseRange(header: string, size: number): { start: number; end: 
   return { start, end };
 }
 
+/** The headers every served file carries: inert content, an explicit disposition. */
+function safeFileHeaders(type: string, filename: string, cacheControl: string) {
+  return {
+    'content-type': type,
+    'content-disposition': `inline; filename="${filename}"`,
+    'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
+    'x-content-type-options': 'nosniff',
+    'cache-control': cacheControl,
+  };
+}
+
+/** A small text file made for this request (a playlist with this viewer's addresses), with a stored file's headers. */
+export function sendMadeFile(reply: FastifyReply, file: { text: string; type: string; name: string; maxAgeSeconds: number }) {
+  // An answer with a viewer's token in it is theirs alone: kept by their browser for at most the token's life.
+  reply.headers(safeFileHeaders(`${file.type}; charset=utf-8`, file.name, file.maxAgeSeconds > 0 ? `private, max-age=${file.maxAgeSeconds}` : 'private, no-store'));
+  return reply.send(file.text);
+}
+
 /**
  * Streams a stored file with HTTP Range, so video seeks start at once. Served as inert
  * content: nosniff, a sandboxing CSP and an explicit disposition.
@@ -49,14 +67,7 @@ export async function serveStoredFile(request: FastifyRequest, reply: FastifyRep
   const range = rangeHeader ? parseRange(rangeHeader, size) : null;
   // Refused like every failure, in the error envelope, before the file's own headers are set.
   if (range === 'unsatisfiable') throw new AppError('api.error.range_not_satisfiable', 416, { headers: { 'content-range': `bytes */${size}` } });
-  reply.headers({
-    'content-type': type,
-    'accept-ranges': 'bytes',
-    'content-disposition': `inline; filename="${filename}"`,
-    'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'private, max-age=3600',
-  });
+  reply.headers({ ...safeFileHeaders(type, filename, 'private, max-age=3600'), 'accept-ranges': 'bytes' });
   if (range) {
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
     return reply.send(request.method === 'HEAD' ? undefined : storage.read(key, range));

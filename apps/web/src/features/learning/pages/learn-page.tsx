@@ -11,6 +11,7 @@ import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { applyProgress, type LectureState, type Live } from '../live-progress';
 import { playedDelta } from '../played-time';
+import { loadHls, useLectureSource } from '../stream-source';
 import { CourseAssessments } from '../../quiz/public';
 import '../learning.css';
 import { formatClock } from '../../../lib/format';
@@ -79,6 +80,12 @@ function Player({ course }: { course: LearnCourse }) {
   const lecture = index >= 0 ? lectures[index] : undefined;
   const stateOf = (l: LearnLecture): LectureState => live.lectures[l.id] ?? { completed: l.completed, positionSeconds: l.positionSeconds, watchedSeconds: l.watchedSeconds };
   const progress = live.progress ?? course.progress;
+  const source = useLectureSource(videoRef, lecture);
+  // The streaming player's script is fetched with the page, not after the learner presses play.
+  const streams = lectures.some((l) => l.stream);
+  useEffect(() => {
+    if (streams) void loadHls().catch(() => undefined);
+  }, [streams]);
 
   const apply = useCallback((result: ProgressResult) => {
     setSaveFailed(false);
@@ -247,7 +254,8 @@ function Player({ course }: { course: LearnCourse }) {
                   key={lecture.id}
                   ref={videoRef}
                   className="learn-video"
-                  src={lecture.videoUrl}
+                  src={source.src}
+                  poster={source.poster}
                   controls
                   preload="metadata"
                   playsInline

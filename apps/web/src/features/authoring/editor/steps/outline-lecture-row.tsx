@@ -137,6 +137,7 @@ export function OutlineLectureRow(props: LectureRowProps) {
           </Text>
         </Group>
       ) : null}
+      {lecture.has_video && lecture.streaming ? <StreamingLine streaming={lecture.streaming} /> : null}
       {props.uploadError ? (
         <Text size="sm" c="red.9" role="alert">
           {props.uploadError}
@@ -148,5 +149,23 @@ export function OutlineLectureRow(props: LectureRowProps) {
         </Text>
       ) : null}
     </li>
+  );
+}
+
+/** Where the lecture's video stands on its way to streaming (the worker's queue, docs/video.md). */
+function StreamingLine({ streaming }: { streaming: NonNullable<DraftLecture['streaming']> }) {
+  const { t, i18n } = useTranslation();
+  const text =
+    streaming.status === 'queued'
+      ? t('authoring.step4.streaming.queued')
+      : streaming.status === 'processing'
+        ? t('authoring.step4.streaming.processing', { percent: streaming.progress })
+        : streaming.status === 'ready'
+          ? t('authoring.step4.streaming.ready', { qualities: new Intl.ListFormat(i18n.language, { type: 'unit' }).format(streaming.heights.map((h) => `${h}p`)) })
+          : t('authoring.step4.streaming.failed', { reason: t(streaming.error ?? 'video.failed.transcode') });
+  return (
+    <Text size="sm" c={streaming.status === 'failed' ? 'red.9' : 'dimmed'} data-testid="lecture-streaming" data-status={streaming.status} role={streaming.status === 'failed' ? 'alert' : undefined}>
+      {text}
+    </Text>
   );
 }

@@ -12,6 +12,7 @@ const lecture = (id: number, sectionId: number, title: string, extra: Partial<Ou
   duration_seconds: 0,
   has_video: false,
   video_url: null,
+  streaming: null,
   ...extra,
 });
 

@@ -12,6 +12,8 @@ export interface DraftLecture {
   duration_seconds: number;
   has_video: boolean;
   video_url: string | null;
+  /** The video on its way to streaming (read-only, from the server). */
+  streaming: ServerLecture['streaming'];
 }
 
 export interface DraftSection {
@@ -39,6 +41,7 @@ const lectureFromServer = (lecture: ServerLecture): DraftLecture => ({
   duration_seconds: lecture.duration_seconds,
   has_video: lecture.has_video,
   video_url: lecture.video_url,
+  streaming: lecture.streaming,
 });
 
 export function outlineFromServer(data: Pick<Outline, 'sections'>): DraftSection[] {
@@ -50,7 +53,7 @@ export function newSection(): DraftSection {
 }
 
 export function newLecture(): DraftLecture {
-  return { key: newKey('l'), title: '', is_free_preview: false, duration_seconds: 0, has_video: false, video_url: null };
+  return { key: newKey('l'), title: '', is_free_preview: false, duration_seconds: 0, has_video: false, video_url: null, streaming: null };
 }
 
 /** The body of addUpdate/step4: the whole outline in order (positions follow from it). */
@@ -95,7 +98,7 @@ export function mergeOutline(draft: readonly DraftSection[], server: Pick<Outlin
       const fresh = serverLectures.get(lecture.id);
       if (!fresh) continue;
       knownLectures.add(lecture.id);
-      lectures.push({ ...lecture, duration_seconds: fresh.duration_seconds, has_video: fresh.has_video, video_url: fresh.video_url });
+      lectures.push({ ...lecture, duration_seconds: fresh.duration_seconds, has_video: fresh.has_video, video_url: fresh.video_url, streaming: fresh.streaming });
     }
     merged.push({ ...section, lectures });
   }

@@ -19,6 +19,8 @@ import './steps45.css';
 type Dragged = { kind: 'section' | 'lecture'; key: string };
 type Control = MoveControl;
 
+const STREAMING_POLL_MS = 5000;
+
 /**
  * Step 4, sections and lectures. The outline is edited locally and saved as a whole ("Save outline");
  * deletes, uploads and unlinks go to the server at once and their answer is merged into the form
@@ -95,6 +97,15 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
     // Only the first answer fills the form; later answers arrive through apply().
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.data]);
+
+  // While a video is being prepared for streaming, its state is read again every few seconds and merged in.
+  const preparing = server?.sections.some((s) => s.lectures.some((l) => l.streaming?.status === 'queued' || l.streaming?.status === 'processing')) ?? false;
+  useEffect(() => {
+    if (!preparing) return;
+    const timer = setInterval(() => void query.refetch().then((fresh) => fresh.data && apply(fresh.data, 'merge')), STREAMING_POLL_MS);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [preparing]);
 
   const dirty = server !== null && outlineSignature(draft) !== outlineSignature(outlineFromServer(server));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);

@@ -1,0 +1,67 @@
+import { useEffect, useState, type RefObject } from 'react';
+import type HlsType from 'hls.js/light';
+import type { LearnLecture } from './api';
+
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+/** hls.js's light build (no subtitles or DRM: captions come as <track>), fetched once, when a streamed lecture is near. */
+let hlsModule: Promise<typeof HlsType> | null = null;
+export const loadHls = () => (hlsModule ??= import('hls.js/light').then((m) => m.default));
+
+/**
+ * Where the lecture's <video> plays from (docs/video.md): its streaming ladder once ready, through hls.js wherever the
+ * browser has Media Source (adaptive: it starts on a rung the connection carries and moves between rungs at segment
+ * boundaries, and it knows the rungs, which a quality menu needs), else natively where the browser plays HLS itself
+ * (iOS Safari before Managed Media Source); the file as uploaded when there is no ladder, or when the ladder fails for
+ * good (the learner goes on from the same moment). `src` is what to put on the element: undefined while the effect
+ * attaches the stream.
+ */
+export function useLectureSource(videoRef: RefObject<HTMLVideoElement | null>, lecture: LearnLecture | undefined): { src: string | undefined; poster: string | undefined } {
+  const stream = lecture?.stream ?? null;
+  const [fallback, setFallback] = useState<number | null>(null);
+  const useFile = !stream || fallback === lecture?.id;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !stream || useFile) return;
+    let cancelled = false;
+    let destroy = () => undefined as void;
+    const toFile = () => {
+      const at = video.currentTime;
+      if (at > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true });
+      setFallback(lecture!.id);
+    };
+    loadHls().then(
+      (Hls) => {
+        if (cancelled) return;
+        if (!Hls.isSupported()) {
+          if (video.canPlayType(HLS_TYPE) !== '') video.src = stream.masterUrl;
+          else toFile();
+          return;
+        }
+        const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1 });
+        hls.on(Hls.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          // A network or media failure hls.js could not get past: the file itself, from the same moment.
+          hls.destroy();
+          toFile();
+        });
+        hls.loadSource(stream.masterUrl);
+        hls.attachMedia(video);
+        destroy = () => hls.destroy();
+      },
+      () => {
+        // The script did not arrive (offline, a deploy): the file plays without it.
+        if (!cancelled) toFile();
+      },
+    );
+    return () => {
+      cancelled = true;
+      destroy();
+    };
+    // One source per lecture: the element is keyed by the lecture's id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lecture?.id, useFile]);
+
+  return { src: useFile ? (lecture?.videoUrl ?? undefined) : undefined, poster: stream?.posterUrl };
+}
