@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { PollingWorker } from '../../lib/polling-worker';
 import { blankOldBodies, claimDueMail, markAttemptFailed, markSent, msUntilNextDue, type MailRow } from './mail.queries';
 import { sendingHeaders } from './mail.templates';
 import { classifyFailure, type MailTransport } from './mail.transport';
@@ -36,85 +37,34 @@ export function retryDelay(attempts: number, baseMs: number, maxMs: number): num
  * Exactly once, except one window: a crash after the server accepted a message and before it is
  * marked sent sends it again when the lease ends (same Message-ID, so readers can spot it).
  */
-export class MailWorker {
-  private running: Promise<void> | null = null;
-  private stopped = false;
-  private wakeUp: (() => void) | null = null;
-  private woken = false;
+export class MailWorker extends PollingWorker {
   private lastBlank = 0;
-  /** Claims the loop has begun, and who waits for one begun after a given count to find nothing due. */
-  private claims = 0;
-  private drainWaiters: { after: number; resolve: () => void }[] = [];
   private readonly o: Required<Omit<MailWorkerOptions, 'log'>> & Pick<MailWorkerOptions, 'log'>;
 
   constructor(options: MailWorkerOptions) {
+    super({ pollMs: options.pollMs, name: 'mail worker', log: options.log });
     this.o = { maxRetryMs: 15 * 60_000, leaseMs: 5 * 60_000, batchSize: 10, ...options };
   }
 
-  start(): void {
-    if (this.running) return;
-    this.stopped = false;
-    this.running = this.loop();
-  }
-
-  /** Look for due mail now (called right after an enqueue). */
-  wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  /**
-   * Resolves once a claim begun after this call finds nothing due: every message due before it has
-   * been sent, failed or put off to a retry, and none is in hand (a test's proof that nothing more
-   * goes out, instead of a pause). Wakes the worker to look now; never resolves while it is stopped.
-   */
-  drained(): Promise<void> {
-    return new Promise((resolve) => {
-      this.drainWaiters.push({ after: this.claims, resolve });
-      this.wake();
-    });
-  }
-
   /** Finishes the message in hand, then stops. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wakeUp?.();
-    await this.running;
-    this.running = null;
+  override async stop(): Promise<void> {
+    await super.stop();
     this.o.transport.close();
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopped) {
-      let sleepMs = this.o.pollMs;
-      try {
-        this.woken = false;
-        const claim = ++this.claims;
-        const sent = await this.runOnce();
-        if (sent === 0) {
-          const done = this.drainWaiters.filter((waiter) => waiter.after < claim);
-          this.drainWaiters = this.drainWaiters.filter((waiter) => waiter.after >= claim);
-          done.forEach((waiter) => waiter.resolve());
-        }
-        if (sent === this.o.batchSize) continue;
-        const dueIn = await msUntilNextDue(this.o.db);
-        if (dueIn !== null) sleepMs = Math.min(sleepMs, dueIn + 5);
-        if (Date.now() - this.lastBlank > 60_000) {
-          this.lastBlank = Date.now();
-          await blankOldBodies(this.o.db, HOUR_MS);
-        }
-      } catch (error) {
-        this.o.log?.('error', 'mail worker: database error', error);
-      }
-      if (this.stopped || this.woken) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, sleepMs);
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wakeUp = null;
+  protected async takeDue() {
+    const sent = await this.runOnce();
+    return { again: sent === this.o.batchSize, none: sent === 0 };
+  }
+
+  protected msUntilNextDue() {
+    return msUntilNextDue(this.o.db);
+  }
+
+  protected override async whenIdle() {
+    if (Date.now() - this.lastBlank > 60_000) {
+      this.lastBlank = Date.now();
+      await blankOldBodies(this.o.db, HOUR_MS);
     }
   }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '../../db/client';
+import { PollingWorker } from '../../lib/polling-worker';
 import type { Storage } from '../../lib/storage';
 import { mp4IndexFirst } from '../authoring/video-duration';
 import { faststart, FfmpegError, planLadder, poster, probe, thumbnailsVtt, transcodeLadder } from './video.ffmpeg';
@@ -42,75 +43,28 @@ const ENCODING_SHARE = 95;
  * Stopping kills ffmpeg and puts the job back in the queue, the try not counted; a worker that dies leaves its claim to
  * lapse, and the job is taken again.
  */
-export class VideoWorker {
-  private running: Promise<void> | null = null;
-  private stopped = false;
-  private wakeUp: (() => void) | null = null;
-  private woken = false;
+export class VideoWorker extends PollingWorker {
   private current: AbortController | null = null;
-  private claims = 0;
-  private drainWaiters: { after: number; resolve: () => void }[] = [];
   private readonly o: Required<Omit<VideoWorkerOptions, 'log'>> & Pick<VideoWorkerOptions, 'log'>;
 
   constructor(options: VideoWorkerOptions) {
-    this.o = { ...options, pollMs: options.pollMs ?? 30_000, leaseMs: options.leaseMs ?? 120_000 };
+    const pollMs = options.pollMs ?? 30_000;
+    super({ pollMs, name: 'video worker', log: options.log });
+    this.o = { ...options, pollMs, leaseMs: options.leaseMs ?? 120_000 };
   }
 
-  start(): void {
-    if (this.running) return;
-    this.stopped = false;
-    this.running = this.loop();
-  }
-
-  /** Look for a due job now (after an upload). */
-  wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  /** Resolves once a claim begun after this call finds nothing due (a test's proof that the queue is done). */
-  drained(): Promise<void> {
-    return new Promise((resolve) => {
-      this.drainWaiters.push({ after: this.claims, resolve });
-      this.wake();
-    });
-  }
-
-  /** Kills the job in hand (it goes back to the queue), then stops. */
-  async stop(): Promise<void> {
-    this.stopped = true;
+  /** Stopping kills the job in hand (it goes back to the queue). */
+  protected override interrupt(): void {
     this.current?.abort();
-    this.wakeUp?.();
-    await this.running;
-    this.running = null;
   }
 
-  private async loop(): Promise<void> {
-    while (!this.stopped) {
-      let sleepMs = this.o.pollMs;
-      try {
-        this.woken = false;
-        const claim = ++this.claims;
-        const took = await this.runOnce();
-        if (took) continue;
-        const done = this.drainWaiters.filter((waiter) => waiter.after < claim);
-        this.drainWaiters = this.drainWaiters.filter((waiter) => waiter.after >= claim);
-        done.forEach((waiter) => waiter.resolve());
-        const dueIn = await msUntilNextJob(this.o.db);
-        if (dueIn !== null) sleepMs = Math.min(sleepMs, dueIn + 5);
-      } catch (error) {
-        this.o.log?.('error', 'video worker: database error', error);
-      }
-      if (this.stopped || this.woken) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, sleepMs);
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wakeUp = null;
-    }
+  protected async takeDue() {
+    const took = await this.runOnce();
+    return { again: took, none: !took };
+  }
+
+  protected msUntilNextDue() {
+    return msUntilNextJob(this.o.db);
   }
 
   /** One claim and its work; whether there was a job. */
