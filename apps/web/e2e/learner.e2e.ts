@@ -11,7 +11,7 @@ import { addLectures, createCourse, rewindCreditClock } from '../../api/test/fac
 import { testDatabase } from '../../api/test/harness';
 import { videoJobs } from '../../api/src/db/schema';
 import { planLadder, poster, probe, thumbnailsVtt, transcodeLadder } from '../../api/src/modules/video/video.ffmpeg';
-import { queueLadder } from '../../api/src/modules/video/video.service';
+import { captionsAsWebVtt, queueLadder, storeCaptions } from '../../api/src/modules/video/video.service';
 import { seedSession, waitForPath } from './support/browser';
 import { auditAll, axeViolations, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, newAccount, type LoginData } from './support/server';
@@ -257,7 +257,7 @@ describe('lecture player, in Arabic at 375 px', () => {
 });
 
 describe('a lecture prepared for streaming, in English at 1366 px', () => {
-  it('plays its ladder through hls.js, fetching segments under a stream token, shows its poster, and still counts the time played', async () => {
+  it('plays its ladder through hls.js, fetching segments under a stream token, shows its poster, still counts the time played, and shows the captions the learner chose last', async () => {
     // The ladder the video worker makes of the seed clip (its encoding is tested in modules/video), ready for the lecture.
     const clip = path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4');
     const videoId = randomUUID();
@@ -275,6 +275,7 @@ describe('a lecture prepared for streaming, in English at 1366 px', () => {
     const { db } = await testDatabase();
     await queueLadder(db, lectures[0]!.id, `lectures/${videoId}.mp4`);
     await db.update(videoJobs).set({ status: 'ready', progress: 100, heights: [180] }).where(eq(videoJobs.lectureId, lectures[0]!.id));
+    await storeCaptions(db, lectures[0]!.id, 'ar', (await captionsAsWebVtt('1\n00:00:00,500 --> 00:00:04,000\nمرحبًا بكم في الدرس\n'))!);
     expect((await api(login, 'POST', '/api/participant/enrollcourse/order', { course_id: course.id })).status).toBe(200);
 
     const { page } = await e2e.open({ width: 1366, height: 900 });
@@ -294,6 +295,17 @@ describe('a lecture prepared for streaming, in English at 1366 px', () => {
     expect(saved.data.positionSeconds).toBeGreaterThanOrEqual(5);
     expect(saved.data.watchedSeconds).toBeGreaterThanOrEqual(3);
     expect(segments.length).toBeGreaterThanOrEqual(2);
+
+    // Its Arabic captions are in the player's menu; chosen once, they are on again after a reload.
+    const track = page.locator('video.learn-video track');
+    expect(await track.evaluate((t: HTMLTrackElement) => [t.srclang, t.label, t.kind])).toEqual(['ar', 'Arabic', 'subtitles']);
+    expect(await track.evaluate((t: HTMLTrackElement) => t.default)).toBe(false);
+    await video(page).evaluate((v: HTMLVideoElement) => (v.textTracks[0]!.mode = 'showing'));
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.learn-video')?.textTracks[0]?.cues?.length ?? 0) > 0);
+    expect(await video(page).evaluate((v: HTMLVideoElement) => (v.textTracks[0]!.cues![0] as VTTCue).text)).toBe('مرحبًا بكم في الدرس');
+    await page.reload();
+    await videoReady(page);
+    expect(await page.locator('video.learn-video track').evaluate((t: HTMLTrackElement) => t.default)).toBe(true);
   });
 });
 

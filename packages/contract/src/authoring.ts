@@ -148,6 +148,17 @@ export const step4UploadFields = z
   .describe('Multipart text fields, sent before the file part `file` (an MP4 or WebM video)');
 export const step4UnlinkBody = z.strictObject({ id: courseIdField, lecture_id: dbId });
 
+/** A captions language: a BCP 47 tag of a language and an optional region (ar, en, en-GB, pt-BR). */
+export const captionsLanguage = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'api.captions.bad_language');
+/** The captions' file as text, read by the browser: WebVTT or SRT (docs/video.md). */
+export const step4CaptionsBody = z.strictObject({
+  id: courseIdField,
+  lecture_id: dbId,
+  lang: captionsLanguage,
+  text: z.string().min(1).max(500_000).describe('The contents of a WebVTT or SRT file (at most 500,000 characters); SRT is converted, markup beyond WebVTT\'s own is removed'),
+});
+export const captionsParams = z.strictObject({ courseId: courseIdField, lectureId: dbId, lang: captionsLanguage });
+
 /**
  * The Upload-Metadata of a resumable video upload (the tus protocol, docs/video.md): what the file becomes once all
  * of it has arrived and passed the same checks as a multipart upload. tus-js-client adds `filename` and `filetype`.
@@ -334,6 +345,7 @@ export const authoringLecture = z.object({
   has_video: z.boolean(),
   video_url: previewUrl,
   streaming: lectureStreaming,
+  captions: z.array(z.object({ lang: z.string(), url: z.string().describe('The WebVTT, for the owner and admins (a preview grant, 6 hours)') })),
 });
 export const authoringSection = z.object({ id: z.number().int(), title: z.string(), position: z.number().int(), lectures: z.array(authoringLecture) });
 export const step4Data = z.object({ id: z.number().int(), sections: z.array(authoringSection) });
@@ -450,6 +462,14 @@ function courseRoutes<R extends AuthoringRole, B extends z.ZodType>(role: R, ste
     step4Unlink: { method: 'POST', path: `${base}/step4/unlink`, access: role, errors: [404, 409], tags, summary: "Remove a lecture's video (the file is deleted)", body: step4UnlinkBody, response: envelope(withState(step4Data)) },
     section: { method: 'GET', path: `${base}/step4/section/:courseId/:sectionId`, access: role, errors: [404], tags, summary: 'One section of the course with its lectures (spec: step4/section/{a}/{b})', params: sectionParams, response: envelope(authoringSection.extend({ course_id: z.number().int() })) },
     deleteSection: { method: 'GET', path: `${base}/step4/section/delete/:courseId/:sectionId`, access: role, errors: [404, 409], tags, summary: 'Delete a section, its lectures and their videos', params: sectionParams, response: envelope(withState(step4Data)) },
+    step4Captions: {
+      method: 'POST', path: `${base}/step4/captions`, access: role, errors: [404, 409], tags, body: step4CaptionsBody, response: envelope(withState(step4Data)),
+      summary: "Add or replace a lecture's captions in one language (WebVTT or SRT as text; kept as cleaned WebVTT)",
+    },
+    deleteCaptions: {
+      method: 'GET', path: `${base}/step4/captions/delete/:courseId/:lectureId/:lang`, access: role, errors: [404, 409], tags, params: captionsParams, response: envelope(withState(step4Data)),
+      summary: "Remove a lecture's captions in one language",
+    },
     lecture: { method: 'GET', path: `${base}/step4/lecture/:courseId/:lectureId`, access: role, errors: [404], tags, summary: 'One lecture of the course (spec: step4/lecture/{a}/{b})', params: lectureParams, response: envelope(authoringLecture.extend({ course_id: z.number().int() })) },
     deleteLecture: { method: 'GET', path: `${base}/step4/lecture/delete/:courseId/:lectureId`, access: role, errors: [404, 409], tags, summary: 'Delete a lecture and its video', params: lectureParams, response: envelope(withState(step4Data)) },
     assessment: { method: 'GET', path: `${base}/step5/assessment/:id`, access: role, errors: [404], tags, summary: 'One assessment with its questions and options', params: itemIdParams, response: envelope(authoringAssessment) },

@@ -26,6 +26,7 @@ export const learnLecture = z.object({
     })
     .nullable()
     .describe('The streaming ladder, once it is ready (docs/video.md); null: play videoUrl'),
+  captions: z.array(z.object({ lang: z.string(), url: z.string().describe('WebVTT, with the same grant as videoUrl') })).describe("The lecture's captions, one per language"),
   positionSeconds: z.number().int().describe('Where the participant stopped'),
   watchedSeconds: z.number().int(),
   completed: z.boolean(),

@@ -84,6 +84,11 @@ export const mediaRoutes = {
       "A lecture's streaming ladder, for whoever may watch it (free previews, enrolled participants with the learn answer's grant, the instructor and admins with a preview grant): the master playlist, whose rungs' addresses carry a short-lived stream token; the poster; the thumbnails' WebVTT, its sheets' addresses likewise. 404 until the ladder is ready",
     params: lectureStreamParams, query: lectureStreamQuery, file: { types: ['application/vnd.apple.mpegurl', 'image/jpeg', 'text/vtt'], ranges: false },
   },
+  lectureCaptions: {
+    method: 'GET', path: '/api/media/lecture/:id/captions/:lang', access: 'public', errors: [403, 404], tags: ['media'],
+    summary: "A lecture's captions in one language (WebVTT), for whoever may watch it (as the ladder's master playlist)",
+    params: z.strictObject({ id: idParam.shape.id, lang: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/) }), query: lectureStreamQuery, file: { types: ['text/vtt'], ranges: false },
+  },
   streamRungFile: {
     method: 'GET', path: '/api/media/stream/:token/:rung/:file', access: 'public', errors: [403, 404], tags: ['media'],
     summary: "A rung's playlist or segment, under the stream token the master playlist's answer made (403 once it has expired); with STORAGE=s3 the playlist's segments are short-lived signed addresses of the bucket",

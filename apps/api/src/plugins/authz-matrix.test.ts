@@ -47,6 +47,7 @@ const PUBLIC_ROUTES = new Set([
   // A lecture's streaming ladder: the master by the lecture's grant (or open for a free preview), the rest by the
   // stream token in the path (modules/media, stream.test.ts).
   'GET /api/media/lecture/:id/stream/:file',
+  'GET /api/media/lecture/:id/captions/:lang',
   'GET /api/media/stream/:token/:rung/:file',
   'GET /api/media/stream/:token/:file',
   'GET /api/media/cover/:id',

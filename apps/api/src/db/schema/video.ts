@@ -39,3 +39,22 @@ export const videoJobs = pgTable(
   },
   (t) => [uniqueIndex('video_jobs_lecture_unique').on(t.lectureId), index('video_jobs_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * A lecture's captions in one language, kept as cleaned WebVTT (docs/video.md): converted from SRT, markup beyond
+ * WebVTT's own removed. Small enough for a row; served to whoever may watch the lecture.
+ */
+export const lectureCaptions = pgTable(
+  'lecture_captions',
+  {
+    id: serial('id').primaryKey(),
+    lectureId: integer('lecture_id')
+      .notNull()
+      .references(() => lectures.id, { onDelete: 'cascade' }),
+    /** A BCP 47 tag (ar, en, en-GB). */
+    lang: text('lang').notNull(),
+    vtt: text('vtt').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lecture_captions_lecture_lang_unique').on(t.lectureId, t.lang)],
+);

@@ -3,10 +3,10 @@ import type { AuthoringCourseItem, CourseState, authoringAssessment, authoringLe
 import { categoryOf } from '../../db/course-projection';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { previewUrl } from '../media/media.service';
+import { previewGrant, previewUrl } from '../media/media.service';
 import type { AssessmentTree } from './assessments.queries';
 import type { CourseRow, LectureRow, ListRow } from './authoring.queries';
-import type { StreamingState } from '../video/video.service';
+import type { VideoFacts } from '../video/video.service';
 
 /**
  * Only these functions decide which course fields leave the server, and under which names. Files
@@ -58,7 +58,8 @@ export async function presentStep3(ctx: AppContext, viewer: RequestUser, course:
   };
 }
 
-export async function presentLecture(ctx: AppContext, viewer: RequestUser, l: LectureRow, streaming: Map<number, StreamingState>): Promise<z.infer<typeof authoringLecture>> {
+export async function presentLecture(ctx: AppContext, viewer: RequestUser, l: LectureRow, facts: VideoFacts): Promise<z.infer<typeof authoringLecture>> {
+  const grant = l.video || facts.captions.has(l.id) ? await previewGrant(ctx, viewer, l.courseId, 'lecture', l.id) : null;
   return {
     id: l.id,
     section_id: l.sectionId,
@@ -67,8 +68,9 @@ export async function presentLecture(ctx: AppContext, viewer: RequestUser, l: Le
     is_free_preview: l.isFreePreview,
     duration_seconds: l.durationSeconds,
     has_video: !!l.video,
-    video_url: l.video ? await previewUrl(ctx, viewer, l.courseId, 'lecture', l.id) : null,
-    streaming: streaming.get(l.id) ?? null,
+    video_url: l.video && grant ? `/api/${viewer.role}/course/media?t=${grant}` : null,
+    streaming: facts.streaming.get(l.id) ?? null,
+    captions: (facts.captions.get(l.id) ?? []).map((lang) => ({ lang, url: `/api/media/lecture/${l.id}/captions/${lang}?t=${grant}` })),
   };
 }
 
@@ -77,12 +79,12 @@ export async function presentStep4(
   viewer: RequestUser,
   courseId: number,
   outline: { id: number; title: string; position: number; lectures: LectureRow[] }[],
-  streaming: Map<number, StreamingState>,
+  facts: VideoFacts,
 ): Promise<z.infer<typeof step4Data>> {
   return {
     id: courseId,
     sections: await Promise.all(
-      outline.map(async (s) => ({ id: s.id, title: s.title, position: s.position, lectures: await Promise.all(s.lectures.map((l) => presentLecture(ctx, viewer, l, streaming))) })),
+      outline.map(async (s) => ({ id: s.id, title: s.title, position: s.position, lectures: await Promise.all(s.lectures.map((l) => presentLecture(ctx, viewer, l, facts))) })),
     ),
   };
 }

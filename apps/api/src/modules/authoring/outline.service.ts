@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { step4UploadFields, type step4Body, type step4UnlinkBody } from '@nibras/contract';
+import { step4UploadFields, type step4Body, type step4CaptionsBody, type step4UnlinkBody } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
@@ -24,7 +24,7 @@ import {
 import { step4Data } from './steps.service';
 import { receiveUploadWithFields } from './upload-fields';
 import { mp4DurationSeconds } from './video-duration';
-import { forgetLadder, queueLadder, streamingStates } from '../video/video.service';
+import { captionsAsWebVtt, forgetLadder, queueLadder, removeCaptions, storeCaptions, videoFacts } from '../video/video.service';
 
 const itemNotFound = () => new AppError('api.authoring.item_not_found', 404);
 
@@ -100,15 +100,15 @@ export async function getSection(ctx: AppContext, user: RequestUser, courseId: n
   const section = await findSection(ctx.db, courseId, sectionId);
   if (!section) throw itemNotFound();
   const rows = await sectionLectures(ctx.db, sectionId);
-  const streaming = await streamingStates(ctx, rows);
-  return { id: section.id, course_id: courseId, title: section.title, position: section.position, lectures: await Promise.all(rows.map((l) => presentLecture(ctx, user, l, streaming))) };
+  const facts = await videoFacts(ctx, rows);
+  return { id: section.id, course_id: courseId, title: section.title, position: section.position, lectures: await Promise.all(rows.map((l) => presentLecture(ctx, user, l, facts))) };
 }
 
 export async function getLecture(ctx: AppContext, user: RequestUser, courseId: number, lectureId: number) {
   await requireCourseAccess(ctx, user, courseId);
   const lecture = await findLecture(ctx.db, courseId, lectureId);
   if (!lecture) throw itemNotFound();
-  return { ...(await presentLecture(ctx, user, lecture, await streamingStates(ctx, [lecture]))), course_id: courseId };
+  return { ...(await presentLecture(ctx, user, lecture, await videoFacts(ctx, [lecture]))), course_id: courseId };
 }
 
 /** Deleting a section deletes its lectures and their videos; the rest close ranks. */
@@ -176,4 +176,24 @@ export async function unlinkLectureVideo(ctx: AppContext, user: RequestUser, bod
     await forgetLadder(tx, lecture.id);
   });
   return { message: saveMessage(outcome, { done: 'api.authoring.unlinked' }), data: { ...(await step4Data(ctx, user, body.id)), state: outcome.state } };
+}
+
+/** A lecture's captions in one language, added or replaced: the text must read as WebVTT or SRT (it is kept cleaned). */
+export async function addCaptions(ctx: AppContext, user: RequestUser, body: z.output<typeof step4CaptionsBody>) {
+  const vtt = await captionsAsWebVtt(body.text);
+  if (!vtt) throw fieldError('text', 'api.captions.unreadable');
+  const outcome = await editCourse(ctx, user, body.id, async ({ tx }) => {
+    const lecture = await findLecture(tx, body.id, body.lecture_id);
+    if (!lecture) throw fieldError('lecture_id', 'api.authoring.not_in_course');
+    await storeCaptions(tx, lecture.id, body.lang, vtt);
+  });
+  return { message: saveMessage(outcome, { done: 'api.captions.saved' }), data: { ...(await step4Data(ctx, user, body.id)), state: outcome.state } };
+}
+
+export async function deleteCaptions(ctx: AppContext, user: RequestUser, courseId: number, lectureId: number, lang: string) {
+  const outcome = await editCourse(ctx, user, courseId, async ({ tx }) => {
+    const lecture = await findLecture(tx, courseId, lectureId);
+    if (!lecture || !(await removeCaptions(tx, lecture.id, lang))) throw itemNotFound();
+  });
+  return { message: saveMessage(outcome, { done: 'api.captions.removed' }), data: { ...(await step4Data(ctx, user, courseId)), state: outcome.state } };
 }

@@ -73,6 +73,8 @@ function everyCourseRoute(api: Caller, ids: Ids) {
     step3Unlink: () => api.post('step3/unlink', { id: c, field: 'cover' }),
     step4Upload: () => api.upload('step4/upload', { id: c, lecture_id: ids.lecture }, VIDEO),
     step4Unlink: () => api.post('step4/unlink', { id: c, lecture_id: ids.lecture }),
+    step4Captions: () => api.post('step4/captions', { id: c, lecture_id: ids.lecture, lang: 'ar', text: 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nx\n' }),
+    deleteCaptions: () => api.get(`step4/captions/delete/${c}/${ids.lecture}/ar`),
     section: () => api.get(`step4/section/${c}/${ids.section}`),
     deleteSection: () => api.get(`step4/section/delete/${c}/${ids.section}`),
     lecture: () => api.get(`step4/lecture/${c}/${ids.lecture}`),

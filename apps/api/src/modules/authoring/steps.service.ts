@@ -5,7 +5,7 @@ import { courseAssessments } from './assessments.queries';
 import { presentStep1, presentStep2, presentStep3, presentStep4, presentStep5, presentStep6 } from './authoring.presenter';
 import { basicInfo, courseTagRows, enrollmentCount, type CourseRow } from './authoring.queries';
 import { courseState, requireCourseAccess } from './course-edit.service';
-import { streamingStates } from '../video/video.service';
+import { videoFacts } from '../video/video.service';
 
 /** What each step's form shows, as the edit/stepN reads and every save answer it. */
 
@@ -19,7 +19,7 @@ export const step3Data = (ctx: AppContext, viewer: RequestUser, course: CourseRo
 
 export async function step4Data(ctx: AppContext, viewer: RequestUser, courseId: number) {
   const outline = await courseOutline(ctx, courseId);
-  return presentStep4(ctx, viewer, courseId, outline, await streamingStates(ctx, outline.flatMap((s) => s.lectures)));
+  return presentStep4(ctx, viewer, courseId, outline, await videoFacts(ctx, outline.flatMap((s) => s.lectures)));
 }
 
 export async function step5Data(ctx: AppContext, courseId: number) {

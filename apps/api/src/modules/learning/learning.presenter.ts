@@ -3,7 +3,7 @@ import type { EnrolmentRow, PlayerProgress } from './learning.queries';
 
 interface LearnCourseInput {
   course: LearnCourse['course'];
-  outline: { id: number; title: string; lectures: { id: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null; streamReady: boolean }[] }[];
+  outline: { id: number; title: string; lectures: { id: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null; streamReady: boolean; captions: string[] }[] }[];
   /** The participant's progress rows, the lecture studied last first. */
   progressRows: PlayerProgress[];
   /** The signed grant of each lecture that has a video. */
@@ -36,6 +36,7 @@ export function presentLearnCourse({ course, outline, progressRows, grants, prog
                 thumbnailsUrl: `/api/media/lecture/${l.id}/stream/thumbs.vtt?t=${grant}`,
               }
             : null,
+        captions: l.video && grant ? l.captions.map((lang) => ({ lang, url: `/api/media/lecture/${l.id}/captions/${lang}?t=${grant}` })) : [],
         positionSeconds: p?.positionSeconds ?? 0,
         watchedSeconds: Math.floor(p?.watchedSeconds ?? 0),
         completed: !!p?.completedAt,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { certificates, courses, enrollments, lectureProgress, lectures, sections, users, videoJobs } from '../../db/schema';
+import { certificates, courses, enrollments, lectureProgress, lectures, sections, users, videoJobs, lectureCaptions } from '../../db/schema';
 import { instructorColumn } from '../../db/course-projection';
 import { cardRowFromJson, courseCardsJson } from '../../db/course-cards';
 
@@ -212,7 +212,8 @@ function preparePlayer(db: Db) {
         from ${sections} where ${sections.courseId} = ${courseId}) as sections,
       (select coalesce(json_agg(json_build_object('id', ${lectures.id}, 'sectionId', ${lectures.sectionId}, 'title', ${lectures.title}, 'durationSeconds', ${lectures.durationSeconds},
           'isFreePreview', ${lectures.isFreePreview}, 'video', ${lectures.video},
-          'streamReady', exists (select 1 from ${videoJobs} where ${videoJobs.lectureId} = ${lectures.id} and ${videoJobs.source} = ${lectures.video} and ${videoJobs.status} = 'ready'))
+          'streamReady', exists (select 1 from ${videoJobs} where ${videoJobs.lectureId} = ${lectures.id} and ${videoJobs.source} = ${lectures.video} and ${videoJobs.status} = 'ready'),
+          'captions', (select coalesce(json_agg(${lectureCaptions.lang} order by ${lectureCaptions.lang}), '[]'::json) from ${lectureCaptions} where ${lectureCaptions.lectureId} = ${lectures.id}))
           order by ${lectures.position}, ${lectures.id}), '[]'::json)
         from ${lectures} where ${lectures.courseId} = ${courseId}) as lectures,
       (select coalesce(json_agg(json_build_object('lectureId', ${lectureProgress.lectureId}, 'positionSeconds', ${lectureProgress.positionSeconds},
@@ -220,7 +221,7 @@ function preparePlayer(db: Db) {
         from ${lectureProgress} where ${lectureProgress.participantId} = ${participantId} and ${lectureProgress.courseId} = ${courseId}) as progress,
       (select ${certificates.code} from ${certificates} where ${certificates.participantId} = ${participantId} and ${certificates.courseId} = ${courseId}) as certificate
   ) as player`;
-  type Lecture = { id: number; sectionId: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null; streamReady: boolean };
+  type Lecture = { id: number; sectionId: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null; streamReady: boolean; captions: string[] };
   return db
     .select({
       course: sql<LiveCourseHead | null>`player.course`,

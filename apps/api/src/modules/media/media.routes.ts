@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mediaRoutes, type AvatarWidth, type CoverWidth } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
-import { courseCover, coursePromo, lectureStream, lectureVideo, previewFile, streamFile, userAvatar, type ServedFile, type StreamAnswer } from './media.service';
+import { courseCover, coursePromo, lectureCaptions, lectureStream, lectureVideo, previewFile, streamFile, userAvatar, type ServedFile, type StreamAnswer } from './media.service';
 import { sendMadeFile, serveStoredFile } from './serve-file';
 
 export function mediaModule(app: FastifyInstance, ctx: AppContext) {
@@ -12,6 +12,7 @@ export function mediaModule(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, ctx, r.lecture, async (input) => serve(await lectureVideo(ctx, input.params.id, input.query.t), input));
   const stream = (answer: StreamAnswer, input: Parameters<typeof serve>[1]) => ('file' in answer ? serve(answer.file, input) : sendMadeFile(input.reply, answer));
   addRoute(app, ctx, r.lectureStream, async (input) => stream(await lectureStream(ctx, input.params.id, input.params.file, input.query.t), input));
+  addRoute(app, ctx, r.lectureCaptions, async (input) => stream(await lectureCaptions(ctx, input.params.id, input.params.lang, input.query.t), input));
   addRoute(app, ctx, r.streamRungFile, async (input) => stream(await streamFile(ctx, input.params.token, { rung: input.params.rung, file: input.params.file }), input));
   addRoute(app, ctx, r.streamFile, async (input) => stream(await streamFile(ctx, input.params.token, { file: input.params.file }), input));
   addRoute(app, ctx, r.cover, async (input) => serve(await courseCover(ctx, input.params.id, input.query.w ? (Number(input.query.w) as CoverWidth) : undefined), input));

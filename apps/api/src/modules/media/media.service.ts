@@ -6,7 +6,7 @@ import type { Storage } from '../../lib/storage';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { isEnrolled } from '../learning/learning.service';
-import { readyLadder } from '../video/video.service';
+import { lectureCaptionsVtt, readyLadder } from '../video/video.service';
 import { findAvatar, findLectureFile, findLectureVideo, findLiveCourseFiles, findPublicCourseFiles, isAdmin } from './media.queries';
 
 /** A stored file that may be served: its storage key and the name it is served under. */
@@ -80,9 +80,13 @@ const GRANT_TYPE = 'authoring-preview';
  * bound to one file of one course. Access is checked again when the URL is used.
  */
 export async function previewUrl(ctx: AppContext, viewer: RequestUser, courseId: number, kind: PreviewKind, lectureId: number | null = null): Promise<string> {
+  return `/api/${viewer.role}/course/media?t=${await previewGrant(ctx, viewer, courseId, kind, lectureId)}`;
+}
+
+/** The grant a preview URL carries; a lecture's also opens its ladder and captions (watchableLecture). */
+export async function previewGrant(ctx: AppContext, viewer: RequestUser, courseId: number, kind: PreviewKind, lectureId: number | null = null): Promise<string> {
   const role = viewer.role as AuthoringRole;
-  const token = await ctx.tokens.signRaw({ typ: GRANT_TYPE, role, uid: viewer.id, cid: courseId, kind, lid: lectureId }, GRANT_TTL_SECONDS);
-  return `/api/${role}/course/media?t=${token}`;
+  return ctx.tokens.signRaw({ typ: GRANT_TYPE, role, uid: viewer.id, cid: courseId, kind, lid: lectureId }, GRANT_TTL_SECONDS);
 }
 
 /** A preview grant for `role`, or for either authoring role when none is named. */
@@ -209,4 +213,12 @@ export async function streamFile(ctx: AppContext, token: string, path: { rung?: 
     ? await rewritePlaylist(text, (uri) => storage.signedUrl!(folder + uri, { filename: uri, contentType: 'video/mp2t', expiresSeconds: remaining }))
     : text;
   return { text: signed, type: M3U8, name: `lecture-${grant.lectureId}-${path.rung}.m3u8`, maxAgeSeconds: Math.min(remaining, 3600) };
+}
+
+/** A lecture's captions in one language, to whoever may watch the lecture (its grant as for the ladder). */
+export async function lectureCaptions(ctx: AppContext, lectureId: number, lang: string, token: string | undefined): Promise<StreamAnswer> {
+  const lecture = await watchableLecture(ctx, lectureId, token);
+  const vtt = await lectureCaptionsVtt(ctx, lecture.id, lang);
+  if (vtt === null) throw notFound();
+  return { text: vtt, type: 'text/vtt', name: `lecture-${lecture.id}-${lang}.vtt`, maxAgeSeconds: 0 };
 }

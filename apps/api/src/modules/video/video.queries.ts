@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, or, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { lectures, videoJobs } from '../../db/schema';
+import { lectureCaptions, lectures, videoJobs } from '../../db/schema';
 
 export type VideoJobRow = typeof videoJobs.$inferSelect;
 
@@ -131,4 +131,33 @@ export async function ladderIsReady(db: Db, lectureId: number, source: string): 
     .from(videoJobs)
     .where(and(eq(videoJobs.lectureId, lectureId), eq(videoJobs.source, source), eq(videoJobs.status, 'ready')));
   return !!row;
+}
+
+/** A lecture's captions in one language, added or replaced. */
+export async function putCaptions(db: Db, lectureId: number, lang: string, vtt: string): Promise<void> {
+  await db
+    .insert(lectureCaptions)
+    .values({ lectureId, lang, vtt })
+    .onConflictDoUpdate({ target: [lectureCaptions.lectureId, lectureCaptions.lang], set: { vtt, createdAt: now } });
+}
+
+/** Whether there were captions in that language to remove. */
+export async function deleteCaptions(db: Db, lectureId: number, lang: string): Promise<boolean> {
+  const rows = await db.delete(lectureCaptions).where(and(eq(lectureCaptions.lectureId, lectureId), eq(lectureCaptions.lang, lang))).returning({ id: lectureCaptions.id });
+  return rows.length > 0;
+}
+
+/** The languages of each lecture's captions, in order. */
+export async function captionLanguages(db: Db, lectureIds: number[]): Promise<{ lectureId: number; lang: string }[]> {
+  if (lectureIds.length === 0) return [];
+  return db
+    .select({ lectureId: lectureCaptions.lectureId, lang: lectureCaptions.lang })
+    .from(lectureCaptions)
+    .where(inArray(lectureCaptions.lectureId, lectureIds))
+    .orderBy(asc(lectureCaptions.lectureId), asc(lectureCaptions.lang));
+}
+
+export async function findCaptions(db: Db, lectureId: number, lang: string): Promise<string | null> {
+  const [row] = await db.select({ vtt: lectureCaptions.vtt }).from(lectureCaptions).where(and(eq(lectureCaptions.lectureId, lectureId), eq(lectureCaptions.lang, lang)));
+  return row?.vtt ?? null;
 }

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import { ffmpegAvailable } from './video.ffmpeg';
 import type { Db } from '../../db/client';
-import { dropVideoJob, ladderIsReady, queueVideoJob, videoJobStates, type VideoJobState } from './video.queries';
+import { captionLanguages, deleteCaptions, dropVideoJob, findCaptions, ladderIsReady, putCaptions, queueVideoJob, videoJobStates, type VideoJobState } from './video.queries';
+import { cleanCaptions } from './captions';
 import { ladderPrefix } from './video-files';
 import { VideoWorker } from './video.worker';
 
@@ -61,4 +62,36 @@ export const forgetLadder = (tx: Db, lectureId: number) => dropVideoJob(tx, lect
 /** The storage prefix of the lecture's ladder when it is ready for the video it plays now; null until then. */
 export async function readyLadder(ctx: AppContext, lectureId: number, videoKey: string): Promise<string | null> {
   return (await ladderIsReady(ctx.db, lectureId, videoKey)) ? ladderPrefix(videoKey) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Captions (docs/video.md)
+
+/** Captions text (WebVTT or SRT) as clean WebVTT, or null when no cue could be read. */
+export const captionsAsWebVtt = (text: string) => cleanCaptions(text);
+
+/** Stores a lecture's captions in one language (in the caller's transaction, which checked the course's access). */
+export const storeCaptions = (tx: Db, lectureId: number, lang: string, vtt: string) => putCaptions(tx, lectureId, lang, vtt);
+
+/** Removes them; false when there were none. */
+export const removeCaptions = (tx: Db, lectureId: number, lang: string) => deleteCaptions(tx, lectureId, lang);
+
+/** The languages of each lecture's captions, by lecture id. */
+export async function captionsByLecture(ctx: AppContext, lectureIds: number[]): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>();
+  for (const row of await captionLanguages(ctx.db, lectureIds)) map.set(row.lectureId, [...(map.get(row.lectureId) ?? []), row.lang]);
+  return map;
+}
+
+export const lectureCaptionsVtt = (ctx: AppContext, lectureId: number, lang: string) => findCaptions(ctx.db, lectureId, lang);
+
+/** What the course builder shows of each lecture's video beyond the file: its streaming state and its captions' languages. */
+export interface VideoFacts {
+  streaming: Map<number, StreamingState>;
+  captions: Map<number, string[]>;
+}
+
+export async function videoFacts(ctx: AppContext, lectures: { id: number; video: string | null }[]): Promise<VideoFacts> {
+  const [streaming, captions] = await Promise.all([streamingStates(ctx, lectures), captionsByLecture(ctx, lectures.map((l) => l.id))]);
+  return { streaming, captions };
 }

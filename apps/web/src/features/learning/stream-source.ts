@@ -65,3 +65,32 @@ export function useLectureSource(videoRef: RefObject<HTMLVideoElement | null>, l
 
   return { src: useFile ? (lecture?.videoUrl ?? undefined) : undefined, poster: stream?.posterUrl };
 }
+
+const CAPTIONS_KEY = 'nibras.captions';
+
+/** The captions language the learner chose last ('' for none), kept in this browser. */
+export function rememberedCaptions(): string {
+  try {
+    return localStorage.getItem(CAPTIONS_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Keeps the learner's choice in the player's captions menu for the next lecture and the next visit. */
+export function useRememberCaptions(videoRef: RefObject<HTMLVideoElement | null>, lectureId: number | undefined) {
+  useEffect(() => {
+    const tracks = videoRef.current?.textTracks;
+    if (!tracks) return;
+    const onChange = () => {
+      const showing = Array.from(tracks).find((track) => track.mode === 'showing');
+      try {
+        localStorage.setItem(CAPTIONS_KEY, showing?.language ?? '');
+      } catch {
+        // Storage refused (private mode): the choice lasts for this lecture only.
+      }
+    };
+    tracks.addEventListener('change', onChange);
+    return () => tracks.removeEventListener('change', onChange);
+  }, [videoRef, lectureId]);
+}

@@ -11,7 +11,8 @@ import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { applyProgress, type LectureState, type Live } from '../live-progress';
 import { playedDelta } from '../played-time';
-import { loadHls, useLectureSource } from '../stream-source';
+import { loadHls, rememberedCaptions, useLectureSource, useRememberCaptions } from '../stream-source';
+import { languageName } from '../../../lib/language-name';
 import { CourseAssessments } from '../../quiz/public';
 import '../learning.css';
 import { formatClock } from '../../../lib/format';
@@ -57,7 +58,7 @@ export default function LearnPage() {
 }
 
 function Player({ course }: { course: LearnCourse }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lectures = useMemo(() => allLectures(course), [course]);
   const initial = course.resume ?? (lectures[0] ? { lectureId: lectures[0].id, positionSeconds: 0 } : null);
   const [currentId, setCurrentId] = useState<number | null>(initial?.lectureId ?? null);
@@ -81,6 +82,8 @@ function Player({ course }: { course: LearnCourse }) {
   const stateOf = (l: LearnLecture): LectureState => live.lectures[l.id] ?? { completed: l.completed, positionSeconds: l.positionSeconds, watchedSeconds: l.watchedSeconds };
   const progress = live.progress ?? course.progress;
   const source = useLectureSource(videoRef, lecture);
+  useRememberCaptions(videoRef, lecture?.id);
+  const captionsChoice = rememberedCaptions();
   // The streaming player's script is fetched with the page, not after the learner presses play.
   const streams = lectures.some((l) => l.stream);
   useEffect(() => {
@@ -281,7 +284,11 @@ function Player({ course }: { course: LearnCourse }) {
                     setNowPlaying(null);
                     if (next) setUpNext({ lecture: next, secondsLeft: UP_NEXT_SECONDS });
                   }}
-                />
+                >
+                  {lecture.captions.map((c) => (
+                    <track key={c.lang} kind="subtitles" srcLang={c.lang} label={languageName(c.lang, i18n.language)} src={c.url} default={c.lang === captionsChoice} />
+                  ))}
+                </video>
               ) : (
                 <EmptyState title={t('learn.noVideo.title')} description={t('learn.noVideo.text')} headingLevel={3} />
               )}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useUploadProgress } from '../authoring-store';
 import { formatDuration, type DraftLecture } from './outline-model';
 import { OutlineHandle, OutlineMoveButtons } from './outline-row-tools';
+import { CaptionsField } from './captions-field';
 
 export interface LectureRowProps {
   lecture: DraftLecture;
@@ -21,6 +22,8 @@ export interface LectureRowProps {
   onDelete: () => void;
   onUpload: (file: File) => void;
   onUnlink: () => void;
+  onAddCaptions: (lang: string, file: File) => void;
+  onRemoveCaptions: (lang: string) => void;
   onDragStart: (event: DragEvent) => void;
   onDragEnd: () => void;
   onDragOver: (event: DragEvent) => void;
@@ -138,6 +141,7 @@ export function OutlineLectureRow(props: LectureRowProps) {
         </Group>
       ) : null}
       {lecture.has_video && lecture.streaming ? <StreamingLine streaming={lecture.streaming} /> : null}
+      {lecture.has_video ? <CaptionsField lecture={lecture} title={name} onAdd={props.onAddCaptions} onRemove={props.onRemoveCaptions} /> : null}
       {props.uploadError ? (
         <Text size="sm" c="red.9" role="alert">
           {props.uploadError}

@@ -13,6 +13,7 @@ const lecture = (id: number, sectionId: number, title: string, extra: Partial<Ou
   has_video: false,
   video_url: null,
   streaming: null,
+  captions: [],
   ...extra,
 });
 

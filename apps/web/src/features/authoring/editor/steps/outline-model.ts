@@ -14,6 +14,8 @@ export interface DraftLecture {
   video_url: string | null;
   /** The video on its way to streaming (read-only, from the server). */
   streaming: ServerLecture['streaming'];
+  /** Its captions, one per language (read-only, from the server). */
+  captions: ServerLecture['captions'];
 }
 
 export interface DraftSection {
@@ -42,6 +44,7 @@ const lectureFromServer = (lecture: ServerLecture): DraftLecture => ({
   has_video: lecture.has_video,
   video_url: lecture.video_url,
   streaming: lecture.streaming,
+  captions: lecture.captions,
 });
 
 export function outlineFromServer(data: Pick<Outline, 'sections'>): DraftSection[] {
@@ -53,7 +56,7 @@ export function newSection(): DraftSection {
 }
 
 export function newLecture(): DraftLecture {
-  return { key: newKey('l'), title: '', is_free_preview: false, duration_seconds: 0, has_video: false, video_url: null, streaming: null };
+  return { key: newKey('l'), title: '', is_free_preview: false, duration_seconds: 0, has_video: false, video_url: null, streaming: null, captions: [] };
 }
 
 /** The body of addUpdate/step4: the whole outline in order (positions follow from it). */
@@ -98,7 +101,7 @@ export function mergeOutline(draft: readonly DraftSection[], server: Pick<Outlin
       const fresh = serverLectures.get(lecture.id);
       if (!fresh) continue;
       knownLectures.add(lecture.id);
-      lectures.push({ ...lecture, duration_seconds: fresh.duration_seconds, has_video: fresh.has_video, video_url: fresh.video_url, streaming: fresh.streaming });
+      lectures.push({ ...lecture, duration_seconds: fresh.duration_seconds, has_video: fresh.has_video, video_url: fresh.video_url, streaming: fresh.streaming, captions: fresh.captions });
     }
     merged.push({ ...section, lectures });
   }

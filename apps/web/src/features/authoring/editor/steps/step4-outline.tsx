@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authoringQueries, callAuthoring, uploadLectureVideo } from '../../api';
 import { ApiError, failureText as failureOf } from '../../../../lib/http';
+import { languageName } from '../../../../lib/language-name';
 import { useContractForm } from '../../../../lib/forms';
 import { LoadingDots } from '../../../../components/loading-dots';
 import { authoringStore } from '../authoring-store';
@@ -28,7 +29,7 @@ const STREAMING_POLL_MS = 5000;
  * the outline is saved, because an upload needs the lecture's id.
  */
 export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const query = useQuery({
     ...authoringQueries.step(role, 4, courseId),
     gcTime: 0,
@@ -277,6 +278,24 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
     }
   };
 
+  const addCaptions = async (lectureId: number, lang: string, file: File) => {
+    setUploadErrors((current) => ({ ...current, [lectureId]: '' }));
+    try {
+      const text = await file.text();
+      afterServerChange(await callAuthoring(role, 'step4Captions', { body: { id: courseId, lecture_id: lectureId, lang, text } }));
+    } catch (error) {
+      setUploadErrors((current) => ({ ...current, [lectureId]: error instanceof ApiError && !error.network ? (error.fieldErrors.text ?? error.fieldErrors.lang ?? error.message) : t('authoring.step4.failed') }));
+    }
+  };
+
+  const askRemoveCaptions = (lecture: DraftLecture, lang: string) =>
+    setConfirm({
+      title: t('authoring.step4.captions.removeTitle'),
+      text: t('authoring.step4.captions.removeText', { language: languageName(lang, i18n.language), title: lectureName(lecture) }),
+      confirmLabel: t('authoring.step4.captions.remove'),
+      run: runConfirmed(() => callAuthoring(role, 'deleteCaptions', { params: { courseId, lectureId: lecture.id as number, lang } })),
+    });
+
   if (query.isError && !server) {
     return (
       <Alert color="red" role="alert">
@@ -350,6 +369,8 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
                   onDelete={() => askDeleteLecture(lecture)}
                   onUpload={(file) => lecture.id !== undefined && void upload(lecture.id, file)}
                   onUnlink={() => askUnlink(lecture)}
+                  onAddCaptions={(lang, file) => lecture.id !== undefined && void addCaptions(lecture.id, lang, file)}
+                  onRemoveCaptions={(lang) => askRemoveCaptions(lecture, lang)}
                   onDragStart={startDrag({ kind: 'lecture', key: lecture.key })}
                   onDragEnd={() => setDragged(null)}
                   onDragOver={allowDrop(['lecture'])}
