@@ -257,7 +257,7 @@ describe('lecture player, in Arabic at 375 px', () => {
 });
 
 describe('a lecture prepared for streaming, in English at 1366 px', () => {
-  it('plays its ladder through hls.js, fetching segments under a stream token, shows its poster, still counts the time played, and shows the captions the learner chose last', async () => {
+  it('plays its ladder through hls.js, fetching segments under a stream token, shows its poster, still counts the time played, shows the captions the learner chose last, and a transcript that seeks and searches', async () => {
     // The ladder the video worker makes of the seed clip (its encoding is tested in modules/video), ready for the lecture.
     const clip = path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4');
     const videoId = randomUUID();
@@ -275,7 +275,7 @@ describe('a lecture prepared for streaming, in English at 1366 px', () => {
     const { db } = await testDatabase();
     await queueLadder(db, lectures[0]!.id, `lectures/${videoId}.mp4`);
     await db.update(videoJobs).set({ status: 'ready', progress: 100, heights: [180] }).where(eq(videoJobs.lectureId, lectures[0]!.id));
-    await storeCaptions(db, lectures[0]!.id, 'ar', (await captionsAsWebVtt('1\n00:00:00,500 --> 00:00:04,000\nمرحبًا بكم في الدرس\n'))!);
+    await storeCaptions(db, lectures[0]!.id, 'ar', (await captionsAsWebVtt('1\n00:00:00,500 --> 00:00:04,000\nمرحبًا بكم في الدرس\n\n2\n00:00:04,000 --> 00:00:07,000\nسنتعلّم الإضاءة اليوم\n'))!);
     expect((await api(login, 'POST', '/api/participant/enrollcourse/order', { course_id: course.id })).status).toBe(200);
 
     const { page } = await e2e.open({ width: 1366, height: 900 });
@@ -306,6 +306,22 @@ describe('a lecture prepared for streaming, in English at 1366 px', () => {
     await page.reload();
     await videoReady(page);
     expect(await page.locator('video.learn-video track').evaluate((t: HTMLTrackElement) => t.default)).toBe(true);
+
+    // The transcript beside it: a click takes the video to that line, which is then marked as the one spoken; the
+    // search folds hamza, taa marbuta and tashkeel as course search does.
+    const transcript = page.getByTestId('transcript');
+    const second = transcript.getByRole('button', { name: /سنتعلّم الإضاءة اليوم/ });
+    await second.click();
+    await page.waitForFunction(() => Math.abs((document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime ?? 0) - 4) < 0.3);
+    await transcript.locator('[aria-current="true"]', { hasText: 'سنتعلّم' }).waitFor();
+    const search = page.getByTestId('transcript-search');
+    await search.fill('الاضاءه');
+    expect(await transcript.locator('li').allTextContents()).toEqual([expect.stringContaining('سنتعلّم الإضاءة اليوم')]);
+    await search.fill('كلمة غائبة');
+    await transcript.getByRole('status').waitFor();
+    await search.fill('');
+    expect(await transcript.locator('li').count()).toBe(2);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

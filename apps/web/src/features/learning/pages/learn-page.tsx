@@ -12,6 +12,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { applyProgress, type LectureState, type Live } from '../live-progress';
 import { playedDelta } from '../played-time';
 import { loadHls, rememberedCaptions, useLectureSource, useRememberCaptions } from '../stream-source';
+import { Transcript } from '../transcript';
 import { languageName } from '../../../lib/language-name';
 import { CourseAssessments } from '../../quiz/public';
 import '../learning.css';
@@ -292,6 +293,7 @@ function Player({ course }: { course: LearnCourse }) {
               ) : (
                 <EmptyState title={t('learn.noVideo.title')} description={t('learn.noVideo.text')} headingLevel={3} />
               )}
+              {lecture.videoUrl && lecture.captions.length > 0 ? <Transcript key={lecture.id} videoRef={videoRef} lecture={lecture} /> : null}
               <div role="status" aria-live="polite" data-live-region data-testid="up-next">
                 {upNext ? (
                   <Alert color="nibras" title={t('learn.upNext.title')}>
