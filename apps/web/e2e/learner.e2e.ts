@@ -256,28 +256,32 @@ describe('lecture player, in Arabic at 375 px', () => {
   });
 });
 
-describe('a lecture prepared for streaming, in English at 1366 px', () => {
-  it('plays its ladder through hls.js, fetching segments under a stream token, shows its poster, still counts the time played, shows the captions the learner chose last, and a transcript that seeks and searches', async () => {
-    // The ladder the video worker makes of the seed clip (its encoding is tested in modules/video), ready for the lecture.
-    const clip = path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4');
-    const videoId = randomUUID();
-    mkdirSync(path.join(dataDir, 'uploads', 'lectures'), { recursive: true });
-    copyFileSync(clip, path.join(dataDir, 'uploads', 'lectures', `${videoId}.mp4`));
-    const out = path.join(dataDir, 'uploads', 'hls', videoId);
-    mkdirSync(out, { recursive: true });
-    const info = await probe('ffprobe', clip);
-    await transcodeLadder('ffmpeg', clip, out, { rungs: planLadder(info, [240, 360]), probe: info, segmentSeconds: 4 });
-    await poster('ffmpeg', clip, path.join(out, 'poster.jpg'), info);
-    writeFileSync(path.join(out, 'thumbs.vtt'), thumbnailsVtt(info.seconds));
-    const { login } = await participant();
-    const course = await createCourse({ price: 0, title: `Streaming ${unique()}`, language: 'en' });
-    const { lectures } = await addLectures(course.id, 1, { video: `lectures/${videoId}.mp4`, durationSeconds: 8 });
-    const { db } = await testDatabase();
-    await queueLadder(db, lectures[0]!.id, `lectures/${videoId}.mp4`);
-    await db.update(videoJobs).set({ status: 'ready', progress: 100, heights: [180] }).where(eq(videoJobs.lectureId, lectures[0]!.id));
-    await storeCaptions(db, lectures[0]!.id, 'ar', (await captionsAsWebVtt('1\n00:00:00,500 --> 00:00:04,000\nمرحبًا بكم في الدرس\n\n2\n00:00:04,000 --> 00:00:07,000\nسنتعلّم الإضاءة اليوم\n'))!);
-    expect((await api(login, 'POST', '/api/participant/enrollcourse/order', { course_id: course.id })).status).toBe(200);
+/** A free course whose one lecture has its streaming ladder ready (as the video worker makes it of the seed clip, whose encoding modules/video tests), Arabic captions, and a participant enrolled in it. */
+async function streamedCourse() {
+  const clip = path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4');
+  const videoId = randomUUID();
+  mkdirSync(path.join(dataDir, 'uploads', 'lectures'), { recursive: true });
+  copyFileSync(clip, path.join(dataDir, 'uploads', 'lectures', `${videoId}.mp4`));
+  const out = path.join(dataDir, 'uploads', 'hls', videoId);
+  mkdirSync(out, { recursive: true });
+  const info = await probe('ffprobe', clip);
+  await transcodeLadder('ffmpeg', clip, out, { rungs: planLadder(info, [240, 360]), probe: info, segmentSeconds: 4 });
+  await poster('ffmpeg', clip, path.join(out, 'poster.jpg'), info);
+  writeFileSync(path.join(out, 'thumbs.vtt'), thumbnailsVtt(info.seconds));
+  const { login } = await participant();
+  const course = await createCourse({ price: 0, title: `Streaming ${unique()}`, language: 'en' });
+  const { lectures } = await addLectures(course.id, 1, { video: `lectures/${videoId}.mp4`, durationSeconds: 8 });
+  const { db } = await testDatabase();
+  await queueLadder(db, lectures[0]!.id, `lectures/${videoId}.mp4`);
+  await db.update(videoJobs).set({ status: 'ready', progress: 100, heights: [180] }).where(eq(videoJobs.lectureId, lectures[0]!.id));
+  await storeCaptions(db, lectures[0]!.id, 'ar', (await captionsAsWebVtt('1\n00:00:00,500 --> 00:00:04,000\nمرحبًا بكم في الدرس\n\n2\n00:00:04,000 --> 00:00:07,000\nسنتعلّم الإضاءة اليوم\n'))!);
+  expect((await api(login, 'POST', '/api/participant/enrollcourse/order', { course_id: course.id })).status).toBe(200);
+  return { login, course, lectures };
+}
 
+describe('a lecture prepared for streaming, in English at 1366 px', () => {
+  it('plays its ladder through hls.js, fetching segments under a stream token, shows its poster, still counts the time played, resumes there after a reload, shows the captions the learner chose last, and a transcript that seeks and searches; no axe violation at 1366 and 375 px', async () => {
+    const { login, course, lectures } = await streamedCourse();
     const { page } = await e2e.open({ width: 1366, height: 900 });
     const segments: string[] = [];
     page.on('request', (request) => {
@@ -297,7 +301,7 @@ describe('a lecture prepared for streaming, in English at 1366 px', () => {
     expect(segments.length).toBeGreaterThanOrEqual(2);
 
     // Its Arabic captions are in the player's menu; chosen once, they are on again after a reload.
-    const track = page.locator('video.learn-video track');
+    const track = page.locator('video.learn-video track[kind="subtitles"]');
     expect(await track.evaluate((t: HTMLTrackElement) => [t.srclang, t.label, t.kind])).toEqual(['ar', 'Arabic', 'subtitles']);
     expect(await track.evaluate((t: HTMLTrackElement) => t.default)).toBe(false);
     await video(page).evaluate((v: HTMLVideoElement) => (v.textTracks[0]!.mode = 'showing'));
@@ -305,7 +309,10 @@ describe('a lecture prepared for streaming, in English at 1366 px', () => {
     expect(await video(page).evaluate((v: HTMLVideoElement) => (v.textTracks[0]!.cues![0] as VTTCue).text)).toBe('مرحبًا بكم في الدرس');
     await page.reload();
     await videoReady(page);
-    expect(await page.locator('video.learn-video track').evaluate((t: HTMLTrackElement) => t.default)).toBe(true);
+    expect(await track.evaluate((t: HTMLTrackElement) => t.default)).toBe(true);
+    // The ladder resumes where the learner paused.
+    await page.waitForFunction((at) => (document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime ?? 0) >= at, saved.data.positionSeconds);
+    expect(await video(page).evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/^blob:/);
 
     // The transcript beside it: a click takes the video to that line, which is then marked as the one spoken; the
     // search folds hamza, taa marbuta and tashkeel as course search does.
@@ -321,6 +328,109 @@ describe('a lecture prepared for streaming, in English at 1366 px', () => {
     await transcript.getByRole('status').waitFor();
     await search.fill('');
     expect(await transcript.locator('li').count()).toBe(2);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('the player\'s controls on a streamed lecture, in Arabic at 375 px', () => {
+  it('are named in Arabic; play and pause from the keyboard; the seek bar runs left to right with its arrow keys, the pointer and the time agreeing, and shows thumbnails; speeds 0.5 to 2 and the quality menu with Auto and each rung; captions; a picture-in-picture button; full screen; no axe violation at 375 and 1366 px', async () => {
+    const { login, course } = await streamedCourse();
+    const { page } = await e2e.open({ width: 375, height: 800 });
+    await openAs(page, login, `/participant/learn/${course.id}`);
+    await videoReady(page);
+    const player = page.getByTestId('lecture-player');
+    const named = (key: string) => player.getByRole('button', { name: tr('ar', key), exact: true });
+    await named('player.play').waitFor();
+    for (const key of ['player.fullscreen', 'player.pip', 'player.settings', 'player.captions']) await named(key).waitFor();
+    await video(page).evaluate((v: HTMLVideoElement) => (v.muted = true));
+
+    // The keyboard: the play button by Enter, then k pauses (media-chrome's shortcuts, anywhere in the player).
+    await named('player.play').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime ?? 0) > 0.2);
+    await page.keyboard.press('k');
+    await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('video.learn-video')?.paused === true);
+    expect(await video(page).evaluate((v: HTMLVideoElement) => v.ended)).toBe(false);
+
+    // The seek bar, in Arabic as in English, runs from the left (0) to the right (the end), as a timeline does
+    // (decision 022): a click near its left end goes near the start and near its right end near the end; the right
+    // arrow goes forward 10 s (here to the end of the 8 s clip) and the left one back, Home and End to the ends; the
+    // time reads "now / length" from the left.
+    const seek = page.getByTestId('player-seek');
+    const bar = (await seek.boundingBox())!;
+    const duration = await video(page).evaluate((v: HTMLVideoElement) => v.duration);
+    expect(bar.width).toBeGreaterThan(300);
+    const clickAt = async (share: number) => {
+      const from = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+      await page.mouse.click(bar.x + bar.width * share, bar.y + bar.height / 2);
+      await page.waitForFunction((t) => Math.abs((document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime ?? 0) - t) > 0.5, from);
+      return video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+    };
+    const early = await clickAt(0.2);
+    const late = await clickAt(0.8);
+    expect(early).toBeLessThan(duration * 0.35);
+    expect(late).toBeGreaterThan(duration * 0.65);
+    const slider = seek.getByRole('slider');
+    await slider.focus();
+    const at = () => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+    await page.keyboard.press('Home');
+    await expect.poll(at).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(at).toBe(Math.min(10, duration));
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(at).toBe(0);
+    await page.keyboard.press('End');
+    await expect.poll(at).toBe(duration);
+    expect(await seek.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    const shownTime = () =>
+      player.locator('media-time-display').evaluate((el) =>
+        Array.from(el.shadowRoot!.childNodes)
+          .filter((node) => node.nodeName !== 'STYLE')
+          .map((node) => node.textContent)
+          .join('')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
+    expect(await player.locator('media-time-display').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(await shownTime()).toBe('0:08 / 0:08');
+    await page.keyboard.press('Home');
+    await expect.poll(shownTime).toBe('0:00 / 0:08');
+
+    // A thumbnail of that moment above the bar while the pointer is over it.
+    await page.mouse.move(bar.x + bar.width * 0.25, bar.y + bar.height / 2);
+    await expect.poll(() => seek.getAttribute('mediapreviewimage')).toMatch(/\/api\/media\/stream\/[\w-]+\.[\w-]+\.[\w-]+\/thumbs-001\.jpg#xywh=/);
+
+    // Speed and quality in the settings menu.
+    await named('player.settings').click();
+    const settings = page.getByTestId('player-settings');
+    await settings.getByRole('menuitem', { name: new RegExp(tr('ar', 'player.speed')) }).click();
+    const speeds = await settings.getByRole('menuitemradio').allTextContents();
+    expect(speeds.map((text) => text.trim())).toEqual(['0.5x', '0.75x', '1x', '1.25x', '1.5x', '1.75x', '2x']);
+    await settings.getByRole('menuitemradio', { name: '1.5x' }).click();
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+    // The menu goes back to its list, still open, as after any choice.
+    await settings.getByRole('menuitem', { name: new RegExp(tr('ar', 'player.quality')) }).click();
+    const qualities = (await settings.getByRole('menuitemradio').allTextContents()).map((text) => text.trim());
+    // Each rung, highest first, then the automatic choice with the rung it is on.
+    expect(qualities).toEqual(['180p', `${tr('ar', 'player.auto')} (180p)`]);
+    await settings.getByRole('menuitemradio', { name: '180p', exact: true }).click();
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => (v as HTMLVideoElement & { videoRenditions: { selectedIndex: number } }).videoRenditions.selectedIndex)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Captions from their own menu, named in the page's language.
+    await named('player.captions').click();
+    await page.getByTestId('player-captions').getByRole('menuitemradio', { name: 'العربية' }).click();
+    await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).find((t) => t.kind === 'subtitles')?.mode)).toBe('showing');
+
+    // Full screen holds the whole player (its controls and captions), and Escape leaves it.
+    await named('player.fullscreen').click();
+    await page.waitForFunction(() => document.fullscreenElement?.tagName === 'MEDIA-CONTROLLER');
+    await named('player.fullscreenExit').click();
+    await page.waitForFunction(() => document.fullscreenElement === null);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
     expect(await axeViolations(page)).toEqual([]);
   });
 });

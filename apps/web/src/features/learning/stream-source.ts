@@ -1,5 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type HlsType from 'hls.js/light';
+import type { Level } from 'hls.js/light';
+// The media element's video tracks and renditions (media-ui-extensions), which the player's quality menu reads.
+import 'media-tracks/polyfill';
 import type { LearnLecture } from './api';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
@@ -14,9 +17,9 @@ export const loadHls = () => (hlsModule ??= import('hls.js/light').then((m) => m
  * boundaries, and it knows the rungs, which a quality menu needs), else natively where the browser plays HLS itself
  * (iOS Safari before Managed Media Source); the file as uploaded when there is no ladder, or when the ladder fails for
  * good (the learner goes on from the same moment). `src` is what to put on the element: undefined while the effect
- * attaches the stream.
+ * attaches the stream; `streaming` says the ladder plays (its rungs are there to choose).
  */
-export function useLectureSource(videoRef: RefObject<HTMLVideoElement | null>, lecture: LearnLecture | undefined): { src: string | undefined; poster: string | undefined } {
+export function useLectureSource(videoRef: RefObject<HTMLVideoElement | null>, lecture: LearnLecture | undefined): { src: string | undefined; poster: string | undefined; streaming: boolean } {
   const stream = lecture?.stream ?? null;
   const [fallback, setFallback] = useState<number | null>(null);
   const useFile = !stream || fallback === lecture?.id;
@@ -46,9 +49,17 @@ export function useLectureSource(videoRef: RefObject<HTMLVideoElement | null>, l
           hls.destroy();
           toFile();
         });
+        const qualities = renditionsFrom(video, (level) => {
+          // -1 is hls.js's automatic choice; a chosen rung takes over from the next segment.
+          if (hls.nextLevel !== level) hls.nextLevel = level;
+        });
+        hls.on(Hls.Events.MANIFEST_PARSED, (_event, data) => qualities.show(data.levels));
         hls.loadSource(stream.masterUrl);
         hls.attachMedia(video);
-        destroy = () => hls.destroy();
+        destroy = () => {
+          qualities.remove();
+          hls.destroy();
+        };
       },
       () => {
         // The script did not arrive (offline, a deploy): the file plays without it.
@@ -63,7 +74,35 @@ export function useLectureSource(videoRef: RefObject<HTMLVideoElement | null>, l
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lecture?.id, useFile]);
 
-  return { src: useFile ? (lecture?.videoUrl ?? undefined) : undefined, poster: stream?.posterUrl };
+  return { src: useFile ? (lecture?.videoUrl ?? undefined) : undefined, poster: stream?.posterUrl, streaming: !useFile };
+}
+
+/**
+ * The ladder's rungs as the element's video renditions (the `media-tracks` polyfill), so the player's quality menu can
+ * list them; choosing one (or Auto, index -1) calls `choose`.
+ */
+function renditionsFrom(video: HTMLVideoElement, choose: (index: number) => void) {
+  const onChange = () => choose(video.videoRenditions.selectedIndex);
+  video.videoRenditions.addEventListener('change', onChange);
+  const remove = () => {
+    for (const track of Array.from(video.videoTracks)) video.removeVideoTrack(track);
+  };
+  return {
+    show(levels: Level[]) {
+      remove();
+      const track = video.addVideoTrack('main');
+      track.id = 'main';
+      track.selected = true;
+      levels.forEach((level, index) => {
+        const rendition = track.addRendition(level.url[0] ?? '', level.width, level.height, level.videoCodec, level.bitrate);
+        rendition.id = String(index);
+      });
+    },
+    remove() {
+      video.videoRenditions.removeEventListener('change', onChange);
+      remove();
+    },
+  };
 }
 
 const CAPTIONS_KEY = 'nibras.captions';

@@ -60,21 +60,23 @@ export function Transcript({ videoRef, lecture }: { videoRef: RefObject<HTMLVide
     staleTime: Infinity,
     retry: 1,
   });
-  const [now, setNow] = useState(0);
+  const [search, setSearch] = useState('');
+  const wanted = normalizeSearchText(search).trim();
+  const lines = useMemo(() => (captions.data ?? []).map((line) => ({ ...line, folded: normalizeSearchText(line.text) })), [captions.data]);
+  // The line being spoken, by its start: the state changes when the line does, not at every timeupdate.
+  const [current, setCurrent] = useState<number | null>(null);
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    const onTime = () => setNow(video.currentTime);
+    const onTime = () => setCurrent(lines.find((line) => video.currentTime >= line.start && video.currentTime < line.end)?.start ?? null);
+    onTime();
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('seeked', onTime);
     return () => {
       video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('seeked', onTime);
     };
-  }, [videoRef, lecture.id]);
-  const [search, setSearch] = useState('');
-  const wanted = normalizeSearchText(search).trim();
-  const lines = useMemo(() => (captions.data ?? []).map((line) => ({ ...line, folded: normalizeSearchText(line.text) })), [captions.data]);
+  }, [videoRef, lecture.id, lines]);
   const shown = wanted ? lines.filter((line) => line.folded.includes(wanted)) : lines;
   const seek = (line: TranscriptLine) => {
     const video = videoRef.current;
@@ -110,10 +112,10 @@ export function Transcript({ videoRef, lecture }: { videoRef: RefObject<HTMLVide
         ) : (
           <ol className="learn-transcript" lang={lang} dir="auto">
             {shown.map((line) => {
-              const current = now >= line.start && now < line.end;
+              const spoken = current === line.start;
               return (
                 <li key={`${line.start}-${line.end}`}>
-                  <UnstyledButton className="learn-transcript__line" data-current={current || undefined} aria-current={current ? 'true' : undefined} onClick={() => seek(line)}>
+                  <UnstyledButton className="learn-transcript__line" data-current={spoken || undefined} aria-current={spoken ? 'true' : undefined} onClick={() => seek(line)}>
                     <Text span size="xs" c="dimmed" className="learn-transcript__time" dir="ltr">
                       {formatClock(line.start)}
                     </Text>{' '}

@@ -13,6 +13,7 @@ import { applyProgress, type LectureState, type Live } from '../live-progress';
 import { playedDelta } from '../played-time';
 import { loadHls, rememberedCaptions, useLectureSource, useRememberCaptions } from '../stream-source';
 import { Transcript } from '../transcript';
+import { LecturePlayer, THUMBNAILS_TRACK } from '../lecture-player';
 import { languageName } from '../../../lib/language-name';
 import { CourseAssessments } from '../../quiz/public';
 import '../learning.css';
@@ -254,13 +255,14 @@ function Player({ course }: { course: LearnCourse }) {
                 {lecture.title}
               </Title>
               {lecture.videoUrl ? (
+                <LecturePlayer hasCaptions={lecture.captions.length > 0} hasLadder={source.streaming}>
                 <video
                   key={lecture.id}
                   ref={videoRef}
+                  slot="media"
                   className="learn-video"
                   src={source.src}
                   poster={source.poster}
-                  controls
                   preload="metadata"
                   playsInline
                   aria-label={t('learn.video', { title: lecture.title })}
@@ -289,7 +291,10 @@ function Player({ course }: { course: LearnCourse }) {
                   {lecture.captions.map((c) => (
                     <track key={c.lang} kind="subtitles" srcLang={c.lang} label={languageName(c.lang, i18n.language)} src={c.url} default={c.lang === captionsChoice} />
                   ))}
+                  {/* The seek bar's thumbnails (media-chrome reads the metadata track labelled "thumbnails"). */}
+                  {lecture.stream ? <track kind="metadata" label={THUMBNAILS_TRACK} src={lecture.stream.thumbnailsUrl} default /> : null}
                 </video>
+                </LecturePlayer>
               ) : (
                 <EmptyState title={t('learn.noVideo.title')} description={t('learn.noVideo.text')} headingLevel={3} />
               )}
