@@ -7,6 +7,8 @@
  *  - uploads (bench/upload.ts): MB/s of a 20 MB and a 200 MB lecture video against a plain file copy, and the server's peak memory,
  *  - transcoding (bench/transcode.ts): a 1080p lecture's index-first remux, streaming ladder and poster, in wall and CPU seconds per
  *    minute of video, and the ladder's bytes beside the original's,
+ *  - a lecture's start (bench/first-frame.ts): time to the first frame on a phone over emulated 4G and slow 3G, the
+ *    video bytes before it and the stalls in the first minute, for the ladder beside the MP4 as uploaded and index-first,
  *  - quizzes (bench/quiz.ts, on the PostgreSQL server): 200 participants submitting one assessment within 10 s, stored once, p99 beside a bare route,
  *  - a search storm (bench/search-storm.ts): 20 costly searches at once from one address on PGlite, and the p99 of the
  *    reads other visitors send meanwhile (target: under 1 s); then a burst of 60 from one address, and how long another
@@ -26,7 +28,7 @@
  *    and 200 messages to one instructor, each all at once beside a bare-route burst of the same size, stored exactly once, and
  *    where the time goes (CPU, the pool, lock waits).
  * Prints the figures and writes bench/results/latest.json. No pass/fail: machines are shared and noisy.
- * Parts: BENCH_ONLY=namelist,upload,transcode,quiz,public,storm,memory,large,bursts,first-visit (any of them, comma-separated) runs only
+ * Parts: BENCH_ONLY=namelist,upload,transcode,lecture-start,quiz,public,storm,memory,large,bursts,first-visit (any of them, comma-separated) runs only
  * those, keeping the other figures in latest.json; e.g. `BENCH_ONLY=large,bursts npx tsx bench/run.ts`. The large catalog's own
  * settings (BENCH_LARGE_SCALE, BENCH_LARGE_DATABASES, BENCH_LARGE_MODES, BENCH_SEARCHES) are in bench/large-catalog.ts.
  */
@@ -38,6 +40,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { uploadBenchmark } from './upload';
 import { printTranscode, transcodeBenchmark } from './transcode';
+import { firstFrameBenchmark, printFirstFrame } from './first-frame';
 import { quizBenchmark } from './quiz';
 import { printPublicReads, publicReadsBenchmark } from './public-reads';
 import { printSearchStorm, searchStormBenchmark } from './search-storm';
@@ -51,7 +54,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** BENCH_ONLY=large,bursts (a comma-separated list of the parts below): only those parts run; unset, all of them. */
-export const BENCH_PARTS = ['namelist', 'upload', 'transcode', 'quiz', 'public', 'storm', 'memory', 'large', 'bursts', 'first-visit'] as const;
+export const BENCH_PARTS = ['namelist', 'upload', 'transcode', 'lecture-start', 'quiz', 'public', 'storm', 'memory', 'large', 'bursts', 'first-visit'] as const;
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 for (const part of ONLY) if (!(BENCH_PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY: no part named ${part} (parts: ${BENCH_PARTS.join(', ')})`);
 const want = (part: (typeof BENCH_PARTS)[number]) => ONLY.length === 0 || ONLY.includes(part);
@@ -184,6 +187,13 @@ async function main() {
     const transcode = await transcodeBenchmark();
     printTranscode(transcode);
     record('transcode', transcode);
+  }
+
+  // How soon a lecture starts on a phone's connection: the ladder beside the MP4 (needs the web build).
+  if (want('lecture-start')) {
+    const start = await firstFrameBenchmark();
+    printFirstFrame(start);
+    record('firstFrame', start);
   }
 
   // Quizzes run against the PostgreSQL server, on a database of their own.

@@ -1,18 +1,23 @@
 // test:area authoring media
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { createCategory } from '../../api/test/factories';
+import { testDatabase } from '../../api/test/harness';
+import { lectures } from '../../api/src/db/schema';
 import { seedSession } from './support/browser';
 import { auditAll, axeViolations, resize, settled, type Language } from './support/audit';
 import { apiLogin, newAccount, type LoginData } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
 
-const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-web-outline-')) });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-web-outline-'));
+const e2e = e2eSuite({ dataDir });
 /** The seed's real 8-second H.264 clip. */
 const CLIP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/seed/media/clip-a.mp4');
 
@@ -93,6 +98,8 @@ async function openStep(page: Page, login: LoginData, courseId: number, step: 4 
   await page.getByTestId(step === 4 ? 'step4-outline' : 'step5-assessments').waitFor();
 }
 
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
 const sections = (page: Page) => page.getByTestId('outline-section');
 const lectureRow = (page: Page, title: string) => page.getByTestId('outline-lecture').filter({ has: page.locator(`input[value="${title}"]`) });
 
@@ -120,8 +127,8 @@ async function fillLast(locator: Locator, value: string) {
 }
 
 describe('course editor, step 4: sections and lectures', () => {
-  it('builds an outline, reorders by keyboard and by drag and drop, saves it, uploads a video and deletes a lecture', async () => {
-    const { page } = await e2e.open();
+  it('builds an outline, reorders by keyboard and by drag and drop, saves it, uploads a video (resuming after a dropped connection and after the tab is closed and reopened) and deletes a lecture', async () => {
+    let { page } = await e2e.open();
     const { login, courseId } = await instructorCourse();
     await openStep(page, login, courseId, 4);
     await page.getByTestId('step4-empty').waitFor();
@@ -195,6 +202,54 @@ describe('course editor, step 4: sections and lectures', () => {
     expect(dropped).toBe(true);
     expect(tus).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
     await page.unroute('**/api/instructor/course/upload/resumable/*');
+
+    // A larger video (three 8 MiB pieces): the tab is closed while its second piece is on the way. Reopened, the same
+    // file chosen again goes on from what the server has (tus-js-client keeps the upload's address in localStorage under
+    // the file's fingerprint): a HEAD, then only the missing bytes; the stored file is the original, byte for byte.
+    const PIECE = 8 * 1024 * 1024;
+    const large = path.join(dataDir, 'lesson-large.mp4');
+    const filler = Buffer.alloc(2 * PIECE + 1024 * 1024, 0x3d);
+    writeFileSync(large, Buffer.concat([readFileSync(CLIP), filler]));
+    let pieces = 0;
+    await page.route('**/api/instructor/course/upload/resumable/*', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      pieces += 1;
+      if (pieces === 1) return route.fallback();
+      // The second piece never reaches the server: the tab closes with it on the way.
+      await page.close().catch(() => undefined);
+    });
+    const closed = page.waitForEvent('close');
+    await page.getByTestId(`lecture-video-input-${lectureId}`).setInputFiles(large);
+    await closed;
+    const reopened = await page.context().newPage();
+    const sent: { method: string; offset: number | null }[] = [];
+    let held = -1;
+    reopened.on('request', (request) => {
+      if (!request.url().includes('/api/instructor/course/upload/resumable')) return;
+      const offset = request.headers()['upload-offset'];
+      sent.push({ method: request.method(), offset: offset === undefined ? null : Number(offset) });
+    });
+    reopened.on('response', (response) => {
+      if (response.url().includes('/api/instructor/course/upload/resumable') && response.request().method() === 'HEAD') held = Number(response.headers()['upload-offset']);
+    });
+    await reopened.goto(`/instructor/courses/${courseId}/edit/4`);
+    await settled(reopened);
+    await reopened.getByTestId(`lecture-video-input-${lectureId}`).setInputFiles(large);
+    await expect.poll(() => reopened.getByTestId(`upload-progress-lecture-${lectureId}`).textContent(), { timeout: 60_000 }).toBe(tr('ar', 'authoring.step4.percent', { percent: 100 }));
+    await reopened.getByTestId(`upload-progress-lecture-${lectureId}`).waitFor({ state: 'detached', timeout: 30_000 });
+    // The server kept the first piece and whatever of the second arrived before the tab closed; the reopened tab asks
+    // (HEAD) and sends from there, in pieces, to the end: nothing already stored is sent again.
+    expect(held).toBeGreaterThanOrEqual(PIECE);
+    expect(held).toBeLessThan(statSync(large).size);
+    expect(sent[0]).toEqual({ method: 'HEAD', offset: null });
+    const patches = sent.slice(1);
+    expect(patches.map((r) => r.method)).toEqual(patches.map(() => 'PATCH'));
+    expect(patches.map((r) => r.offset)).toEqual(patches.map((_, i) => held + i * PIECE));
+    expect(held + (patches.length - 1) * PIECE).toBeLessThan(statSync(large).size);
+    const { db } = await testDatabase();
+    const [stored] = await db.select({ video: lectures.video }).from(lectures).where(eq(lectures.id, lectureId));
+    expect(sha256(path.join(dataDir, 'uploads', stored!.video!))).toBe(sha256(large));
+    page = reopened;
 
     // A new lecture cannot take a video before it is saved, and says so.
     await sections(page).nth(1).getByTestId('add-lecture').click();
