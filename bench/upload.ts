@@ -1,17 +1,20 @@
 /**
  * Upload benchmark (part of `npm run bench`, or alone: `tsx bench/upload.ts`).
  * Starts the API server on an empty data folder, then uploads lecture videos of 20 MB, 200 MB and 1 GB
- * (BENCH_UPLOAD_SIZES_MB, comma-separated; a real MP4 head from the seed clips, then filler) twice each:
+ * (BENCH_UPLOAD_SIZES_MB, comma-separated; a real MP4 head from the seed clips, then filler), each way:
  *  - through POST /api/instructor/course/step4/upload with a streaming multipart client (the spec's call);
- *  - resumably (the tus protocol, docs/video.md): a POST, then PATCHes of 8 MiB pieces streamed from the file, as
+ *  - resumably (the tus protocol, docs/video.md): a POST, then PATCHes of 32 MiB pieces streamed from the file, as
  *    the course builder sends them (tus-js-client's chunkSize; BENCH_UPLOAD_PIECE_MB to try others);
+ * each way BENCH_UPLOAD_ROUNDS times (3), the order alternating, each upload after a `sync` and with the previous
+ * upload's stored file removed (so that neither pays for the other's writes to the disk), on a server without a
+ * video worker (transcoding is measured apart, bench/transcode.ts); the median of each way is reported,
  * and reports
  *  - each way's throughput in MB/s, next to a plain fs.copyFile of the same file on the same disk, and the resumable
  *    upload's throughput against the multipart one's (issue 27, point 6: at least 0.8);
  *  - the server's resident memory: before each upload, the peak sampled during it (/proc/<pid>/status),
  *    and VmHWM. Target: the peak does not grow with the file's size (1 GB costs what 20 MB costs).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { copyFile, rm } from 'node:fs/promises';
@@ -25,7 +28,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const MB = 1_048_576;
 const SIZES_MB = (process.env.BENCH_UPLOAD_SIZES_MB ?? '20,200,1024').split(',').map(Number);
 /** The course builder's piece of a resumable upload (apps/web/src/lib/http.ts, RESUMABLE_CHUNK_BYTES). */
-const PIECE_BYTES = Number(process.env.BENCH_UPLOAD_PIECE_MB ?? 8) * MB;
+const PIECE_BYTES = Number(process.env.BENCH_UPLOAD_PIECE_MB ?? 32) * MB;
+/** Uploads of each size each way, alternating which goes first; the median is reported (BENCH_UPLOAD_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
 /** The resumable upload's throughput at least this share of the multipart one's (issue 27, point 6). */
 const RESUMABLE_AT_LEAST = 0.8;
 /** Growth of the peak between the small and the big upload still counted as "does not grow". */
@@ -168,7 +173,7 @@ export async function uploadBenchmark(): Promise<UploadBenchResult> {
   // node --import tsx: the spawned process is the server itself, so /proc/<pid> is its memory.
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', UPLOAD_VIDEO_MAX_MB: String(Math.max(...SIZES_MB) * 2) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', VIDEO_WORKERS: '0', UPLOAD_VIDEO_MAX_MB: String(Math.max(...SIZES_MB) * 2) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -198,6 +203,9 @@ export async function uploadBenchmark(): Promise<UploadBenchResult> {
 
       const lectures = outline.sections[0]!.lectures;
       const measured = async (upload: () => Promise<{ status: number; body: string; ms: number }>) => {
+        // Each upload starts with nothing waiting to be written to the disk: the file written just before (the test
+        // file, the other way's upload) would otherwise be flushed during it, and slow whichever comes second.
+        execFileSync('sync');
         const before = rssOf(server.pid!).rss;
         let peak = before;
         const sampler = setInterval(() => {
@@ -207,10 +215,25 @@ export async function uploadBenchmark(): Promise<UploadBenchResult> {
         clearInterval(sampler);
         peak = Math.max(peak, rssOf(server.pid!).rss);
         if (res.status !== 200) throw new Error(`upload of ${sizeMb} MB failed: ${res.status} ${res.body.slice(0, 200)}`);
+        // The stored video goes, with its pages in memory: the next upload finds the disk and memory as this one did.
+        await rm(path.join(dataDir, 'uploads', 'lectures'), { recursive: true, force: true });
         return { ...res, before, peak };
       };
-      const multipart = await measured(() => streamUpload(`${base}/api/instructor/course/step4/upload`, session.token, { id: course.id, lecture_id: lectures[2 * i]!.id }, file));
-      const resumable = await measured(() => resumableUpload(base, session.token, { target: 'lecture', id: course.id, lecture_id: lectures[2 * i + 1]!.id, filename: 'lecture.mp4' }, file));
+      const ways = {
+        multipart: () => streamUpload(`${base}/api/instructor/course/step4/upload`, session.token, { id: course.id, lecture_id: lectures[2 * i]!.id }, file),
+        resumable: () => resumableUpload(base, session.token, { target: 'lecture', id: course.id, lecture_id: lectures[2 * i + 1]!.id, filename: 'lecture.mp4' }, file),
+      };
+      // ROUNDS of each, the order alternating (multipart first, then resumable first, ...): the median of each way.
+      const tries: Record<keyof typeof ways, Awaited<ReturnType<typeof measured>>[]> = { multipart: [], resumable: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const way of round % 2 === 0 ? (['multipart', 'resumable'] as const) : (['resumable', 'multipart'] as const)) tries[way].push(await measured(ways[way]));
+      }
+      const median = (list: Awaited<ReturnType<typeof measured>>[]) => {
+        const sorted = [...list].sort((a, b) => a.ms - b.ms);
+        return { ...sorted[Math.floor(sorted.length / 2)]!, before: Math.min(...list.map((t) => t.before)), peak: Math.max(...list.map((t) => t.peak)) };
+      };
+      const multipart = median(tries.multipart);
+      const resumable = median(tries.resumable);
       await rm(file);
       const mbps = (ms: number) => Math.round((sizeMb / (ms / 1000)) * 10) / 10;
       runs.push({
@@ -241,7 +264,7 @@ export async function uploadBenchmark(): Promise<UploadBenchResult> {
         resumableMet: worstRatio >= RESUMABLE_AT_LEAST,
       },
     };
-    console.log('\nUpload benchmark (lecture video: streamed multipart, and resumable in 8 MiB pieces)');
+    console.log(`\nUpload benchmark (lecture video: streamed multipart, and resumable in ${PIECE_BYTES / MB} MiB pieces; median of ${ROUNDS})`);
     for (const r of runs) {
       console.log(
         `  ${String(r.sizeMb).padStart(5)} MB  multipart ${r.uploadMbPerSecond} MB/s (${r.uploadMs} ms)  resumable ${r.resumableMbPerSecond} MB/s (${r.resumableMs} ms, ${r.resumableRatio}x)  plain copy ${r.copyMbPerSecond} MB/s  server RSS ${r.rssBeforeMb} -> peak ${r.rssPeakMb} / ${r.resumableRssPeakMb} MB`,

@@ -203,10 +203,10 @@ describe('course editor, step 4: sections and lectures', () => {
     expect(tus).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
     await page.unroute('**/api/instructor/course/upload/resumable/*');
 
-    // A larger video (three 8 MiB pieces): the tab is closed while its second piece is on the way. Reopened, the same
+    // A larger video (three 32 MiB pieces): the tab is closed while its second piece is on the way. Reopened, the same
     // file chosen again goes on from what the server has (tus-js-client keeps the upload's address in localStorage under
     // the file's fingerprint): a HEAD, then only the missing bytes; the stored file is the original, byte for byte.
-    const PIECE = 8 * 1024 * 1024;
+    const PIECE = 32 * 1024 * 1024;
     const large = path.join(dataDir, 'lesson-large.mp4');
     const filler = Buffer.alloc(2 * PIECE + 1024 * 1024, 0x3d);
     writeFileSync(large, Buffer.concat([readFileSync(CLIP), filler]));

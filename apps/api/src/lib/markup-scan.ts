@@ -70,6 +70,13 @@ export const LONGEST_MARKER = 60;
 export class MarkupScanner {
   private carry = '';
 
+  /** A scanner that goes on from where this one is, leaving this one as it is. */
+  copy(): MarkupScanner {
+    const copy = new MarkupScanner();
+    copy.carry = this.carry;
+    return copy;
+  }
+
   /** The marker found in this chunk (or across its start), or null. */
   push(chunk: Buffer): string | null {
     // latin1 maps every byte to one character, so offsets and lengths are bytes.

@@ -132,3 +132,47 @@ export async function checkReceivedFile(source: Readable, kind: UploadKind, maxB
   await pipeline(source, guard, discard);
   return guard.detected!;
 }
+
+/**
+ * The same checks on a file that arrives in pieces, made as the bytes pass (a resumable upload's PATCHes, in
+ * order), so that the finished file need not be read again: the first SNIFF_BYTES kept for its type, markup
+ * looked for across the pieces' edges. `offset` is how many bytes from the file's start it has seen. Each request
+ * works on a copy (`copy`), kept only if the store took exactly the bytes it saw.
+ */
+export class PiecewiseCheck {
+  offset = 0;
+  private head = Buffer.alloc(0);
+  private markup = new MarkupScanner();
+  private marker: string | null = null;
+  /** Markup found before the type was known: refused for it first, as UploadGuard does. */
+  private markerFirst = false;
+
+  push(chunk: Buffer) {
+    if (this.marker === null) {
+      this.marker = this.markup.push(chunk);
+      this.markerFirst = this.marker !== null && this.offset < SNIFF_BYTES;
+    }
+    this.offset += chunk.length;
+    if (this.head.length < SNIFF_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
+  }
+
+  copy(): PiecewiseCheck {
+    const copy = new PiecewiseCheck();
+    copy.offset = this.offset;
+    copy.head = this.head;
+    copy.markup = this.markup.copy();
+    copy.marker = this.marker;
+    copy.markerFirst = this.markerFirst;
+    return copy;
+  }
+
+  /** The file's type, or the refusal a multipart upload of the same bytes gets (UploadGuard). */
+  async verdict(kind: UploadKind): Promise<Sniffed> {
+    if (this.markerFirst) throw refused('api.upload.bad_content');
+    if (this.offset === 0) throw refused('api.upload.empty', {}, 400);
+    const type = await sniff(this.head);
+    if (!type || !type.mime.startsWith(kind)) throw refused(kind === 'image' ? 'api.upload.not_image' : 'api.upload.not_video');
+    if (this.marker !== null) throw refused('api.upload.bad_content');
+    return type;
+  }
+}

@@ -270,6 +270,40 @@ describe('the checks once the file has arrived', () => {
     expect(leftInProgress(url)).toEqual([]);
     expect(await storedVideo(ids.lecture)).toBeNull();
   });
+  it('a script cut in two by the pieces, or sent before the server restarted, is found: pieces are checked as they pass, and a file whose pieces this process did not all see is read again at its end', async () => {
+    const { api } = await signedInCaller(suite.app, 'instructor');
+    const script = '<script>alert(document.cookie)</script>';
+    const bytes = Buffer.concat([CLIP.subarray(0, 40_000), text(script), CLIP.subarray(40_000)]);
+    const refusedForMarkup = async (res: Response) => {
+      expect(res.status).toBe(415);
+      expect((await res.json()).errors.file).toBe('This file contains markup or script and cannot be accepted.');
+    };
+    // `<scr` ends the first piece, `ipt>` starts the second.
+    const ids = await courseWithLecture(api);
+    const split = 40_000 + 4;
+    const url = await created(origin, api, bytes.length, { target: 'lecture', id: ids.course, lecture_id: ids.lecture, filename: 'x.mp4' });
+    expect((await patch(url, api.auth, 0, bytes.subarray(0, split))).status).toBe(204);
+    await refusedForMarkup(await patch(url, api.auth, split, bytes.subarray(split)));
+    expect(leftInProgress(url)).toEqual([]);
+    expect(await storedVideo(ids.lecture)).toBeNull();
+
+    // The script arrives in the first half, the server restarts, the second half goes to the new process.
+    const first: FastifyInstance = await buildTestApp({ dataDir: suite.dataDir });
+    const at = await first.listen({ port: 0, host: '127.0.0.1' });
+    const again = await courseWithLecture(api);
+    const half = 60_000;
+    const restarted = await created(at, api, bytes.length, { target: 'lecture', id: again.course, lecture_id: again.lecture, filename: 'x.mp4' });
+    expect((await patch(restarted, api.auth, 0, bytes.subarray(0, half))).status).toBe(204);
+    await first.close();
+    const second = await buildTestApp({ dataDir: suite.dataDir });
+    try {
+      const continued = restarted.replace(at, await second.listen({ port: 0, host: '127.0.0.1' }));
+      await refusedForMarkup(await patch(continued, api.auth, half, bytes.subarray(half)));
+      expect(await storedVideo(again.lecture)).toBeNull();
+    } finally {
+      await second.close();
+    }
+  });
 });
 
 describe('unfinished uploads', () => {

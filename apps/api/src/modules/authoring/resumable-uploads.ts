@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,7 +13,7 @@ import { resumableUploadMetadata, resumableUploadPath, resumableUploadRoutes, ty
 import { AppError } from '../../lib/app-error';
 import { translate } from '../../lib/i18n';
 import type { Storage } from '../../lib/storage';
-import { checkReceivedFile } from '../../lib/uploads';
+import { checkReceivedFile, PiecewiseCheck } from '../../lib/uploads';
 import { appErrorEnvelope, fieldErrors } from '../../plugins/errors';
 import { requireAccess, type RequestUser } from '../../plugins/auth';
 import type { Config } from '../../config';
@@ -30,8 +31,9 @@ import { findLecture } from './outline.queries';
  *    course and lecture are checked then, and the declared length against UPLOAD_VIDEO_MAX_MB, before a byte is kept.
  *  - Only the account that created an upload may continue, ask about or end it (the owner is kept in its metadata,
  *    written by the server over whatever the client sent).
- *  - Once all of it has arrived, the same checks as a multipart upload read it from the start (type by content,
- *    markup anywhere, size); a refused file is removed, a good one moved into the storage and attached in the
+ *  - The same checks as a multipart upload (type by content, markup anywhere, size) are made as the pieces pass
+ *    (PiecewiseCheck), or, for an upload whose pieces this process did not all see, by reading it from the start
+ *    once all of it has arrived; a refused file is removed, a good one moved into the storage and attached in the
  *    same way (attachLectureVideo, attachStep3File), and the last PATCH answers the step's envelope.
  *  - Unfinished uploads expire UPLOAD_RESUMABLE_HOURS after their creation: removeExpiredUploads, hourly.
  * The bytes in progress wait on the disk or in the bucket, as the storage does (progressStore).
@@ -58,6 +60,42 @@ const TUS_REFUSALS: Record<number, { status: number; key: string }> = {
   413: { status: 413, key: 'api.upload.too_large' },
   415: { status: 415, key: 'api.error.unsupported_media_type' },
 };
+
+/** The chunks of a request's body as they come, each shown to `seen` on its way. */
+async function* passing(raw: IncomingMessage, seen?: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
+  for await (const chunk of raw as AsyncIterable<Buffer>) {
+    seen?.(chunk);
+    yield chunk;
+  }
+}
+
+/**
+ * srvx's request for @tus/server, with the body read from the Node request as it is. srvx makes it with
+ * Readable.toWeb, which copies every chunk into a new buffer (Node does so to free pooled buffers; a request body's
+ * chunks are its own) and @tus/server turns the web stream back into a Node stream; here the chunks pass untouched,
+ * each shown to `seen` (the piecewise checks). A cut connection still errors the stream, and @tus/server keeps what
+ * arrived before it.
+ */
+class UploadRequest extends NodeRequest {
+  #raw: IncomingMessage;
+  #seen: ((chunk: Buffer) => void) | undefined;
+  #body: ReadableStream<Uint8Array<ArrayBuffer>> | null | undefined;
+  constructor(raw: IncomingMessage, res: ServerResponse, seen?: (chunk: Buffer) => void) {
+    super({ req: raw, res });
+    this.#raw = raw;
+    this.#seen = seen;
+  }
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    if (this.#body === undefined) {
+      const from = (ReadableStream as unknown as { from: (source: AsyncIterable<Buffer>) => ReadableStream<Uint8Array<ArrayBuffer>> }).from;
+      this.#body = this.method === 'GET' || this.method === 'HEAD' ? null : from(passing(this.#raw, this.#seen));
+    }
+    return this.#body;
+  }
+}
+
+/** Uploads whose checks this process keeps as their pieces pass, at most; beyond, the oldest is read again at its end. */
+const PIECEWISE_CHECKS_KEPT = 1000;
 
 type Settings = Pick<Config, 'dataDir' | 'resumableUploadMs' | 'storage'>;
 
@@ -149,6 +187,28 @@ export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
     if (!request?.user) throw new Error('a resumable upload request reached @tus/server without its checked user');
     return request as FastifyRequest & { user: RequestUser };
   };
+  /**
+   * The piecewise checks (PiecewiseCheck) of the uploads in progress, by store key, as far as their stored bytes go;
+   * and, per PATCH, the copy that sees its body. An upload whose pieces this process did not all see in order (a
+   * restart, another node, a piece cut short) has none, and is read again from its start when it ends.
+   */
+  const checks = new Map<string, PiecewiseCheck>();
+  const requestChecks = new WeakMap<object, PiecewiseCheck>();
+  const forget = (key: string) => checks.delete(key);
+  /** The copy a PATCH at `offset` goes on with: from the upload's kept checks if they reach there, fresh at 0. */
+  function checkFor(key: string, offset: number): PiecewiseCheck | undefined {
+    const kept = checks.get(key);
+    if (kept && kept.offset === offset) return kept.copy();
+    forget(key);
+    return offset === 0 ? new PiecewiseCheck() : undefined;
+  }
+  /** After a PATCH: its copy is kept if the store took exactly what it saw (Upload-Offset), else the upload has none. */
+  function settle(key: string, check: PiecewiseCheck | undefined, answer: Response) {
+    forget(key);
+    if (!check || answer.status !== 204 || Number(answer.headers.get('upload-offset')) !== check.offset) return;
+    checks.set(key, check);
+    if (checks.size > PIECEWISE_CHECKS_KEPT) forget(checks.keys().next().value!);
+  }
   const refusal = (request: FastifyRequest, error: AppError): TusRefusal => ({ status_code: error.statusCode, body: JSON.stringify(appErrorEnvelope(request.lang, error)) });
 
   /** What the upload becomes: its metadata parsed by the contract, the course's access and the lecture checked. */
@@ -203,7 +263,10 @@ export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
         const request = fastifyRequestOf(req);
         try {
           const fields = await target(request, upload.metadata);
-          const type = await checkReceivedFile(progress.read(ctx.storage, upload.id), 'video', maxBytes);
+          // Checked as its pieces passed, when this process saw them all; else read again from its start.
+          const seen = requestChecks.get(req.runtime!.node!.req!);
+          forget(upload.id);
+          const type = seen && seen.offset === upload.size ? await seen.verdict('video') : await checkReceivedFile(progress.read(ctx.storage, upload.id), 'video', maxBytes);
           const key = `${fields.target === 'lecture' ? 'lectures' : 'promos'}/${randomUUID()}.${type.ext}`;
           await ctx.storage.rename(`resumable/${upload.id.split('/').pop()}`, key);
           await progress.remove(ctx.storage, upload.id);
@@ -260,7 +323,13 @@ export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
           if (ctx.config.storage.driver === 'disk') await mkdir(progressDirectory(ctx.config), { recursive: true });
           requests.set(request.raw, request);
           reply.hijack();
-          const answer = await server.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+          const id = (request.params as { uploadId?: string }).uploadId;
+          const key = request.method === 'PATCH' && id && UPLOAD_ID.test(id) ? progress.key(id) : undefined;
+          const check = key === undefined ? undefined : checkFor(key, Number(request.headers['upload-offset']));
+          if (check) requestChecks.set(request.raw, check);
+          const answer = await server.handleWeb(new UploadRequest(request.raw, reply.raw, check && ((chunk) => check.push(chunk))));
+          if (key !== undefined) settle(key, check, answer);
+          else if (request.method === 'DELETE' && id) forget(progress.key(id));
           await sendNodeResponse(reply.raw, await inEnvelope(request, answer));
         },
       });
