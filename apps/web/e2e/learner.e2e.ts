@@ -274,9 +274,71 @@ async function streamedCourse() {
   const { db } = await testDatabase();
   await queueLadder(db, lectures[0]!.id, `lectures/${videoId}.mp4`);
   await db.update(videoJobs).set({ status: 'ready', progress: 100, heights: [180] }).where(eq(videoJobs.lectureId, lectures[0]!.id));
-  await storeCaptions(db, lectures[0]!.id, 'ar', (await captionsAsWebVtt('1\n00:00:00,500 --> 00:00:04,000\nمرحبًا بكم في الدرس\n\n2\n00:00:04,000 --> 00:00:07,000\nسنتعلّم الإضاءة اليوم\n'))!);
+  await storeCaptions(db, lectures[0]!.id, 'ar', (await captionsAsWebVtt('1\n00:00:00,500 --> 00:00:04,000\nمرحبًا بكم في الدرس\n\n2\n00:00:04,000 --> 00:00:07,000\nسنتعلّم الإضاءة اليوم\n\n3\n00:00:07,000 --> 00:00:08,000\n<c.first>HDR</c> يعني مدى أوسع\n'))!);
   expect((await api(login, 'POST', '/api/participant/enrollcourse/order', { course_id: course.id })).status).toBe(200);
   return { login, course, lectures };
+}
+
+/**
+ * Where the browser draws the active cue at `seconds`, and its first word: a probe style colours the cue's
+ * `<c.first>` span magenta; the video, paused there, is shot with its captions hidden and showing, and the pixels
+ * that turn magenta are the first word, those that change in the same rows the cue's line. x in CSS pixels of the shot.
+ */
+async function drawnCue(page: Page, seconds: number): Promise<{ firstWordAt: number; left: number; right: number }> {
+  await page.addStyleTag({ content: 'video.learn-video::cue(.first) { color: #ff00ff; }' });
+  await video(page).evaluate(async (v: HTMLVideoElement, at: number) => {
+    v.pause();
+    v.currentTime = at;
+    await new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
+  }, seconds);
+  const shot = async (mode: TextTrackMode) => {
+    await video(page).evaluate((v: HTMLVideoElement, m: TextTrackMode) => (Array.from(v.textTracks).find((t) => t.kind === 'subtitles')!.mode = m), mode);
+    if (mode === 'showing') await page.waitForFunction(() => (Array.from(document.querySelector<HTMLVideoElement>('video.learn-video')!.textTracks).find((t) => t.kind === 'subtitles')?.activeCues?.length ?? 0) > 0);
+    // Two frames, so that what the track's mode changed is on the screen.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    return (await video(page).screenshot({ animations: 'disabled', scale: 'css' })).toString('base64');
+  };
+  const without = await shot('hidden');
+  const withCaptions = await shot('showing');
+  return page.evaluate(async ([a, b]) => {
+    const pixels = async (png: string) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return context.getImageData(0, 0, image.width, image.height);
+    };
+    const [before, after] = [await pixels(a!), await pixels(b!)];
+    const magenta = (d: Uint8ClampedArray, i: number) => d[i]! > 180 && d[i + 1]! < 90 && d[i + 2]! > 180;
+    const { width, height } = after;
+    const firstWord: number[] = [];
+    const rows = new Set<number>();
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        if (magenta(after.data, i) && !magenta(before.data, i)) {
+          firstWord.push(x);
+          rows.add(y);
+        }
+      }
+    }
+    let left = width;
+    let right = -1;
+    for (const y of rows) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        const changed = Math.abs(after.data[i]! - before.data[i]!) + Math.abs(after.data[i + 1]! - before.data[i + 1]!) + Math.abs(after.data[i + 2]! - before.data[i + 2]!) > 60;
+        if (changed) {
+          left = Math.min(left, x);
+          right = Math.max(right, x);
+        }
+      }
+    }
+    if (firstWord.length === 0) throw new Error('no cue drawn');
+    return { firstWordAt: firstWord.reduce((sum, x) => sum + x, 0) / firstWord.length, left, right };
+  }, [without, withCaptions]);
 }
 
 describe('a lecture prepared for streaming, in English at 1366 px', () => {
@@ -306,7 +368,7 @@ describe('a lecture prepared for streaming, in English at 1366 px', () => {
     expect(await track.evaluate((t: HTMLTrackElement) => t.default)).toBe(false);
     await video(page).evaluate((v: HTMLVideoElement) => (v.textTracks[0]!.mode = 'showing'));
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('video.learn-video')?.textTracks[0]?.cues?.length ?? 0) > 0);
-    expect(await video(page).evaluate((v: HTMLVideoElement) => (v.textTracks[0]!.cues![0] as VTTCue).text)).toBe('مرحبًا بكم في الدرس');
+    expect(await video(page).evaluate((v: HTMLVideoElement) => (v.textTracks[0]!.cues![0] as VTTCue).text)).toBe('\u200Fمرحبًا بكم في الدرس');
     await page.reload();
     await videoReady(page);
     expect(await track.evaluate((t: HTMLTrackElement) => t.default)).toBe(true);
@@ -327,7 +389,7 @@ describe('a lecture prepared for streaming, in English at 1366 px', () => {
     await search.fill('كلمة غائبة');
     await transcript.getByRole('status').waitFor();
     await search.fill('');
-    expect(await transcript.locator('li').count()).toBe(2);
+    expect(await transcript.locator('li').count()).toBe(3);
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await axeViolations(page)).toEqual([]);
@@ -423,6 +485,11 @@ describe('the player\'s controls on a streamed lecture, in Arabic at 375 px', ()
     await named('player.captions').click();
     await page.getByTestId('player-captions').getByRole('menuitemradio', { name: 'العربية' }).click();
     await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).find((t) => t.kind === 'subtitles')?.mode)).toBe('showing');
+    // Arabic captions run right to left, also a line that starts with a Latin word ("HDR يعني مدى أوسع"): the browser
+    // draws its first word at the line's right end, where an Arabic reader starts (without the server's right-to-left
+    // mark it would stand at the left, the line read from its end).
+    const line = await drawnCue(page, 7.5);
+    expect(line.firstWordAt).toBeGreaterThan((line.left + line.right) / 2);
 
     // Full screen holds the whole player (its controls and captions), and Escape leaves it.
     await named('player.fullscreen').click();
@@ -435,9 +502,14 @@ describe('the player\'s controls on a streamed lecture, in Arabic at 375 px', ()
     await page.waitForFunction(() => document.pictureInPictureElement?.classList.contains('learn-video') === true);
     await named('player.pipExit').click();
     await page.waitForFunction(() => document.pictureInPictureElement === null);
-    // The pointer leaves the button: axe reads both of its tooltip's texts (enter and exit, one of them display:none
-    // inside media-chrome's shadow tree) while the tooltip shows, and finds the name missing the hidden one.
+    // The pointer leaves the button, and its tooltip has faded: axe reads both of its tooltip's texts (enter and exit,
+    // one of them display:none inside media-chrome's shadow tree) while the tooltip shows, and finds the name missing
+    // the hidden one.
     await page.mouse.move(0, 0);
+    await page.waitForFunction(() => {
+      const tooltip = document.querySelector('media-pip-button')?.shadowRoot?.querySelector('media-tooltip');
+      return !tooltip || getComputedStyle(tooltip).opacity === '0';
+    });
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1366, height: 900 });
     expect(await axeViolations(page)).toEqual([]);

@@ -22,3 +22,4 @@ export * from './cms';
 export * from './oidc';
 export * from './mail-links';
 export * from './messages';
+export * from './language-direction';

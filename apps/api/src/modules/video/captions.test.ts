@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inject, signedIn } from '../../../test/harness';
 import { CLIP, authoringSuite, createDraft, expectOk, signedInCaller, type Caller } from '../authoring/authoring.test-kit';
-import { cleanCaptions } from './captions';
+import { captionsInDirection, cleanCaptions } from './captions';
 
 const suite = authoringSuite();
 
@@ -24,6 +24,13 @@ describe('captions', () => {
     expect(await cleanCaptions('just some words, no timings')).toBeNull();
   });
 
+  it('served in their language\'s direction: each line of right-to-left captions starts with a right-to-left mark, so one that starts with a Latin word or a number still runs right to left', () => {
+    const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:03.500\nPython لغة سهلة\n3 دروس في الأسبوع\n\n00:00:04.000 --> 00:00:06.000\n\u200Fمرحبًا\n';
+    const marked = 'WEBVTT\n\n00:00:01.000 --> 00:00:03.500\n\u200FPython لغة سهلة\n\u200F3 دروس في الأسبوع\n\n00:00:04.000 --> 00:00:06.000\n\u200Fمرحبًا\n';
+    for (const lang of ['ar', 'ar-EG', 'fa', 'ur', 'he']) expect(captionsInDirection(vtt, lang)).toBe(marked);
+    for (const lang of ['en', 'fr', 'tr', 'id', 'en-GB']) expect(captionsInDirection(vtt, lang)).toBe(vtt);
+  });
+
   it('an instructor adds captions per language; enrolled learners get them with their grant, others 403', async () => {
     const { api } = await signedInCaller(suite.app, 'instructor');
     const { courseId, lectureId } = await lectureWithVideo(api);
@@ -38,7 +45,7 @@ describe('captions', () => {
     const own = await inject(suite.app, { method: 'GET', url: listed.captions[0].url });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('text/vtt; charset=utf-8');
-    expect(own.body).toContain('مرحبًا <b>بكم</b>');
+    expect(own.body).toContain('\n\u200Fمرحبًا <b>بكم</b>');
 
     // Published, a learner enrols and finds both languages beside the video; the same address without the grant is refused.
     await publish(courseId);

@@ -1,4 +1,5 @@
 import { parseText } from 'media-captions';
+import { rightToLeftLanguage } from '@nibras/contract';
 
 /**
  * Captions as an instructor sends them (WebVTT or SRT text) turned into clean WebVTT: the file is parsed by
@@ -45,4 +46,26 @@ function timestamp(seconds: number): string {
   const m = Math.floor((ms % 3_600_000) / 60_000);
   const s = Math.floor((ms % 60_000) / 1000);
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`;
+}
+
+/** U+200F RIGHT-TO-LEFT MARK: a strong right-to-left character that shows nothing. */
+const RLM = '\u200F';
+
+/**
+ * Captions as served, in their language's direction. A browser lays out each line of a cue by its first strong
+ * character (WebVTT: unicode-bidi plaintext), so an Arabic line that starts with a Latin word or a number ("Python
+ * لغة سهلة", "3 دروس") would run left to right, its words out of order. Every line of a right-to-left language's
+ * captions starts with a right-to-left mark, so that it runs right to left whatever comes first; others are as stored.
+ */
+export function captionsInDirection(vtt: string, lang: string): string {
+  if (!rightToLeftLanguage(lang)) return vtt;
+  return vtt
+    .split('\n\n')
+    .map((block) => {
+      const lines = block.split('\n');
+      const timing = lines.findIndex((line) => line.includes('-->'));
+      if (timing < 0) return block;
+      return [...lines.slice(0, timing + 1), ...lines.slice(timing + 1).map((line) => (line === '' || line.startsWith(RLM) ? line : RLM + line))].join('\n');
+    })
+    .join('\n\n');
 }

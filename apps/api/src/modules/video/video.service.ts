@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { ffmpegAvailable } from './video.ffmpeg';
 import type { Db } from '../../db/client';
 import { captionLanguages, deleteCaptions, dropVideoJob, findCaptions, ladderIsReady, putCaptions, queueVideoJob, videoJobStates, type VideoJobState } from './video.queries';
-import { cleanCaptions } from './captions';
+import { captionsInDirection, cleanCaptions } from './captions';
 import { ladderPrefix } from './video-files';
 import { VideoWorker } from './video.worker';
 
@@ -83,7 +83,11 @@ export async function captionsByLecture(ctx: AppContext, lectureIds: number[]): 
   return map;
 }
 
-export const lectureCaptionsVtt = (ctx: AppContext, lectureId: number, lang: string) => findCaptions(ctx.db, lectureId, lang);
+/** A lecture's captions in one language as served: in that language's direction (captionsInDirection); null when none. */
+export async function lectureCaptionsVtt(ctx: AppContext, lectureId: number, lang: string): Promise<string | null> {
+  const vtt = await findCaptions(ctx.db, lectureId, lang);
+  return vtt === null ? null : captionsInDirection(vtt, lang);
+}
 
 /** What the course builder shows of each lecture's video beyond the file: its streaming state and its captions' languages. */
 export interface VideoFacts {

@@ -2,6 +2,7 @@ import { NativeSelect, Paper, Stack, Text, TextInput, Title, UnstyledButton } fr
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rightToLeftLanguage } from '@nibras/contract/language-direction';
 import { normalizeSearchText } from '@nibras/contract/search-text';
 import { formatClock } from '../../lib/format';
 import { languageName } from '../../lib/language-name';
@@ -50,6 +51,8 @@ export function Transcript({ videoRef, lecture }: { videoRef: RefObject<HTMLVide
   const remembered = rememberedCaptions();
   const [lang, setLang] = useState(() => (lecture.captions.some((c) => c.lang === remembered) ? remembered : lecture.captions[0]!.lang));
   const url = lecture.captions.find((c) => c.lang === lang)?.url ?? lecture.captions[0]!.url;
+  // The captions' language decides the lines' direction, not their first word ("Python لغة سهلة" is an Arabic line).
+  const direction = rightToLeftLanguage(lang) ? 'rtl' : 'ltr';
   const captions = useQuery({
     queryKey: ['transcript', lecture.id, lang],
     queryFn: async () => {
@@ -110,7 +113,7 @@ export function Transcript({ videoRef, lecture }: { videoRef: RefObject<HTMLVide
             {wanted ? t('learn.transcript.noMatch') : t('learn.transcript.empty')}
           </Text>
         ) : (
-          <ol className="learn-transcript" lang={lang} dir="auto">
+          <ol className="learn-transcript" lang={lang} dir={direction}>
             {shown.map((line) => {
               const spoken = current === line.start;
               return (
@@ -119,7 +122,7 @@ export function Transcript({ videoRef, lecture }: { videoRef: RefObject<HTMLVide
                     <Text span size="xs" c="dimmed" className="learn-transcript__time" dir="ltr">
                       {formatClock(line.start)}
                     </Text>{' '}
-                    <Text span size="sm" dir="auto">
+                    <Text span size="sm" dir={direction}>
                       {line.text}
                     </Text>
                   </UnstyledButton>
