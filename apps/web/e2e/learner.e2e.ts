@@ -12,7 +12,7 @@ import { testDatabase } from '../../api/test/harness';
 import { videoJobs } from '../../api/src/db/schema';
 import { planLadder, poster, probe, thumbnailsVtt, transcodeLadder } from '../../api/src/modules/video/video.ffmpeg';
 import { captionsAsWebVtt, queueLadder, storeCaptions } from '../../api/src/modules/video/video.service';
-import { seedSession, waitForPath } from './support/browser';
+import { seedSession, takenOver, waitForPath } from './support/browser';
 import { auditAll, axeViolations, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, newAccount, type LoginData } from './support/server';
 import { e2eSuite } from './support/suite';
@@ -256,7 +256,7 @@ describe('lecture player, in Arabic at 375 px', () => {
   });
 });
 
-/** A free course whose one lecture has its streaming ladder ready (as the video worker makes it of the seed clip, whose encoding modules/video tests), Arabic captions, and a participant enrolled in it. */
+/** A free course whose one lecture (a free preview) has its streaming ladder ready (as the video worker makes it of the seed clip, whose encoding modules/video tests), Arabic captions, and a participant enrolled in it. */
 async function streamedCourse() {
   const clip = path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4');
   const videoId = randomUUID();
@@ -270,7 +270,7 @@ async function streamedCourse() {
   writeFileSync(path.join(out, 'thumbs.vtt'), thumbnailsVtt(info.seconds));
   const { login } = await participant();
   const course = await createCourse({ price: 0, title: `Streaming ${unique()}`, language: 'en' });
-  const { lectures } = await addLectures(course.id, 1, { video: `lectures/${videoId}.mp4`, durationSeconds: 8 });
+  const { lectures } = await addLectures(course.id, 1, { video: `lectures/${videoId}.mp4`, durationSeconds: 8, freeFirst: true });
   const { db } = await testDatabase();
   await queueLadder(db, lectures[0]!.id, `lectures/${videoId}.mp4`);
   await db.update(videoJobs).set({ status: 'ready', progress: 100, heights: [180] }).where(eq(videoJobs.lectureId, lectures[0]!.id));
@@ -342,7 +342,7 @@ async function drawnCue(page: Page, seconds: number): Promise<{ firstWordAt: num
 }
 
 describe('a lecture prepared for streaming, in English at 1366 px', () => {
-  it('plays its ladder through hls.js, fetching segments under a stream token, shows its poster, still counts the time played, resumes there after a reload, shows the captions the learner chose last, and a transcript that seeks and searches; no axe violation at 1366 and 375 px', async () => {
+  it('plays its ladder through hls.js, fetching segments under a stream token, shows its poster, still counts the time played, resumes there after a reload, shows the captions the learner chose last, and a transcript that seeks and searches; no axe violation at 1366 and 375 px; a visitor previews it in the same player on the course page', async () => {
     const { login, course, lectures } = await streamedCourse();
     const { page } = await e2e.open({ width: 1366, height: 900 });
     const segments: string[] = [];
@@ -393,6 +393,18 @@ describe('a lecture prepared for streaming, in English at 1366 px', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await axeViolations(page)).toEqual([]);
+
+    // A visitor without an account previews the same lecture (a free preview) on the course's page, at phone width:
+    // the same player, on the ladder, with its captions.
+    const { page: visitor } = await e2e.open({ width: 375, height: 800 });
+    await visitor.goto(`/course-details/${course.id}`);
+    await takenOver(visitor);
+    await visitor.getByTestId('preview-button').click();
+    await visitor.getByTestId('lecture-player').waitFor();
+    await visitor.waitForFunction(() => document.querySelector<HTMLVideoElement>('[data-testid="preview-video"]')?.currentSrc.startsWith('blob:') === true);
+    const previewTrack = visitor.locator('[data-testid="preview-video"] track[kind="subtitles"]');
+    expect(await previewTrack.evaluate((t: HTMLTrackElement) => [t.srclang, new URL(t.src).pathname])).toEqual(['ar', `/api/media/lecture/${lectures[0]!.id}/captions/ar`]);
+    expect(await axeViolations(visitor)).toEqual([]);
   });
 });
 

@@ -79,6 +79,11 @@ export const outlineLecture = z.object({
   durationSeconds: z.number().int(),
   isFreePreview: z.boolean(),
   previewUrl: z.string().nullable().describe('Playable URL for free previews; null otherwise'),
+  previewStream: z
+    .object({ masterUrl: z.string(), posterUrl: z.string(), thumbnailsUrl: z.string() })
+    .nullable()
+    .describe("A free preview's streaming ladder once it is ready (docs/video.md), for anyone; null: play previewUrl"),
+  previewCaptions: z.array(z.object({ lang: z.string(), url: z.string() })).describe("A free preview's captions (WebVTT), one per language; empty otherwise"),
 });
 
 export const outlineSection = z.object({ id: z.number().int(), title: z.string(), lectures: z.array(outlineLecture) });

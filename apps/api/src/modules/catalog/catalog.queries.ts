@@ -1,7 +1,7 @@
 import { CATEGORY_PAGE_SIZE } from '@nibras/contract';
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, courses, courseTags, enrollments, lectures, orders, ratings, sections, tags, users, wishlist } from '../../db/schema';
+import { categories, courses, courseTags, enrollments, lectureCaptions, lectures, orders, ratings, sections, tags, users, videoJobs, wishlist } from '../../db/schema';
 
 import { isPublicCourse, publishedAt, ratingAverageExact } from '../../db/public-course';
 import { cardRowFromJson, courseCardsJson } from '../../db/course-cards';
@@ -191,7 +191,13 @@ function prepareCoursePage(db: Db, limits: CoursePageLimits) {
       (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id), '[]'::json)
         from ${sections} s where s.course_id = (select "id" from head)) as sections,
       (select coalesce(json_agg(json_build_object('id', l.id, 'sectionId', l.section_id, 'title', l.title, 'durationSeconds', l.duration_seconds,
-          'isFreePreview', l.is_free_preview, 'hasVideo', l.video is not null) order by l.position, l.id), '[]'::json)
+          'isFreePreview', l.is_free_preview, 'hasVideo', l.video is not null,
+          -- A free preview's streaming ladder (ready for the video it has now) and captions' languages; only previews pay.
+          'ladder', case when l.is_free_preview and l.video is not null
+            then exists (select 1 from ${videoJobs} j where j.lecture_id = l.id and j.source = l.video and j.status = 'ready') else false end,
+          'captions', case when l.is_free_preview and l.video is not null
+            then (select coalesce(json_agg(c.lang order by c.lang), '[]'::json) from ${lectureCaptions} c where c.lecture_id = l.id) else '[]'::json end)
+          order by l.position, l.id), '[]'::json)
         from ${lectures} l where l.course_id = (select "id" from head)) as lectures,
       (select coalesce(json_agg(t.name order by t.name), '[]'::json)
         from ${courseTags} ct inner join ${tags} t on t.id = ct.tag_id where ct.course_id = (select "id" from head)) as tags,
@@ -206,7 +212,7 @@ function prepareCoursePage(db: Db, limits: CoursePageLimits) {
         from review_page p) as reviews,
       (select "ratingCount" from head) as reviews_total
   ) as page`;
-  type LectureJson = { id: number; sectionId: number; title: string; durationSeconds: number; isFreePreview: boolean; hasVideo: boolean };
+  type LectureJson = { id: number; sectionId: number; title: string; durationSeconds: number; isFreePreview: boolean; hasVideo: boolean; ladder: boolean; captions: string[] };
   return db
     .select({
       head: sql<CoursePageHead | null>`page.head`,

@@ -174,6 +174,11 @@ async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<Cour
         durationSeconds: l.durationSeconds,
         isFreePreview: l.isFreePreview,
         previewUrl: l.isFreePreview && l.hasVideo ? lectureVideoUrl(l.id) : null,
+        // A free preview plays for anyone: its ladder and captions need no grant (media.service's watchableLecture).
+        previewStream: l.ladder
+          ? { masterUrl: `/api/media/lecture/${l.id}/stream/master.m3u8`, posterUrl: `/api/media/lecture/${l.id}/stream/poster.jpg`, thumbnailsUrl: `/api/media/lecture/${l.id}/stream/thumbs.vtt` }
+          : null,
+        previewCaptions: l.captions.map((lang) => ({ lang, url: `/api/media/lecture/${l.id}/captions/${lang}` })),
       })),
     })),
     instructorProfile: presentInstructor(page.instructor),

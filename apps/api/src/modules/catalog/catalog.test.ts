@@ -148,9 +148,9 @@ describe('course details: POST /api/course/{id}/b', () => {
     const d = res.json().data;
     expect(d).toMatchObject({ id: course.id, description: '<p>Learn <strong>things</strong></p>', lectureCount: 3, durationSeconds: 375, viewer: null });
     expect(d.sections[0].lectures).toEqual([
-      { id: lectures[0]!.id, title: 'Lecture 1', durationSeconds: 125, isFreePreview: true, previewUrl: `/api/media/lecture/${lectures[0]!.id}` },
-      { id: lectures[1]!.id, title: 'Lecture 2', durationSeconds: 125, isFreePreview: false, previewUrl: null },
-      { id: lectures[2]!.id, title: 'Lecture 3', durationSeconds: 125, isFreePreview: false, previewUrl: null },
+      { id: lectures[0]!.id, title: 'Lecture 1', durationSeconds: 125, isFreePreview: true, previewUrl: `/api/media/lecture/${lectures[0]!.id}`, previewStream: null, previewCaptions: [] },
+      { id: lectures[1]!.id, title: 'Lecture 2', durationSeconds: 125, isFreePreview: false, previewUrl: null, previewStream: null, previewCaptions: [] },
+      { id: lectures[2]!.id, title: 'Lecture 3', durationSeconds: 125, isFreePreview: false, previewUrl: null, previewStream: null, previewCaptions: [] },
     ]);
     expect(d.instructorProfile).toMatchObject({ id: instructor.id, name: 'Dr. Outline', courseCount: 1 });
     expect(d.rating).toEqual({ average: 4.5, count: 2 });

@@ -7,7 +7,7 @@ import { inject, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCourse } from '../../../test/factories';
 import { videoJobs } from '../../db/schema';
 import { authoringSuite } from '../authoring/authoring.test-kit';
-import { queueLadder } from '../video/video.service';
+import { queueLadder, storeCaptions } from '../video/video.service';
 
 const suite = authoringSuite();
 afterEach(() => {
@@ -64,6 +64,23 @@ const get = (url: string, headers: Record<string, string> = {}) => inject(suite.
 const uris = (playlist: string) => playlist.split('\n').filter((line) => line && !line.startsWith('#'));
 
 describe('streaming a lecture', () => {
+  it("offers a free preview's ladder and captions on the public course page, to a visitor without an account; a lecture that is not a preview offers neither", async () => {
+    const { course, lectures } = await courseWithLadders();
+    const { db } = await testDatabase();
+    await storeCaptions(db, lectures[0]!.id, 'ar', 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nPython لغة سهلة\n');
+    await storeCaptions(db, lectures[1]!.id, 'en', 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello\n');
+    const page = (await suite.inject({ method: 'POST', url: `/api/course/${course.id}/b`, payload: { p_id: '' } })).json().data;
+    const [preview, paid] = page.sections[0].lectures;
+    const id = lectures[0]!.id;
+    expect(preview.previewStream).toEqual({ masterUrl: `/api/media/lecture/${id}/stream/master.m3u8`, posterUrl: `/api/media/lecture/${id}/stream/poster.jpg`, thumbnailsUrl: `/api/media/lecture/${id}/stream/thumbs.vtt` });
+    expect(preview.previewCaptions).toEqual([{ lang: 'ar', url: `/api/media/lecture/${id}/captions/ar` }]);
+    expect(paid).toMatchObject({ previewUrl: null, previewStream: null, previewCaptions: [] });
+    for (const url of Object.values(preview.previewStream as Record<string, string>)) expect((await get(url)).statusCode).toBe(200);
+    const rung = uris((await get(preview.previewStream.masterUrl)).body)[0]!;
+    expect((await get(rung)).statusCode).toBe(200);
+    expect((await get(preview.previewCaptions[0].url)).body).toContain('\u200FPython لغة سهلة');
+  });
+
   it('gives an enrolled participant the ladder: the master names its rungs under a stream token, the rungs their segments', async () => {
     const { course } = await courseWithLadders();
     const learner = await enrolledLearner(course.id);

@@ -19,7 +19,7 @@ export const loadHls = () => (hlsModule ??= import('hls.js/light').then((m) => m
  * good (the learner goes on from the same moment). `src` is what to put on the element: undefined while the effect
  * attaches the stream; `streaming` says the ladder plays (its rungs are there to choose).
  */
-export function useLectureSource(videoRef: RefObject<HTMLVideoElement | null>, lecture: LearnLecture | undefined): { src: string | undefined; poster: string | undefined; streaming: boolean } {
+export function useLectureSource(videoRef: RefObject<HTMLVideoElement | null>, lecture: Pick<LearnLecture, 'id' | 'videoUrl' | 'stream'> | undefined): { src: string | undefined; poster: string | undefined; streaming: boolean } {
   const stream = lecture?.stream ?? null;
   const [fallback, setFallback] = useState<number | null>(null);
   const useFile = !stream || fallback === lecture?.id;

@@ -16,6 +16,7 @@ import { RatingStars } from '../../../components/rating-stars';
 import { formatDate, formatDuration } from '../../../lib/format';
 import type { HomeNotice } from './home-page';
 import { CardHeart } from '../../wishlist/public';
+import { PreviewPlayer } from '../../learning/public';
 import { catalogKeys, catalogQueries, courseIdOf } from '../api';
 import '../catalog.css';
 
@@ -65,9 +66,11 @@ function Outline({ course }: { course: CourseDetails }) {
                     </span>
                   </div>
                   {playing === lecture.id && lecture.previewUrl ? (
-                    <video className="details-video" controls preload="metadata" src={lecture.previewUrl} aria-label={t('details.outline.previewOf', { title: lecture.title })} data-testid="preview-video">
-                      <track kind="captions" />
-                    </video>
+                    <div className="details-preview">
+                      <Suspense fallback={<div className="details-video" aria-busy="true" />}>
+                        <PreviewPlayer lecture={lecture} />
+                      </Suspense>
+                    </div>
                   ) : null}
                 </li>
               ))}
