@@ -4,7 +4,7 @@
  *    (requests/s, p50, p99, and the ratio; target: namelist >= half the bare route's throughput),
  *  - login latency (the argon2id cost),
  *  - the cold start of `npm start` on an empty data folder,
- *  - uploads (bench/upload.ts): MB/s of a 20 MB and a 200 MB lecture video against a plain file copy, and the server's peak memory,
+ *  - uploads (bench/upload.ts): MB/s of 20 MB, 200 MB and 1 GB lecture videos, multipart and resumable (tus; target at least 0.8 of multipart), against a plain file copy, and the server's peak memory,
  *  - transcoding (bench/transcode.ts): a 1080p lecture's index-first remux, streaming ladder and poster, in wall and CPU seconds per
  *    minute of video, and the ladder's bytes beside the original's,
  *  - a lecture's start (bench/first-frame.ts): time to the first frame on a phone over emulated 4G and slow 3G, the
