@@ -32,8 +32,16 @@ export class FfmpegError extends Error {
   }
 }
 
-/** Bitrates for H.264 main at each common height, about what the large platforms use for lecture-like content. */
+/** Every rung's sound: AAC, stereo. */
+export const AUDIO_KBPS = 96;
+
+/**
+ * Bitrates for H.264 main at each common height, about what the large platforms use for lecture-like content. A 144p
+ * rung (VIDEO_LADDER=144,...) with its sound (96 kb/s) stays under 300 kb/s, which a slow 3G line (400 kb/s) carries;
+ * 240p needs about 500 kb/s.
+ */
 const KBPS: [number, number][] = [
+  [144, 160],
   [240, 400],
   [360, 800],
   [480, 1400],
@@ -47,14 +55,15 @@ const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
 
 /**
  * The rungs to make for a source: each configured height up to the source's own (its shorter side, so an upright
- * phone video gets the same rungs as a wide one), never above it; a source below the lowest rung gets one rung at its
- * own size. The other side keeps the source's shape, rounded to even pixels as H.264 needs.
+ * phone video gets the same rungs as a wide one), never above it; and the source's own size on top when the next
+ * configured height would be an upscale (a 180p or 480p video keeps its own resolution; a source above the highest
+ * configured height is capped there). The other side keeps the source's shape, rounded to even pixels as H.264 needs.
  */
 export function planLadder(source: { width: number; height: number }, heights: number[]): Rung[] {
   const short = Math.min(source.width, source.height);
   const upright = source.height > source.width;
   const picked = heights.filter((h) => h <= short);
-  const rungs = picked.length > 0 ? picked : [short];
+  const rungs = heights.some((h) => h > short) && !picked.includes(short) ? [...picked, short] : picked;
   return rungs.map((h) => {
     const scale = h / short;
     const width = upright ? even(h) : even(source.width * scale);
@@ -170,7 +179,7 @@ export async function transcodeLadder(
   args.push('-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'main', '-pix_fmt', 'yuv420p', '-sc_threshold', '0');
   args.push('-force_key_frames', `expr:gte(t,n_forced*${segmentSeconds})`);
   rungs.forEach((r, i) => args.push(`-b:v:${i}`, `${r.videoKbps}k`, `-maxrate:v:${i}`, `${Math.round(r.videoKbps * 1.1)}k`, `-bufsize:v:${i}`, `${r.videoKbps * 2}k`));
-  if (source.hasAudio) args.push('-c:a', 'aac', '-b:a', '96k', '-ac', '2');
+  if (source.hasAudio) args.push('-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2');
   const streams = rungs.map((r, i) => `v:${i}${source.hasAudio ? `,a:${i}` : ''},name:${r.name}`).join(' ');
   args.push(
     '-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',

@@ -14,7 +14,7 @@ import { lectures, videoJobs } from '../../db/schema';
 import { diskStorage } from '../../lib/storage';
 import { CLIP, authoringSuite, createDraft, expectOk, signedInCaller, type Caller } from '../authoring/authoring.test-kit';
 import { mp4IndexFirst } from '../authoring/video-duration';
-import { planLadder, thumbnailsVtt } from './video.ffmpeg';
+import { AUDIO_KBPS, planLadder, thumbnailsVtt } from './video.ffmpeg';
 import { ladderPrefix, removeVideoFiles } from './video-files';
 import { queueLadder } from './video.service';
 import { VideoWorker, type VideoWorkerOptions } from './video.worker';
@@ -231,8 +231,16 @@ describe('the ladder plan', () => {
   it('never upscales, and keeps the picture shape in even pixels', () => {
     expect(planLadder({ width: 1920, height: 1080 }, [240, 360, 720, 1080]).map((r) => `${r.width}x${r.height}`)).toEqual(['426x240', '640x360', '1280x720', '1920x1080']);
     expect(planLadder({ width: 1280, height: 720 }, [240, 360, 720, 1080]).map((r) => r.name)).toEqual(['240p', '360p', '720p']);
-    // Below the lowest rung: one rung at the source's own size.
+    // Below the lowest rung: one rung at the source's own size; between two rungs, its own size on top.
     expect(planLadder({ width: 320, height: 180 }, [240, 360]).map((r) => `${r.name} ${r.width}x${r.height}`)).toEqual(['180p 320x180']);
+    expect(planLadder({ width: 320, height: 180 }, [144, 240, 360]).map((r) => r.name)).toEqual(['144p', '180p']);
+    expect(planLadder({ width: 854, height: 480 }, [144, 240, 360, 720, 1080]).map((r) => `${r.name} ${r.width}x${r.height}`)).toEqual(['144p 256x144', '240p 428x240', '360p 640x360', '480p 854x480']);
+    // Above the highest: capped there.
+    expect(planLadder({ width: 2560, height: 1440 }, [240, 720, 1080]).map((r) => r.name)).toEqual(['240p', '720p', '1080p']);
+    // A 144p rung, where VIDEO_LADDER has one, is one a slow 3G line (400 kb/s) carries with its sound.
+    const lowest = planLadder({ width: 1920, height: 1080 }, [144, 240])[0]!;
+    expect([lowest.name, `${lowest.width}x${lowest.height}`]).toEqual(['144p', '256x144']);
+    expect(lowest.videoKbps + AUDIO_KBPS).toBeLessThanOrEqual(300);
     // Upright phone video: rungs by its shorter side.
     expect(planLadder({ width: 1080, height: 1920 }, [240, 720, 1080]).map((r) => `${r.width}x${r.height}`)).toEqual(['240x426', '720x1280', '1080x1920']);
   });
