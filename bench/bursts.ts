@@ -270,7 +270,7 @@ export async function burstsOn(base: string, apiPid: number, databaseUrl: string
     const tag = Date.now().toString(36);
     const passwordHash = await hashPassword(PASSWORD);
     const [instructor] = await db.insert(users).values({ role: 'instructor', name: 'Bench burst instructor', email: `burst-instructor-${tag}@bench.test`, passwordHash }).returning();
-    const course = (title: string) => ({ title, language: 'en' as const, approveStatus: 'approved' as const, completionStatus: 'complete' as const, instructorId: instructor!.id, price: 0, reviewedAt: new Date() });
+    const course = (title: string) => ({ title, language: 'en' as const, approveStatus: 'approved' as const, completionStatus: 'complete' as const, instructorId: instructor!.id, priceMinor: 0, reviewedAt: new Date() });
     const [quizCourse] = await db.insert(courses).values(course('Burst benchmark: quiz and messages')).returning();
     const [enrolCourse] = await db.insert(courses).values(course('Burst benchmark: enrolments')).returning();
     const [assessment] = await db.insert(assessments).values({ courseId: quizCourse!.id, title: 'Burst quiz', passMark: 60, timeLimitMinutes: 30 }).returning();

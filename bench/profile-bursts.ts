@@ -82,7 +82,7 @@ await withFreshDatabase('profile', async (url) => {
     const [instructor] = await db.insert(users).values({ role: 'instructor', name: 'Profile instructor', email: 'profile-instructor@bench.test', passwordHash }).returning();
     const [course] = await db
       .insert(courses)
-      .values({ title: 'Profile course', language: 'en', approveStatus: 'approved', completionStatus: 'complete', instructorId: instructor!.id, price: 0, reviewedAt: new Date() })
+      .values({ title: 'Profile course', language: 'en', approveStatus: 'approved', completionStatus: 'complete', instructorId: instructor!.id, priceMinor: 0, reviewedAt: new Date() })
       .returning();
     const [assessment] = await db.insert(assessments).values({ courseId: course!.id, title: 'Profile quiz', passMark: 60, timeLimitMinutes: 30 }).returning();
     const questions = await addSingleChoiceQuestions(db, assessment!.id, 5);
@@ -124,7 +124,7 @@ await withFreshDatabase('profile', async (url) => {
 
       const [free] = await db
         .insert(courses)
-        .values({ title: 'Profile enrolments', language: 'en', approveStatus: 'approved', completionStatus: 'complete', instructorId: instructor!.id, price: 0, reviewedAt: new Date() })
+        .values({ title: 'Profile enrolments', language: 'en', approveStatus: 'approved', completionStatus: 'complete', instructorId: instructor!.id, priceMinor: 0, reviewedAt: new Date() })
         .returning();
       const order = (token: string) => app.inject({ method: 'POST', url: '/api/participant/enrollcourse/order', headers: { authorization: `Bearer ${token}` }, payload: { course_id: free!.id } });
       const ordered = await measured('enrolments', session, () => Promise.all(tokens.map(order)));

@@ -185,7 +185,7 @@ export async function uploadBenchmark(): Promise<UploadBenchResult> {
       category_id: category!.id,
       language: 'en',
       level: 'all',
-      price: 0,
+      priceMinor: 0,
     });
     const outline = await api<{ sections: { lectures: { id: number }[] }[] }>(base, 'POST', '/api/instructor/course/addUpdate/step4', session.token, {
       id: course.id,

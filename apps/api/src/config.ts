@@ -85,6 +85,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(10).max(604_800).default(3600),
   BANK_TRANSFER_DETAILS: z.string().default('Nibras Academy — Demo Bank — IBAN SA00 0000 0000 0000 0000 0000'),
+  CURRENCY: z
+    .string()
+    .default('SAR')
+    .refine((c) => /^[A-Z]{3}$/.test(c) && Intl.supportedValuesOf('currency').includes(c), 'an ISO 4217 code in capitals, such as SAR or USD'),
 });
 
 export interface Config {
@@ -159,6 +163,8 @@ export interface Config {
   };
   /** Shown to participants with a pending order: where to send the money. */
   bankTransferDetails: string;
+  /** The site's currency (CURRENCY, ISO 4217): every price and order is in its minor units (docs/payments.md). */
+  currency: string;
   mail: {
     /** smtp:// or smtps:// URL of the relay; unset: each message is written to DATA_DIR/outbox as an .eml file. */
     smtpUrl: string | undefined;
@@ -255,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.resolve(root, 'apps/web/dist'),
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
+    currency: e.CURRENCY,
     quizGraceSeconds: e.QUIZ_GRACE_SECONDS,
     mail: {
       smtpUrl: e.SMTP_URL || undefined,

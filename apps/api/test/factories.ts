@@ -14,9 +14,11 @@ export async function createCategory(overrides: Partial<typeof categories.$infer
 }
 
 /** An approved course by a new instructor unless told otherwise. */
-export async function createCourse(overrides: Partial<CourseInsert> = {}) {
+/** `price` in riyals for the tests' readability (49.5), stored in halalas as the app does (4950). */
+export async function createCourse({ price, ...overrides }: Partial<CourseInsert> & { price?: number } = {}) {
   const { db } = await testDatabase();
   const instructorId = overrides.instructorId ?? (await createUser('instructor')).id;
+  if (price !== undefined) overrides.priceMinor = Math.round(price * 100);
   const [row] = await db
     .insert(courses)
     .values({ title: `Course ${randomBytes(4).toString('hex')}`, language: 'en', approveStatus: 'approved', completionStatus: 'complete', ...overrides, instructorId })
@@ -59,7 +61,9 @@ export async function enrollParticipant(courseId: number, opts: { amount?: numbe
     .values({
       participantId: participant.id,
       courseId,
-      amount: opts.amount ?? 0,
+      // `amount` in riyals for the tests' readability, stored in halalas.
+      amountMinor: Math.round((opts.amount ?? 0) * 100),
+      currency: 'SAR',
       provider: (opts.amount ?? 0) > 0 ? 'bank_transfer' : 'free',
       status,
       reference: `REF-${randomBytes(5).toString('hex')}`,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
 import { createCategory, createCourse, enrollParticipant } from '../../api/test/factories';
-import { formatPrice } from '../src/lib/format';
+import { formatMoney } from '../src/lib/format';
 import { seedSession, waitForPath } from './support/browser';
 import { auditAll, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, newAccount, type LoginData } from './support/server';
@@ -270,7 +270,7 @@ describe('instructor dashboard', () => {
     expect(await figure('dashboard-courses-pending')).toBe('0');
     expect(await figure('dashboard-enrolments-total')).toBe('1');
     expect(await figure('dashboard-paid-orders')).toBe('1');
-    expect(await figure('dashboard-revenue-total')).toBe(formatPrice(120, 'ar'));
+    expect(await figure('dashboard-revenue-total')).toBe(formatMoney(12_000, 'SAR', 'ar'));
 
     await page.getByTestId('dashboard-recent-course').first().waitFor();
     const recent = await page.getByTestId('dashboard-recent-course').allTextContents();

@@ -321,7 +321,7 @@ describe('redirects, list URLs and the clock', () => {
 /** Enrols an existing participant in one more course, paid, as factories' enrollParticipant does for a new one. */
 async function enrolToo(participantId: number, courseId: number) {
   const { db } = await testDatabase();
-  const [order] = await db.insert(orders).values({ participantId, courseId, amount: 0, provider: 'free', status: 'paid', reference: `REF-${unique()}`, paidAt: new Date() }).returning();
+  const [order] = await db.insert(orders).values({ participantId, courseId, amountMinor: 0, currency: 'SAR', provider: 'free', status: 'paid', reference: `REF-${unique()}`, paidAt: new Date() }).returning();
   await db.insert(enrollments).values({ participantId, courseId, orderId: order!.id });
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode, minorUnits } from './money';
 import { numeric } from './numbers';
 import { categoryName } from './categories';
 import { COURSE_LANGUAGES, COURSE_LEVELS } from './catalog';
@@ -305,7 +306,9 @@ export const step1Data = z.object({
   category: categoryName.nullable(),
   language: z.enum(COURSE_LANGUAGES),
   level: z.enum(COURSE_LEVELS),
-  price: z.number(),
+  price: z.number().describe('priceMinor in major units, for reading only'),
+  priceMinor: minorUnits,
+  currency: currencyCode,
 });
 
 export const step2Data = z.object({
@@ -397,7 +400,9 @@ export const authoringCourseItem = z.object({
   subtitle: z.string(),
   language: z.enum(COURSE_LANGUAGES),
   level: z.enum(COURSE_LEVELS),
-  price: z.number(),
+  price: z.number().describe('priceMinor in major units, for reading only'),
+  priceMinor: minorUnits,
+  currency: currencyCode,
   category: categoryName.nullable(),
   instructor: person,
   cover_image_url: previewUrl,
@@ -417,7 +422,14 @@ export type AuthoringCourseItem = z.infer<typeof authoringCourseItem>;
 export const instructorDashboard = z.object({
   courses: z.object({ total: z.number().int(), draft: z.number().int(), pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
   enrollments: z.object({ total: z.number().int(), last_30_days: z.number().int() }),
-  revenue: z.object({ total: z.number(), last_30_days: z.number(), paid_orders: z.number().int() }).describe('Paid orders of your courses only (pending and cancelled orders are not revenue)'),
+  revenue: z.object({
+    total: z.number().describe('total_minor in major units'),
+    last_30_days: z.number().describe('last_30_days_minor in major units'),
+    total_minor: z.number().int(),
+    last_30_days_minor: z.number().int(),
+    currency: currencyCode,
+    paid_orders: z.number().int(),
+  }).describe('Paid orders of your courses only (pending and cancelled orders are not revenue)'),
   rating: z.object({ average: z.number().describe('0 when there are no ratings; one decimal'), count: z.number().int() }),
   recent_courses: z.array(authoringCourseItem),
   monthly: monthlySeries.describe('Enrolments in and paid orders of your own courses, per month over the last 12 months (UTC), oldest first; 0 for a month without data'),

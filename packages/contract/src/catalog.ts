@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numeric } from './numbers';
 import { categoryName } from './categories';
+import { currencyCode, minorUnits } from './money';
 import { envelope, idParam, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
 
@@ -19,7 +20,9 @@ export const courseCard = z.object({
   subtitle: z.string(),
   language: z.enum(COURSE_LANGUAGES),
   level: z.enum(COURSE_LEVELS),
-  price: z.number().describe('0 means free'),
+  price: z.number().describe('priceMinor in major units (49.5), for reading only; 0 means free'),
+  priceMinor: minorUnits.describe('The price in integer minor units of `currency` (4950 halalas = 49.50 SAR); 0 means free'),
+  currency: currencyCode,
   isFree: z.boolean(),
   coverImage: z.string().nullable().describe('URL of the cover image, or null'),
   category: categoryName.nullable(),
@@ -89,7 +92,14 @@ export const outlineLecture = z.object({
 export const outlineSection = z.object({ id: z.number().int(), title: z.string(), lectures: z.array(outlineLecture) });
 
 /** How to pay a pending bank-transfer order. */
-export const paymentInstructions = z.object({ provider: z.literal('bank_transfer'), reference: z.string(), bankDetails: z.string(), amount: z.number() });
+export const paymentInstructions = z.object({
+  provider: z.literal('bank_transfer'),
+  reference: z.string(),
+  bankDetails: z.string(),
+  amount: z.number().describe('amountMinor in major units, for reading only'),
+  amountMinor: minorUnits,
+  currency: currencyCode,
+});
 
 export const courseDetails = courseCard.extend({
   description: z.string().describe('Sanitised HTML'),

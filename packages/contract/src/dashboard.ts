@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from './money';
 import { envelope } from './envelope';
 import type { RouteDef } from './route-def';
 
@@ -23,7 +24,8 @@ const count = z.number().int();
 export const monthlyPoint = z.object({
   month: z.string().describe('YYYY-MM, a calendar month in UTC'),
   enrollments: count.describe('Enrolments made in the month'),
-  revenue: z.number().describe('Sum of the orders paid in the month (by paid date)'),
+  revenue: z.number().describe('revenueMinor in major units, for reading only'),
+  revenueMinor: z.number().int().describe('Sum of the orders paid in the month (by paid date), in minor units of the site currency'),
 });
 export const monthlySeries = z
   .array(monthlyPoint)
@@ -37,7 +39,9 @@ export const adminDashboard = z.object({
     .object({ total: count, draft: count, pending: count, approved: count, rejected: count })
     .describe('Courses by approval status (deleted courses are not counted); pending = waiting for approval'),
   enrollments: count,
-  revenue: z.number().describe('Sum of every paid order (pending and cancelled orders are not revenue)'),
+  revenue: z.number().describe('revenueMinor in major units, for reading only'),
+  revenueMinor: z.number().int().describe('Sum of every paid order in minor units of the site currency (pending and cancelled orders are not revenue)'),
+  currency: currencyCode,
   submissions_waiting: count.describe('Submitted assessments with a short answer waiting to be checked'),
   monthly: monthlySeries,
 });

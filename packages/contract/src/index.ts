@@ -8,6 +8,7 @@ export * from './catalog';
 export * from './search';
 export * from './learning';
 export * from './wishlist';
+export * from './money';
 export * from './orders';
 export * from './ratings';
 export * from './certificates';

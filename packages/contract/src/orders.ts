@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numeric } from './numbers';
+import { currencyCode, minorUnits } from './money';
 import { paymentInstructions } from './catalog';
 import { courseIdBody, envelope, listData, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
@@ -11,7 +12,9 @@ export const order = z.object({
   id: z.number().int(),
   course: z.object({ id: z.number().int(), title: z.string() }),
   participant: z.object({ id: z.number().int(), name: z.string() }),
-  amount: z.number(),
+  amount: z.number().describe('amountMinor in major units, for reading only'),
+  amountMinor: minorUnits,
+  currency: currencyCode,
   provider: z.enum(['free', 'bank_transfer']),
   status: z.enum(ORDER_STATUSES),
   reference: z.string().describe('Quote it with a bank transfer'),

@@ -16,7 +16,7 @@ const courseCardFields = {
   subtitle: courses.subtitle,
   language: courses.language,
   level: courses.level,
-  price: courses.price,
+  priceMinor: courses.priceMinor,
   coverImage: courses.coverImage,
   createdAt: courses.createdAt,
   publishedAt: publishedAt,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fromMinor } from '@nibras/contract';
 
 /**
  * How a paid order gets paid. The built-in provider is bank transfer confirmed by an admin,
@@ -7,13 +8,27 @@ import { randomBytes } from 'node:crypto';
 export interface PaymentProvider {
   readonly id: 'bank_transfer';
   /** What the participant needs to pay a pending order. */
-  instructions(order: { reference: string; amount: number }): { provider: 'bank_transfer'; reference: string; bankDetails: string; amount: number };
+  instructions(order: { reference: string; amountMinor: number; currency: string }): {
+    provider: 'bank_transfer';
+    reference: string;
+    bankDetails: string;
+    amount: number;
+    amountMinor: number;
+    currency: string;
+  };
 }
 
 export function bankTransferProvider(bankDetails: string): PaymentProvider {
   return {
     id: 'bank_transfer',
-    instructions: (order) => ({ provider: 'bank_transfer', reference: order.reference, bankDetails, amount: order.amount }),
+    instructions: (order) => ({
+      provider: 'bank_transfer',
+      reference: order.reference,
+      bankDetails,
+      amount: fromMinor(order.amountMinor, order.currency),
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+    }),
   };
 }
 

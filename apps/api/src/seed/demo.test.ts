@@ -100,7 +100,7 @@ describe('demo seed', () => {
       expect(row.categoryId, row.title).not.toBeNull();
     }
     expect(new Set(rows.map((r) => r.language))).toEqual(new Set(['ar', 'en']));
-    expect(rows.some((r) => r.price === 0) && rows.some((r) => r.price > 0)).toBe(true);
+    expect(rows.some((r) => r.priceMinor === 0) && rows.some((r) => r.priceMinor > 0)).toBe(true);
     const cats = await database.db.select({ id: categories.id }).from(categories);
     for (const c of cats) expect(rows.some((r) => r.categoryId === c.id)).toBe(true);
   });
@@ -131,7 +131,7 @@ describe('demo seed', () => {
 
   it('has paid bank-transfer orders with their enrolments, so the instructor dashboard shows revenue, and one waiting for the admin', async () => {
     const paid = await database.db
-      .select({ amount: orders.amount, price: courses.price, courseId: orders.courseId, instructor: users.email, enrolment: enrollments.id, confirmedBy: orders.confirmedBy })
+      .select({ amount: orders.amountMinor, price: courses.priceMinor, courseId: orders.courseId, instructor: users.email, enrolment: enrollments.id, confirmedBy: orders.confirmedBy })
       .from(orders)
       .innerJoin(courses, eq(courses.id, orders.courseId))
       .innerJoin(users, eq(users.id, courses.instructorId))

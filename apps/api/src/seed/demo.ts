@@ -91,7 +91,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
           description: sanitizeRichText(c.description),
           language: c.language,
           level: c.level,
-          price: c.price,
+          priceMinor: c.price * 100,
           categoryId: catId.get(c.category) ?? null,
           instructorId: instructors[c.instructor]!,
           coverImage: coverKeys[i]!,
@@ -157,13 +157,13 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       const at = daysAgo(days);
       const [o] = await tx
         .insert(orders)
-        .values({ participantId, courseId: courseId(key), amount: c.price, provider: paid ? 'bank_transfer' : 'free', status: 'paid', reference: `NB-DEMO${p}${n}`, createdAt: at, paidAt: at, confirmedBy: paid ? admin : null })
+        .values({ participantId, courseId: courseId(key), amountMinor: c.price * 100, currency: 'SAR', provider: paid ? 'bank_transfer' : 'free', status: 'paid', reference: `NB-DEMO${p}${n}`, createdAt: at, paidAt: at, confirmedBy: paid ? admin : null })
         .returning({ id: orders.id });
       await tx.insert(enrollments).values({ participantId, courseId: courseId(key), orderId: o!.id, createdAt: at });
       await tx.insert(ratings).values({ participantId, courseId: courseId(key), rating, message, createdAt: at });
     }
     // A bank transfer still waiting for the admin to confirm it (/admin/orders).
-    await tx.insert(orders).values({ participantId: participants[1]!, courseId: courseId('arabic-beginners'), amount: 19, provider: 'bank_transfer', status: 'pending', reference: 'NB-DEMOWAIT', createdAt: daysAgo(1) });
+    await tx.insert(orders).values({ participantId: participants[1]!, courseId: courseId('arabic-beginners'), amountMinor: 1900, currency: 'SAR', provider: 'bank_transfer', status: 'pending', reference: 'NB-DEMOWAIT', createdAt: daysAgo(1) });
     // participant2 (enrolled above) has a short answer waiting for instructor@ to check.
     await seedDemoQuizzes(tx, { pythonCourse: courseId('python'), businessCourse: courseId('small-business'), submitter: participants[1]! });
     // The enrolment counters folded at once (migration 0013): the popular sorts read them from the first request.

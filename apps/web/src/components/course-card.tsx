@@ -3,7 +3,7 @@ import { COVER_WIDTHS, type CourseCard as CourseCardData } from '@nibras/contrac
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../config/paths';
-import { formatDuration, formatNumber, formatPrice } from '../lib/format';
+import { formatDuration, formatNumber, formatMoney } from '../lib/format';
 import { FactIcon } from './fact-icons';
 import { Highlighted } from './highlighted';
 import { SkeletonLine } from './skeleton';
@@ -136,7 +136,7 @@ export function CourseCard({ course, footer, highlight, corner, first }: CourseC
           </li>
         </ul>
         <p className="course-card__price" data-testid="course-price">
-          {course.isFree ? t('catalog.price.free') : formatPrice(course.price, language)}
+          {course.isFree ? t('catalog.price.free') : formatMoney(course.priceMinor, course.currency, language)}
         </p>
         {footer ? <div className="course-card__footer">{footer}</div> : null}
       </div>

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { minorDigits } from '@nibras/contract';
 
 function locale(language: string): string {
   return language === 'ar' ? 'ar-SA-u-nu-latn' : 'en';
@@ -26,8 +27,18 @@ export function formatNumber(value: number, language: string, digits = 0): strin
   return numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
-export function formatPrice(price: number, language: string): string {
-  return numberFormat(language, { style: 'currency', currency: 'SAR', maximumFractionDigits: 2 }).format(price);
+/**
+ * A sum of money given in the currency's minor units (4950 halalas → "SAR 49.50"): the API counts money
+ * in integers (docs/payments.md). Whole amounts show no decimals ("SAR 49"), others all of the currency's.
+ */
+export function formatMoney(minor: number, currency: string, language: string): string {
+  const digits = minorDigits(currency);
+  return formatCurrency(minor / 10 ** digits, currency, language, minor % 10 ** digits === 0 ? 0 : digits);
+}
+
+/** An amount already in major units (a chart's axis), in the currency. */
+export function formatCurrency(major: number, currency: string, language: string, digits = minorDigits(currency)): string {
+  return numberFormat(language, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
 }
 
 /** "2 h 5 min", "12 min", "45 s" in the UI language. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A tsvector, as PostgreSQL writes it (only the server reads it: search.queries.ts). */
@@ -28,7 +28,8 @@ export const courses = pgTable(
     description: text('description').notNull().default(''),
     language: text('language', { enum: ['ar', 'en'] }).notNull(),
     level: text('level', { enum: ['beginner', 'intermediate', 'advanced', 'all'] }).notNull().default('all'),
-    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    /** In the site currency's minor units (halalas: 4950 = 49.50 SAR); 0 means free (docs/payments.md). */
+    priceMinor: integer('price_minor').notNull().default(0),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     instructorId: integer('instructor_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
     coverImage: text('cover_image'),
@@ -81,7 +82,7 @@ export const courses = pgTable(
     // With what the course list's facets count, so listing and counting every public course reads this index alone.
     index('courses_public_newest_idx')
       // (drizzle has no INCLUDE: the columns after the unique id are keys that never change the order)
-      .on(sql`coalesce(${t.reviewedAt}, ${t.createdAt}) desc`, sql`${t.id} desc`, t.reviewedAt, t.createdAt, t.categoryId, t.language, t.level, t.price, t.ratingSum, t.ratingCount, t.enrollmentCount)
+      .on(sql`coalesce(${t.reviewedAt}, ${t.createdAt}) desc`, sql`${t.id} desc`, t.reviewedAt, t.createdAt, t.categoryId, t.language, t.level, t.priceMinor, t.ratingSum, t.ratingCount, t.enrollmentCount)
       .where(publicOnly(t)),
     index('courses_public_category_newest_idx').on(t.categoryId, sql`coalesce(${t.reviewedAt}, ${t.createdAt}) desc`, sql`${t.id} desc`).where(publicOnly(t)),
     index('courses_public_rating_idx').on(sql`(${t.ratingSum}::float8 / nullif(${t.ratingCount}, 0)) desc nulls last`, sql`${t.ratingCount} desc`, sql`${t.id} desc`).where(publicOnly(t)),
@@ -91,8 +92,8 @@ export const courses = pgTable(
     index('courses_public_popular_idx').on(sql`${t.enrollmentCount} desc`, sql`${t.id} desc`).where(publicOnly(t)),
     // A category page's other sorts (catalog.queries.ts categoryPageData): read in order, not sorted per request.
     index('courses_public_category_popular_idx').on(t.categoryId, sql`${t.enrollmentCount} desc`, sql`${t.id} desc`).where(publicOnly(t)),
-    index('courses_public_category_price_asc_idx').on(t.categoryId, sql`${t.price} asc`, sql`${t.id} desc`).where(publicOnly(t)),
-    index('courses_public_category_price_desc_idx').on(t.categoryId, sql`${t.price} desc`, sql`${t.id} desc`).where(publicOnly(t)),
+    index('courses_public_category_price_asc_idx').on(t.categoryId, sql`${t.priceMinor} asc`, sql`${t.id} desc`).where(publicOnly(t)),
+    index('courses_public_category_price_desc_idx').on(t.categoryId, sql`${t.priceMinor} desc`, sql`${t.id} desc`).where(publicOnly(t)),
     index('courses_public_instructor_idx').on(t.instructorId).where(publicOnly(t)),
     index('courses_search_vector_idx').using('gin', t.searchVector),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { courses } from './catalog';
 
@@ -50,7 +50,10 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     participantId: integer('participant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
-    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /** What the order costs, in minor units of `currency` (docs/payments.md). */
+    amountMinor: integer('amount_minor').notNull(),
+    /** The site currency when the order was placed (ISO 4217). */
+    currency: text('currency').notNull(),
     provider: text('provider', { enum: ['free', 'bank_transfer'] }).notNull(),
     status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
     reference: text('reference').notNull(),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { AuthoringCourseItem, CourseState, authoringAssessment, authoringLecture, step1Data, step2Data, step3Data, step4Data, step5Data, step6Data } from '@nibras/contract';
+import type { authoringAssessment, authoringLecture, step1Data, step2Data, step3Data, step4Data, step5Data, step6Data } from '@nibras/contract';
+import { fromMinor, type AuthoringCourseItem, type CourseState } from '@nibras/contract';
 import { categoryOf } from '../../db/course-projection';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
@@ -30,6 +31,7 @@ export function presentState(course: CourseRow, missing: number[]): CourseState 
 export function presentStep1(
   course: CourseRow,
   info: { instructorName: string; categoryId: number | null; categorySlug: string | null; categoryAr: string | null; categoryEn: string | null },
+  currency: string,
 ): z.infer<typeof step1Data> {
   return {
     id: course.id,
@@ -41,7 +43,9 @@ export function presentStep1(
     category: categoryOf(info),
     language: course.language,
     level: course.level,
-    price: Number(course.price),
+    price: fromMinor(course.priceMinor, currency),
+    priceMinor: course.priceMinor,
+    currency,
   };
 }
 
@@ -127,7 +131,9 @@ export async function presentListItem(ctx: AppContext, viewer: RequestUser, r: L
     subtitle: c.subtitle,
     language: c.language,
     level: c.level,
-    price: Number(c.price),
+    price: fromMinor(c.priceMinor, ctx.config.currency),
+    priceMinor: c.priceMinor,
+    currency: ctx.config.currency,
     category: categoryOf(r),
     instructor: { id: c.instructorId, name: r.instructorName },
     cover_image_url: c.coverImage ? await previewUrl(ctx, viewer, c.id, 'cover') : null,

@@ -157,7 +157,7 @@ export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, li
   const where = listWhere(filter);
   const column: Record<ListSort['key'], SQL> = {
     title: sql`${courses.title}`,
-    price: sql`${courses.price}`,
+    price: sql`${courses.priceMinor}`,
     created_at: sql`${courses.createdAt}`,
     updated_at: sql`${courses.updatedAt}`,
     submitted_at: sql`${courses.submittedAt}`,
@@ -194,10 +194,10 @@ export async function instructorFigures(db: Db, instructorId: number, since: Dat
     // Money actually received: paid orders only, even of a course deleted since.
     db
       .select({
-        total: sql<string>`coalesce(sum(${orders.amount}), 0)`,
-        recent: sql<string>`coalesce(sum(${orders.amount}) filter (where ${orders.paidAt} >= ${from}), 0)`,
+        total: sql<string>`coalesce(sum(${orders.amountMinor}), 0)`,
+        recent: sql<string>`coalesce(sum(${orders.amountMinor}) filter (where ${orders.paidAt} >= ${from}), 0)`,
         // Orders that brought money: a free enrolment is recorded as a paid order of 0, but nobody paid.
-        n: sql<number>`(count(*) filter (where ${orders.amount} > 0))::int`,
+        n: sql<number>`(count(*) filter (where ${orders.amountMinor} > 0))::int`,
       })
       .from(orders)
       .innerJoin(courses, eq(courses.id, orders.courseId))

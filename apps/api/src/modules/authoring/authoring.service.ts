@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { COVER_WIDTHS, step3UploadFields, type approveBody, type step1Body, type step2Body, type step3Body, type step3UnlinkBody, type step6Body, mailLinks } from '@nibras/contract';
+import { COVER_WIDTHS, toMinor, step3UploadFields, type approveBody, type step1Body, type step2Body, type step3Body, type step3UnlinkBody, type step6Body, mailLinks } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { variantKeys } from '../../lib/image-variants';
 import { sanitizePlainText, sanitizeRichText } from '../../lib/sanitize';
@@ -37,6 +37,12 @@ type Step1Input = z.output<typeof step1Body> & { instructor_id?: number | undefi
 // ---------------------------------------------------------------------------------------------
 // Step 1: creates the course (draft) or updates it
 
+function priceInMinorUnits(ctx: AppContext, price: number): number {
+  const minor = toMinor(price, ctx.config.currency);
+  if (minor === null) throw fieldError('price', 'api.authoring.price_cents');
+  return minor;
+}
+
 export async function saveStep1(ctx: AppContext, user: RequestUser, body: Step1Input) {
   const ownerFromBody = user.role === 'admin' ? body.instructor_id : undefined;
   const values = {
@@ -45,7 +51,8 @@ export async function saveStep1(ctx: AppContext, user: RequestUser, body: Step1I
     categoryId: body.category_id,
     language: body.language,
     level: body.level,
-    price: body.price,
+    // Typed in major units (49.5), kept in minor units (4950): a price with more decimals than the currency has is refused.
+    priceMinor: priceInMinorUnits(ctx, body.price),
   };
   const checkReferences = async (db: Db) => {
     if (!(await categoryExists(db, body.category_id))) throw fieldError('category_id', 'api.authoring.category_not_found');

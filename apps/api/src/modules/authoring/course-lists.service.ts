@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PER_PAGE_DEFAULT, type courseListBody } from '@nibras/contract';
+import { fromMinor, PER_PAGE_DEFAULT, type courseListBody } from '@nibras/contract';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { presentListItem } from './authoring.presenter';
@@ -54,7 +54,14 @@ export async function instructorDashboard(ctx: AppContext, user: RequestUser) {
       rejected: byStatus.rejected ?? 0,
     },
     enrollments: { total: figures.enrolled.total, last_30_days: figures.enrolled.recent },
-    revenue: { total: Number(figures.revenue.total), last_30_days: Number(figures.revenue.recent), paid_orders: figures.revenue.n },
+    revenue: {
+      total: fromMinor(Number(figures.revenue.total), ctx.config.currency),
+      last_30_days: fromMinor(Number(figures.revenue.recent), ctx.config.currency),
+      total_minor: Number(figures.revenue.total),
+      last_30_days_minor: Number(figures.revenue.recent),
+      currency: ctx.config.currency,
+      paid_orders: figures.revenue.n,
+    },
     rating: { average: Number(figures.rating.average ?? 0), count: figures.rating.n },
     recent_courses: recent,
     monthly,

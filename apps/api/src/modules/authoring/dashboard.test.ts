@@ -44,7 +44,7 @@ describe('GET /api/instructor/dashboard', () => {
     expect(data.courses).toEqual({ total: 6, draft: 2, pending: 1, approved: 2, rejected: 1 });
     expect(data.enrollments).toEqual({ total: 3, last_30_days: 2 });
     // Two orders paid 100 each; the free enrolment is not a paid order, so the count agrees with the money.
-    expect(data.revenue).toEqual({ total: 200, last_30_days: 100, paid_orders: 2 });
+    expect(data.revenue).toEqual({ total: 200, last_30_days: 100, total_minor: 20_000, last_30_days_minor: 10_000, currency: 'SAR', paid_orders: 2 });
     expect(data.rating).toEqual({ average: 3.7, count: 3 });
     expect(data.recent_courses.map((c: { id: number }) => c.id)).toHaveLength(5);
     expect(data.recent_courses[0]).toMatchObject({ id: paid.id, enrollment_count: 2 });
@@ -55,7 +55,7 @@ describe('GET /api/instructor/dashboard', () => {
     expect(expectOk(await api.get('/api/instructor/dashboard')).data).toEqual({
       courses: { total: 0, draft: 0, pending: 0, approved: 0, rejected: 0 },
       enrollments: { total: 0, last_30_days: 0 },
-      revenue: { total: 0, last_30_days: 0, paid_orders: 0 },
+      revenue: { total: 0, last_30_days: 0, total_minor: 0, last_30_days_minor: 0, currency: 'SAR', paid_orders: 0 },
       rating: { average: 0, count: 0 },
       recent_courses: [],
       monthly: expect.arrayContaining([expect.objectContaining({ enrollments: 0, revenue: 0 })]),

@@ -10,7 +10,7 @@ import { videoFacts } from '../video/video.service';
 /** What each step's form shows, as the edit/stepN reads and every save answer it. */
 
 export async function step1Data(ctx: AppContext, course: CourseRow) {
-  return presentStep1(course, await basicInfo(ctx.db, course.id));
+  return presentStep1(course, await basicInfo(ctx.db, course.id), ctx.config.currency);
 }
 
 export const step2Data = (course: CourseRow) => presentStep2(course);

@@ -74,7 +74,7 @@ describe('step 1: basic info', () => {
       { numRuns: 12 },
     );
     const [kept] = await db.select().from(courses).where(eq(courses.id, draft.id));
-    expect(Number(kept!.price)).toBe(19.99);
+    expect(kept!.priceMinor).toBe(1999);
     expect(await db.select().from(courses).where(eq(courses.title, title))).toEqual([]);
     const typed = await api.post('addUpdate/step1', { ...(await step1Body({ price: '' })), id: draft.id });
     expect(typed.json().errors).toEqual({ price: 'This field is required.' });

@@ -1,19 +1,21 @@
-import type { CourseCard, CourseDetails } from '@nibras/contract';
+import { fromMinor, type CourseCard, type CourseDetails } from '@nibras/contract';
 import { categoryOf } from '../../db/course-projection';
 import type { CourseCardRow } from '../../db/course-cards';
 import type { ReviewRow } from './catalog.queries';
 
 /** Only these functions decide which course fields the public sees, and under which names. */
 
-export function presentCourseCard(c: CourseCardRow): CourseCard {
+export function presentCourseCard(c: CourseCardRow, currency: string): CourseCard {
   return {
     id: c.id,
     title: c.title,
     subtitle: c.subtitle,
     language: c.language,
     level: c.level,
-    price: Number(c.price),
-    isFree: Number(c.price) === 0,
+    price: fromMinor(c.priceMinor, currency),
+    priceMinor: c.priceMinor,
+    currency,
+    isFree: c.priceMinor === 0,
     coverImage: c.coverImage ? `/api/media/cover/${c.id}` : null,
     category: categoryOf(c),
     instructor: { id: c.instructorId, name: c.instructorName },

@@ -17,9 +17,9 @@ export function courseOrder(sort: Sort): SQL[] {
     case 'popular':
       return [sql`${courses.enrollmentCount} desc`, desc(courses.id)];
     case 'price_asc':
-      return [asc(courses.price), desc(courses.id)];
+      return [asc(courses.priceMinor), desc(courses.id)];
     case 'price_desc':
-      return [desc(courses.price), desc(courses.id)];
+      return [desc(courses.priceMinor), desc(courses.id)];
     default:
       return [sql`${publishedAt} desc`, desc(courses.id)];
   }
@@ -109,12 +109,12 @@ export async function viewerState(db: Db, participantId: number, courseId: numbe
     db.select({ id: wishlist.courseId }).from(wishlist).where(and(eq(wishlist.participantId, participantId), eq(wishlist.courseId, courseId))).limit(1),
     db.select({ rating: ratings.rating }).from(ratings).where(and(eq(ratings.participantId, participantId), eq(ratings.courseId, courseId))).limit(1),
     db
-      .select({ reference: orders.reference, amount: orders.amount })
+      .select({ reference: orders.reference, amountMinor: orders.amountMinor, currency: orders.currency })
       .from(orders)
       .where(and(eq(orders.participantId, participantId), eq(orders.courseId, courseId), eq(orders.status, 'pending')))
       .limit(1),
   ]);
-  return { enrolled: e.length > 0, wishlisted: w.length > 0, rating: r[0]?.rating ?? null, pendingOrder: o[0] ? { reference: o[0].reference, amount: Number(o[0].amount) } : null };
+  return { enrolled: e.length > 0, wishlisted: w.length > 0, rating: r[0]?.rating ?? null, pendingOrder: o[0] ?? null };
 }
 
 

@@ -34,7 +34,7 @@ export async function loadCourseCards(ctx: AppContext, ids: number[]): Promise<C
   const byId = new Map((await courseCardRows(ctx.db, ids)).map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [presentCourseCard(row)] : [];
+    return row ? [presentCourseCard(row, ctx.config.currency)] : [];
   });
 }
 
@@ -120,7 +120,7 @@ async function loadCategoryPage(ctx: AppContext, idOrSlug: string, q: { page: nu
   const listing = await categoryPageData(ctx.db, idOrSlug, { sort: q.sort, limit: q.perPage, offset: (q.page - 1) * q.perPage });
   if (!listing) throw new AppError('api.category.not_found', 404);
   const { category, total, cards } = listing;
-  return { category: { ...category, courseCount: total }, items: cards.map(presentCourseCard), page: q.page, perPage: q.perPage, total };
+  return { category: { ...category, courseCount: total }, items: cards.map((card) => presentCourseCard(card, ctx.config.currency)), page: q.page, perPage: q.perPage, total };
 }
 
 function lectureVideoUrl(lectureId: number) {
@@ -157,7 +157,7 @@ async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<Cour
   if (!page) throw new AppError('api.course.not_found', 404);
   const { head: course } = page;
   return {
-    ...presentCourseCard(page.card),
+    ...presentCourseCard(page.card, ctx.config.currency),
     description: course.description,
     promoVideoUrl: course.promoVideo ? `/api/media/promo/${id}` : null,
     coverAlt: course.coverAlt,
@@ -184,7 +184,7 @@ async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<Cour
     instructorProfile: presentInstructor(page.instructor),
     ratingDistribution: presentDistribution(page.distribution),
     reviews: presentReviews(page.reviews, 1, REVIEWS_PER_PAGE),
-    similar: page.similar.map(presentCourseCard),
+    similar: page.similar.map((card) => presentCourseCard(card, ctx.config.currency)),
   };
 }
 

@@ -13,7 +13,7 @@ export async function platformFigures(db: Db) {
     db.select({ role: users.role, n: count() }).from(users).where(isNull(users.deactivatedAt)).groupBy(users.role),
     db.select({ status: courses.approveStatus, n: count() }).from(courses).where(live).groupBy(courses.approveStatus),
     db.select({ n: count() }).from(enrollments),
-    db.select({ total: sql<string>`coalesce(sum(${orders.amount}), 0)` }).from(orders).where(eq(orders.status, 'paid')),
+    db.select({ total: sql<string>`coalesce(sum(${orders.amountMinor}), 0)` }).from(orders).where(eq(orders.status, 'paid')),
     db.select({ n: count() }).from(quizAttempts).where(eq(quizAttempts.status, 'pending')),
   ]);
   return { people, byStatus, enrollments: enrolled!.n, revenue: Number(revenue!.total), waiting: waiting!.n };
@@ -37,7 +37,7 @@ export async function monthlyTotals(db: Db, from: Date, instructorId?: number) {
       .where(and(sql`${enrollments.createdAt} >= ${since}`, own))
       .groupBy(enrolMonth),
     db
-      .select({ month: paidMonth, total: sql<string>`coalesce(sum(${orders.amount}), 0)` })
+      .select({ month: paidMonth, total: sql<string>`coalesce(sum(${orders.amountMinor}), 0)` })
       .from(orders)
       .innerJoin(courses, eq(courses.id, orders.courseId))
       .where(and(eq(orders.status, 'paid'), sql`${orders.paidAt} >= ${since}`, own))

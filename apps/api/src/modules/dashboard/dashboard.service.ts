@@ -1,4 +1,4 @@
-import { LATEST_COURSE_LIMIT, MONTHS_IN_SERIES, RECENT_PEOPLE_LIMIT, type AdminDashboard, type LatestCourseFilter, type MonthlyPoint } from '@nibras/contract';
+import { fromMinor, LATEST_COURSE_LIMIT, MONTHS_IN_SERIES, RECENT_PEOPLE_LIMIT, type AdminDashboard, type LatestCourseFilter, type MonthlyPoint } from '@nibras/contract';
 import type { AppContext } from '../../context';
 import { presentLatestCourse, presentPerson } from './dashboard.presenter';
 import { latestCourses, monthlyTotals, platformFigures, recentPeople } from './dashboard.queries';
@@ -21,7 +21,8 @@ export async function monthlySeries(ctx: AppContext, opts: { instructorId?: numb
   const paidBy = new Map(paid.map((r) => [r.month, r.total]));
   return Array.from({ length: MONTHS_IN_SERIES }, (_, i) => {
     const month = monthKey(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1)));
-    return { month, enrollments: enrolBy.get(month) ?? 0, revenue: paidBy.get(month) ?? 0 };
+    const revenueMinor = paidBy.get(month) ?? 0;
+    return { month, enrollments: enrolBy.get(month) ?? 0, revenue: fromMinor(revenueMinor, ctx.config.currency), revenueMinor };
   });
 }
 
@@ -40,7 +41,9 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
       rejected: status.get('rejected') ?? 0,
     },
     enrollments: figures.enrollments,
-    revenue: figures.revenue,
+    revenue: fromMinor(figures.revenue, ctx.config.currency),
+    revenueMinor: figures.revenue,
+    currency: ctx.config.currency,
     submissions_waiting: figures.waiting,
     monthly,
   };

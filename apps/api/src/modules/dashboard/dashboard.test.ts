@@ -168,9 +168,9 @@ describe('the instructor dashboard charts', () => {
     expect(monthly).toHaveLength(12);
     const expected = Array.from({ length: 12 }, (_, i) => {
       const month = monthKey(monthStart(11 - i));
-      if (i === 11) return { month, enrollments: 1, revenue: 30 };
-      if (i === 9) return { month, enrollments: 1, revenue: 30 };
-      return { month, enrollments: 0, revenue: 0 };
+      if (i === 11) return { month, enrollments: 1, revenue: 30, revenueMinor: 3000 };
+      if (i === 9) return { month, enrollments: 1, revenue: 30, revenueMinor: 3000 };
+      return { month, enrollments: 0, revenue: 0, revenueMinor: 0 };
     });
     expect(monthly).toEqual(expected);
     // Another instructor sees none of it.

@@ -190,7 +190,7 @@ export async function recentEnrolled(ctx: AppContext, user: RequestUser) {
  */
 export async function participantDashboard(ctx: AppContext, user: RequestUser) {
   const data = await dashboardData(ctx.db, user.id, { inProgress: IN_PROGRESS_COUNT, recent: RECENT_COUNT });
-  const cards = data.cards.map(presentCourseCard);
+  const cards = data.cards.map((card) => presentCourseCard(card, ctx.config.currency));
   const progress = new Map(cards.map((c) => [c.id, progressSummary(c.lectureCount, data.completedLectures.get(c.id) ?? 0)]));
   return {
     enrolledCount: data.enrolled,

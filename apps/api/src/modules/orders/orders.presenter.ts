@@ -1,4 +1,4 @@
-import type { Order } from '@nibras/contract';
+import { fromMinor, type Order } from '@nibras/contract';
 import type { OrderRow } from './orders.queries';
 
 /** An order as participants and instructors see it: the participant's name, never their email. */
@@ -7,7 +7,9 @@ export function presentOrder(r: OrderRow): Order {
     id: r.id,
     course: { id: r.courseId, title: r.courseTitle },
     participant: { id: r.participantId, name: r.participantName },
-    amount: Number(r.amount),
+    amount: fromMinor(r.amountMinor, r.currency),
+    amountMinor: r.amountMinor,
+    currency: r.currency,
     provider: r.provider,
     status: r.status,
     reference: r.reference,

@@ -7,7 +7,8 @@ import { containsPattern } from '../../lib/like-pattern';
 
 const orderColumns = {
   id: orders.id,
-  amount: orders.amount,
+  amountMinor: orders.amountMinor,
+  currency: orders.currency,
   provider: orders.provider,
   status: orders.status,
   reference: orders.reference,
@@ -62,7 +63,7 @@ function prepareOrderContext(db: Db) {
   const participantId = sql.placeholder('participantId');
   const statement = sql`(
     select
-      (select json_build_object('id', c.id, 'title', c.title, 'price', c.price, 'instructorId', c.instructor_id,
+      (select json_build_object('id', c.id, 'title', c.title, 'priceMinor', c.price_minor, 'instructorId', c.instructor_id,
           'ownerEmail', (select u.email from ${users} u where u.id = c.instructor_id))
         from ${courses} c
         where c.id = ${courseId} and c.approve_status = 'approved' and c.deleted_at is null) as course,
@@ -72,7 +73,7 @@ function prepareOrderContext(db: Db) {
   ) as context`;
   return db
     .select({
-      course: sql<{ id: number; title: string; price: string | number; instructorId: number; ownerEmail: string } | null>`context.course`,
+      course: sql<{ id: number; title: string; priceMinor: number; instructorId: number; ownerEmail: string } | null>`context.course`,
       taken: sql<boolean>`context.taken`,
       participant: sql<{ lang: 'ar' | 'en'; mailOptOuts: string[] } | null>`context.participant`,
     })
@@ -97,8 +98,8 @@ export async function orderContext(db: Db, participantId: number, courseId: numb
 function preparePlaceOrder(db: Db) {
   const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
   const placed = db.$with('placed', { id: sql<number>`id`.mapWith(orders.id).as('id'), createdAt: sql<Date>`created_at`.mapWith(orders.createdAt).as('created_at') }).as(sql`
-    insert into ${orders} (participant_id, course_id, amount, provider, status, reference, paid_at)
-    values (${p('participantId', 'int')}, ${p('courseId', 'int')}, ${p('amount', 'numeric')}, ${p('provider', 'text')}, ${p('status', 'text')}, ${p('reference', 'text')}, ${p('paidAt', 'timestamptz')})
+    insert into ${orders} (participant_id, course_id, amount_minor, currency, provider, status, reference, paid_at)
+    values (${p('participantId', 'int')}, ${p('courseId', 'int')}, ${p('amountMinor', 'int')}, ${p('currency', 'text')}, ${p('provider', 'text')}, ${p('status', 'text')}, ${p('reference', 'text')}, ${p('paidAt', 'timestamptz')})
     returning id, created_at`);
   const enrolled = db.$with('enrolled', {}).as(sql`
     insert into ${enrollments} (participant_id, course_id, order_id)
@@ -120,7 +121,7 @@ const placeOrderStatement = preparedPerDatabase(preparePlaceOrder);
  */
 export async function insertOrder(
   db: Db,
-  values: { participantId: number; courseId: number; amount: number; provider: 'free' | 'bank_transfer'; status: 'paid' | 'pending'; reference: string; paidAt: Date | null },
+  values: { participantId: number; courseId: number; amountMinor: number; currency: string; provider: 'free' | 'bank_transfer'; status: 'paid' | 'pending'; reference: string; paidAt: Date | null },
   enrol: boolean,
   mail: NewMail | null,
 ): Promise<{ id: number; createdAt: Date }> {

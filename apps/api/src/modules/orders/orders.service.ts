@@ -1,6 +1,7 @@
 import { AppError } from '../../lib/app-error';
 import { mailLinks } from '@nibras/contract';
 import { bankTransferProvider, newOrderReference } from '../../lib/payments';
+import { formatMoney } from '../../lib/money';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
@@ -25,12 +26,13 @@ export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: 
     throw new AppError('api.order.own_course', 409, { fields: { course_id: 'api.order.own_course' } });
   }
   if (taken) throw alreadyOrdered();
-  const amount = Number(course.price);
-  const free = amount === 0;
+  const amountMinor = course.priceMinor;
+  const free = amountMinor === 0;
   const values = {
     participantId: user.id,
     courseId,
-    amount,
+    amountMinor,
+    currency: ctx.config.currency,
     provider: free ? ('free' as const) : ('bank_transfer' as const),
     status: free ? ('paid' as const) : ('pending' as const),
     reference: newOrderReference(),
@@ -55,7 +57,7 @@ export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: 
       participantEmail: user.email,
     };
     const provider = bankTransferProvider(ctx.config.bankTransferDetails);
-    return { order: presentOrder(row), enrolled: free, payment: free ? null : provider.instructions({ reference: row.reference, amount }) };
+    return { order: presentOrder(row), enrolled: free, payment: free ? null : provider.instructions(row) };
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyOrdered();
     throw error;
@@ -121,13 +123,13 @@ export async function confirmOrder(ctx: AppContext, admin: RequestUser, orderId:
 function orderLetter(
   ctx: AppContext,
   to: Recipient,
-  order: Pick<OrderRow, 'status' | 'courseId' | 'courseTitle' | 'reference' | 'amount'>,
+  order: Pick<OrderRow, 'status' | 'courseId' | 'courseTitle' | 'reference' | 'amountMinor' | 'currency'>,
 ): NotificationTemplate {
   return order.status === 'paid'
     ? { kind: 'order_paid', params: { name: to.name, course: order.courseTitle, link: siteLink(ctx, mailLinks.learn(order.courseId)) } }
     : {
         kind: 'order_received',
-        params: { name: to.name, course: order.courseTitle, reference: order.reference, amount: String(Number(order.amount)), link: siteLink(ctx, mailLinks.participantOrders()) },
+        params: { name: to.name, course: order.courseTitle, reference: order.reference, amount: formatMoney(order.amountMinor, order.currency, to.lang), link: siteLink(ctx, mailLinks.participantOrders()) },
       };
 }
 

@@ -142,7 +142,7 @@ function matchedCourses(text: TextMatch | null): SQL {
     : sql``;
   return sql`${hits} matched as (
     select ${courses.id} as id, ${courses.categoryId} as category_id, ${courses.language} as language,
-      ${courses.level} as level, ${courses.price} as price, ${publishedAt} as published_at,
+      ${courses.level} as level, ${courses.priceMinor} as price, ${publishedAt} as published_at,
       ${text ? sql`${courses.searchVector} as vec,` : sql``}
       coalesce(${ratingAverageShown}, 0) as rating, ${courses.ratingCount} as rating_count, ${courses.enrollmentCount} as enrollment_count
     from ${courses}

@@ -224,7 +224,7 @@ async function search(ctx: AppContext, query: SearchQuery, opts: { statementTime
     throw isStatementTimeout(error) ? searchTooSlow() : error;
   });
   const byId = new Map(cardRows.map((row) => [row.id, row]));
-  const cards = ids.flatMap((id) => (byId.has(id) ? [presentCourseCard(byId.get(id)!)] : []));
+  const cards = ids.flatMap((id) => (byId.has(id) ? [presentCourseCard(byId.get(id)!, ctx.config.currency)] : []));
   const shown = words.filter((w) => w.required);
   const terms: HighlightTerms = {
     prefixes: shown.flatMap((w) => w.forms.filter(prefixable)),

@@ -370,10 +370,10 @@ describe('filters, facets, sorting and pages', () => {
     cat2 = await createCategory();
     const now = Date.now();
     // c1 newest ... c4 oldest.
-    c.c1 = (await course({ title: `${w} one`, categoryId: cat1.id, language: 'ar', level: 'beginner', price: 0, createdAt: new Date(now - day) })).id;
-    c.c2 = (await course({ title: `${w} two`, categoryId: cat1.id, language: 'en', level: 'advanced', price: 100, createdAt: new Date(now - 2 * day) })).id;
-    c.c3 = (await course({ title: `${w} three`, categoryId: cat2.id, language: 'ar', level: 'beginner', price: 50, createdAt: new Date(now - 3 * day) })).id;
-    c.c4 = (await course({ title: `${w} four`, categoryId: cat2.id, language: 'en', level: 'intermediate', price: 0, createdAt: new Date(now - 4 * day) })).id;
+    c.c1 = (await course({ title: `${w} one`, categoryId: cat1.id, language: 'ar', level: 'beginner', priceMinor: 0, createdAt: new Date(now - day) })).id;
+    c.c2 = (await course({ title: `${w} two`, categoryId: cat1.id, language: 'en', level: 'advanced', priceMinor: 10000, createdAt: new Date(now - 2 * day) })).id;
+    c.c3 = (await course({ title: `${w} three`, categoryId: cat2.id, language: 'ar', level: 'beginner', priceMinor: 5000, createdAt: new Date(now - 3 * day) })).id;
+    c.c4 = (await course({ title: `${w} four`, categoryId: cat2.id, language: 'en', level: 'intermediate', priceMinor: 0, createdAt: new Date(now - 4 * day) })).id;
     await rate(c.c1, [5, 4]);
     await rate(c.c2, [3]);
     await rate(c.c4, [2]);

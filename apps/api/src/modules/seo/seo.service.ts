@@ -87,7 +87,7 @@ function courseHead(ctx: AppContext, course: CourseDetails, base: { lang: Langua
     ...(course.rating.count > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: course.rating.average, ratingCount: course.rating.count, bestRating: 5, worstRating: 1 } }
       : {}),
-    offers: { '@type': 'Offer', category: course.isFree ? 'Free' : 'Paid', price: course.price, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    offers: { '@type': 'Offer', category: course.isFree ? 'Free' : 'Paid', price: course.price, priceCurrency: course.currency, availability: 'https://schema.org/InStock' },
     hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'Online', instructor: { '@type': 'Person', name: course.instructorProfile.name } },
   };
   return { ...base, title, description, type: 'article', image: course.coverImage, imageAlt: course.title, jsonLd };

@@ -141,7 +141,7 @@ describe('reads of a large catalog use indexes (EXPLAIN of the statements the re
   it(`an enrolment in a free course (issue 26, point 5): no sequential scan of ${[...LARGE_TABLES, 'orders'].join(', ')}`, async () => {
     const [me] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from users where email = ${largeParticipantEmail(1)}`));
     const [free] = rowsOf<{ id: number }>(
-      await database.db.execute(sql`select c.id from courses c where c.approve_status = 'approved' and c.deleted_at is null and c.price = 0
+      await database.db.execute(sql`select c.id from courses c where c.approve_status = 'approved' and c.deleted_at is null and c.price_minor = 0
         and not exists (select 1 from orders o where o.course_id = c.id and o.participant_id = ${me!.id})
         and not exists (select 1 from enrollments e where e.course_id = c.id and e.participant_id = ${me!.id}) order by c.id limit 1`),
     );

@@ -154,7 +154,7 @@ export async function seedLarge(db: Db, opts: { scale?: number; log?: (line: str
         description,
         language,
         level: pick(['beginner', 'intermediate', 'advanced', 'all'], i, 56),
-        price: r < 0.4 ? 0 : pick([9, 19, 29, 49, 99], i, 57),
+        price_minor: r < 0.4 ? 0 : pick([900, 1900, 2950, 4999, 9900], i, 57),
         category_id: catId.get(category.slug) ?? null,
         instructor_id: instructor.id,
         approve_status: approveStatus,
@@ -171,11 +171,11 @@ export async function seedLarge(db: Db, opts: { scale?: number; log?: (line: str
       };
     });
     await insertJson(tx, rows, (json) => sql`
-      insert into courses (id, title, subtitle, description, language, level, price, category_id, instructor_id, approve_status, completion_status,
+      insert into courses (id, title, subtitle, description, language, level, price_minor, category_id, instructor_id, approve_status, completion_status,
         created_at, updated_at, submitted_at, reviewed_at, review_message, deleted_at, learn_points, search_text)
-      select c.id, c.title, c.subtitle, c.description, c.language, c.level, c.price, c.category_id, c.instructor_id, c.approve_status, c.completion_status,
+      select c.id, c.title, c.subtitle, c.description, c.language, c.level, c.price_minor, c.category_id, c.instructor_id, c.approve_status, c.completion_status,
         c.created_at, coalesce(c.reviewed_at, c.created_at), c.submitted_at, c.reviewed_at, c.review_message, c.deleted_at, c.learn_points, c.search_text
-      from json_to_recordset(${json}::json) as c(id int, title text, subtitle text, description text, language text, level text, price numeric,
+      from json_to_recordset(${json}::json) as c(id int, title text, subtitle text, description text, language text, level text, price_minor int,
         category_id int, instructor_id int, approve_status text, completion_status text, created_at timestamptz, submitted_at timestamptz,
         reviewed_at timestamptz, review_message text, deleted_at timestamptz, learn_points jsonb, search_text text)`);
     await insertJson(tx, rows.map((r) => ({ course_id: r.id, tag_id: r.tag_id })), (json) => sql`
@@ -202,7 +202,7 @@ export async function seedLarge(db: Db, opts: { scale?: number; log?: (line: str
     // Participant j takes ENROLMENTS_PER_PARTICIPANT distinct public courses: a skewed first pick
     // (some courses are far more popular) and the others a quarter of the catalog apart.
     await tx.execute(sql`create temporary table large_public on commit drop as
-      select row_number() over (order by id) as ord, id, price, coalesce(reviewed_at, created_at) as published_at
+      select row_number() over (order by id) as ord, id, price_minor, coalesce(reviewed_at, created_at) as published_at
       from courses where id ${courseRange} and approve_status = 'approved' and deleted_at is null`);
     const orderBase = (await one<{ max: number }>(tx, sql`select coalesce(max(id), 0)::int as max from orders`)).max;
     await tx.execute(sql`
@@ -214,12 +214,12 @@ export async function seedLarge(db: Db, opts: { scale?: number; log?: (line: str
         where u.id between ${participantBase + 1} and ${participantBase + want.participants}
       ),
       timed as (
-        select p.participant_id, p.k, c.id as course_id, c.price,
+        select p.participant_id, p.k, c.id as course_id, c.price_minor,
           greatest(c.published_at, p.joined) + (now() - greatest(c.published_at, p.joined)) * (((p.participant_id::bigint * 40503 + p.k * 9973) % 1000) / 1000.0) as at
         from picks p join large_public c on c.ord = p.ord
       )
-      insert into orders (participant_id, course_id, amount, provider, status, reference, created_at, paid_at)
-      select participant_id, course_id, price, case when price = 0 then 'free' else 'bank_transfer' end, 'paid',
+      insert into orders (participant_id, course_id, amount_minor, currency, provider, status, reference, created_at, paid_at)
+      select participant_id, course_id, price_minor, 'SAR', case when price_minor = 0 then 'free' else 'bank_transfer' end, 'paid',
         'NB-' || translate(upper(substr(md5(participant_id || '-' || course_id), 1, 8)), '01', 'XY'), at, at
       from timed order by participant_id, k`);
     const enrolmentBase = (await one<{ max: number }>(tx, sql`select coalesce(max(id), 0)::int as max from enrollments`)).max;

@@ -6,7 +6,7 @@ import type { AuthoringRole } from '../api';
 import { paths } from '../../../config/paths';
 import { CourseStatusBadge } from './course-status-badge';
 import { ListFacts } from './list-facts';
-import { formatLongDate, formatPrice } from '../../../lib/format';
+import { formatLongDate, formatMoney } from '../../../lib/format';
 
 interface ListCourseCardProps {
   role: AuthoringRole;
@@ -48,7 +48,7 @@ export function ListCourseCard({ role, course, onDelete }: ListCourseCardProps) 
               ),
             },
             { label: t('authoring.list.language'), value: t(`catalog.language.${course.language}`) },
-            { label: t('authoring.list.price'), value: course.price === 0 ? t('authoring.list.free') : formatPrice(course.price, i18n.language) },
+            { label: t('authoring.list.price'), value: course.priceMinor === 0 ? t('authoring.list.free') : formatMoney(course.priceMinor, course.currency, i18n.language) },
             { label: t('authoring.list.enrolments'), value: course.enrollment_count, testId: 'course-row-enrolments' },
             { label: t('authoring.list.updated'), value: formatLongDate(course.updated_at, i18n.language) },
             role === 'admin' && {

@@ -15,7 +15,7 @@ import { ReviewOutline } from '../components/review-outline';
 import { ReviewPanel } from '../components/review-panel';
 import { ReviewStepCard } from '../components/review-step-card';
 import '../authoring-lists.css';
-import { formatLongDate, formatPrice } from '../../../lib/format';
+import { formatLongDate, formatMoney } from '../../../lib/format';
 
 function TextList({ items, empty, testId }: { items: string[]; empty: string; testId?: string }) {
   if (items.length === 0) return <Text c="dimmed">{empty}</Text>;
@@ -95,7 +95,7 @@ function CourseView({ role, course }: { role: AuthoringRole; course: WholeCourse
             { label: t('authoring.view.category'), value: category },
             { label: t('authoring.list.language'), value: t(`catalog.language.${step1.language}`) },
             { label: t('authoring.view.level'), value: t(`catalog.level.${step1.level}`) },
-            { label: t('authoring.list.price'), value: step1.price === 0 ? t('authoring.list.free') : formatPrice(step1.price, i18n.language) },
+            { label: t('authoring.list.price'), value: step1.priceMinor === 0 ? t('authoring.list.free') : formatMoney(step1.priceMinor, step1.currency, i18n.language) },
             { label: t('authoring.list.instructor'), value: <bdi className="break-anywhere">{step1.instructor.name}</bdi> },
           ]}
         />

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useAccountName } from '../../accounts/public';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { DashboardRecent } from '../components/dashboard-recent';
 import { DashboardStat } from '../components/dashboard-stat';
 import { UncheckedAlert } from '../../quiz/public';
@@ -81,8 +81,8 @@ export default function InstructorDashboardPage() {
               title={t('authoring.dashboard.revenue')}
               headingId="dashboard-revenue"
               figures={[
-                { label: t('authoring.dashboard.total'), value: formatPrice(data.revenue.total, lang), testId: 'dashboard-revenue-total' },
-                { label: t('authoring.dashboard.last30'), value: formatPrice(data.revenue.last_30_days, lang), testId: 'dashboard-revenue-30' },
+                { label: t('authoring.dashboard.total'), value: formatMoney(data.revenue.total_minor, data.revenue.currency, lang), testId: 'dashboard-revenue-total' },
+                { label: t('authoring.dashboard.last30'), value: formatMoney(data.revenue.last_30_days_minor, data.revenue.currency, lang), testId: 'dashboard-revenue-30' },
                 { label: t('authoring.dashboard.paidOrders'), value: number(data.revenue.paid_orders), testId: 'dashboard-paid-orders' },
               ]}
             />
@@ -95,7 +95,7 @@ export default function InstructorDashboardPage() {
               ]}
             />
           </SimpleGrid>
-          <MonthlyCharts monthly={data.monthly} idPrefix="instructor" />
+          <MonthlyCharts monthly={data.monthly} currency={data.revenue.currency} idPrefix="instructor" />
           <section aria-labelledby="dashboard-recent">
             <Group justify="space-between" align="center" mb="sm" gap="sm">
               <Title order={2} size="h3" id="dashboard-recent">

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { failureText } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { loginWithReturn } from '../../../lib/return-to';
-import { formatPrice } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { FormOutcome } from '../../../components/form-outcome';
 import { learningKeys } from '../../learning/public';
 import { orderCourse, orderKeys } from '../../orders/public';
@@ -31,7 +31,7 @@ export function EnrolPanel({ course, onChange }: { course: CourseDetails; onChan
   });
   const memberOnly = !!instructor && !participant;
   const enrolled = course.viewer?.enrolled || order.data?.data.enrolled;
-  const price = course.isFree ? t('catalog.price.free') : formatPrice(course.price, i18n.language);
+  const price = course.isFree ? t('catalog.price.free') : formatMoney(course.priceMinor, course.currency, i18n.language);
 
   const onEnrol = () => {
     if (!participant) {
@@ -58,7 +58,7 @@ export function EnrolPanel({ course, onChange }: { course: CourseDetails; onChan
           <Text size="sm">{order.data?.message || t('details.payment.text')}</Text>
           <dl className="payment-details">
             <dt>{t('details.payment.amount')}</dt>
-            <dd>{formatPrice(payment.amount, i18n.language)}</dd>
+            <dd>{formatMoney(payment.amountMinor, payment.currency, i18n.language)}</dd>
             <dt>{t('details.payment.reference')}</dt>
             <dd dir="ltr" data-testid="payment-reference">{payment.reference}</dd>
             <dt>{t('details.payment.bank')}</dt>

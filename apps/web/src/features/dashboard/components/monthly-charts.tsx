@@ -3,7 +3,7 @@ import { Paper, SimpleGrid, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { MonthlyPoint } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
-import { formatMonth, formatNumber, formatPrice } from '../../../lib/format';
+import { formatCurrency, formatMonth, formatNumber } from '../../../lib/format';
 import '@mantine/charts/styles.layer.css';
 import '../dashboard.css';
 
@@ -14,7 +14,7 @@ const CHART_HEIGHT = 240;
  * month present, 0 without data). In Arabic the months run right to left and the value axis stands
  * on the right, as the page reads; each chart has the same figures as a table for screen readers.
  */
-export function MonthlyCharts({ monthly, idPrefix }: { monthly: MonthlyPoint[]; idPrefix: string }) {
+export function MonthlyCharts({ monthly, currency, idPrefix }: { monthly: MonthlyPoint[]; currency: string; idPrefix: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const rtl = i18n.dir(lang) === 'rtl';
@@ -27,7 +27,7 @@ export function MonthlyCharts({ monthly, idPrefix }: { monthly: MonthlyPoint[]; 
   const data = monthly.map((p) => ({ ...p, label: formatMonth(p.month, lang, false) }));
   const charts = [
     { key: 'enrollments' as const, title: t('dashboard.charts.enrollments'), color: 'nibras.7', format: (v: number) => formatNumber(v, lang) },
-    { key: 'revenue' as const, title: t('dashboard.charts.revenue'), color: 'yellow.8', format: (v: number) => formatPrice(v, lang) },
+    { key: 'revenue' as const, title: t('dashboard.charts.revenue'), color: 'yellow.8', format: (v: number) => formatCurrency(v, currency, lang) },
   ];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

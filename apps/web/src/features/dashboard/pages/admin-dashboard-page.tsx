@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -186,7 +186,7 @@ export default function AdminDashboardPage() {
               <Figure label={t('dashboard.figures.participants')} value={number(data.participants)} testId="figure-participants" />
               <Figure label={t('dashboard.figures.enrollments')} value={number(data.enrollments)} testId="figure-enrollments" />
               <Figure label={t('dashboard.figures.submissionsWaiting')} value={number(data.submissions_waiting)} testId="figure-submissions-waiting" />
-              <Figure label={t('dashboard.figures.revenue')} value={formatPrice(data.revenue, lang)} testId="figure-revenue" wide />
+              <Figure label={t('dashboard.figures.revenue')} value={formatMoney(data.revenueMinor, data.currency, lang)} testId="figure-revenue" wide />
               <Figure
                 label={t('dashboard.figures.courses')}
                 value={number(data.courses.total)}
@@ -198,7 +198,7 @@ export default function AdminDashboardPage() {
                 }))}
               />
             </SimpleGrid>
-            <MonthlyCharts monthly={data.monthly} idPrefix="admin" />
+            <MonthlyCharts monthly={data.monthly} currency={data.currency} idPrefix="admin" />
           </Stack>
         ) : null}
       </section>

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { PagedList } from '../../../components/paged-list';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { OrderStatusBadge } from '../components/order-status';
-import { formatLongDate, formatPrice } from '../../../lib/format';
+import { formatLongDate, formatMoney } from '../../../lib/format';
 
 type StatusFilter = OrderStatus | 'all';
 type Action = { kind: 'confirm' | 'cancel'; orderId: number; title: string };
@@ -84,7 +84,7 @@ export default function AdminOrdersPage() {
                   <bdi>{order.participant.name}</bdi> · <bdi className="break-anywhere">{order.participantEmail}</bdi>
                 </Text>
                 <Text size="sm" c="dimmed">
-                  {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })} · {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
+                  {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })} · {order.amountMinor === 0 ? t('orders.free') : formatMoney(order.amountMinor, order.currency, i18n.language)}
                 </Text>
                 <Text size="sm">
                   {t('orders.reference')} <bdi className="break-anywhere">{order.reference}</bdi>
@@ -94,7 +94,7 @@ export default function AdminOrdersPage() {
             aside={(order) => (
               <>
                 <Stack gap="xs" align="flex-end">
-                  <OrderStatusBadge status={order.status} amount={order.amount} />
+                  <OrderStatusBadge status={order.status} amount={order.amountMinor} />
                   {order.status === 'pending' ? (
                     <Group gap="xs">
                       <Button size="xs" onClick={() => setAction({ kind: 'confirm', orderId: order.id, title: order.course.title })}>

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { PagedList } from '../../../components/paged-list';
 import { OrderStatusBadge } from '../components/order-status';
 import { orderQueries } from '../api';
-import { formatLongDate, formatPrice } from '../../../lib/format';
+import { formatLongDate, formatMoney } from '../../../lib/format';
 
 /** Orders of the instructor's own courses (buyers by name only), newest first. */
 export default function InstructorOrdersPage() {
@@ -49,13 +49,13 @@ export default function InstructorOrdersPage() {
                 </Text>
                 <Text size="sm" c="dimmed">
                   {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })} ·{' '}
-                  {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
+                  {order.amountMinor === 0 ? t('orders.free') : formatMoney(order.amountMinor, order.currency, i18n.language)}
                 </Text>
               </>
             )}
             aside={(order) => (
               <>
-                <OrderStatusBadge status={order.status} amount={order.amount} />
+                <OrderStatusBadge status={order.status} amount={order.amountMinor} />
               </>
             )}
           />

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { CourseListScreen } from '../../../components/course-list-screen';
 import { OrderStatusBadge } from '../components/order-status';
 import { orderQueries } from '../api';
-import { formatLongDate, formatPrice } from '../../../lib/format';
+import { formatLongDate, formatMoney } from '../../../lib/format';
 
 export default function OrdersPage() {
   const { t, i18n } = useTranslation();
@@ -26,7 +26,7 @@ export default function OrdersPage() {
                 {t('orders.placed', { date: formatLongDate(order.createdAt, i18n.language) })}
               </Text>
               <Text size="sm">
-                {order.amount === 0 ? t('orders.free') : formatPrice(order.amount, i18n.language)}
+                {order.amountMinor === 0 ? t('orders.free') : formatMoney(order.amountMinor, order.currency, i18n.language)}
               </Text>
               {order.status === 'pending' && order.provider === 'bank_transfer' ? (
                 <Text size="sm" data-testid="order-reference">
@@ -43,7 +43,7 @@ export default function OrdersPage() {
           aside={(order) => (
             <>
               <Stack gap="xs" align="flex-end">
-                <OrderStatusBadge status={order.status} amount={order.amount} />
+                <OrderStatusBadge status={order.status} amount={order.amountMinor} />
                 {order.status === 'paid' ? (
                   <Button component={Link} to={paths.learn(order.course.id)} size="xs" aria-label={t('orders.studyCourse', { title: order.course.title })}>
                     {t('orders.study')}
