@@ -1,3 +1,4 @@
+import { moyasarGateway } from './lib/moyasar';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Each entry holds a JSON answer and its compressed forms: at most some tens of MB.
     publicResponses: shared?.publicResponses ?? new TtlCache(1000),
     storage,
+    cardGateway: config.cardGateway ? moyasarGateway(config.cardGateway) : null,
     mail: { wake: () => undefined },
     video: { wake: () => undefined },
     log,

@@ -85,6 +85,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(10).max(604_800).default(3600),
   BANK_TRANSFER_DETAILS: z.string().default('Nibras Academy — Demo Bank — IBAN SA00 0000 0000 0000 0000 0000'),
+  // Card payments through Moyasar (docs/payments.md): off until both secrets are given.
+  MOYASAR_SECRET_KEY: z.string().optional(),
+  MOYASAR_WEBHOOK_SECRET: z.string().optional(),
+  MOYASAR_API_URL: z.url().default('https://api.moyasar.com/v1'),
   CURRENCY: z
     .string()
     .default('SAR')
@@ -163,6 +167,8 @@ export interface Config {
   };
   /** Shown to participants with a pending order: where to send the money. */
   bankTransferDetails: string;
+  /** Card payments (docs/payments.md): Moyasar's API with its secret key and webhook secret; undefined: bank transfer only. */
+  cardGateway: { provider: 'moyasar'; apiUrl: string; secretKey: string; webhookSecret: string } | undefined;
   /** The site's currency (CURRENCY, ISO 4217): every price and order is in its minor units (docs/payments.md). */
   currency: string;
   mail: {
@@ -210,6 +216,18 @@ function storageSettings(e: z.output<typeof envSchema>): Config['storage'] {
     credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
     signedUrlSeconds: e.S3_SIGNED_URL_SECONDS,
   };
+}
+
+function cardGatewaySettings(e: z.output<typeof envSchema>): Config['cardGateway'] {
+  if (!e.MOYASAR_SECRET_KEY && !e.MOYASAR_WEBHOOK_SECRET) return undefined;
+  if (!e.MOYASAR_SECRET_KEY || !e.MOYASAR_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration:\n  MOYASAR_SECRET_KEY, MOYASAR_WEBHOOK_SECRET: set both for card payments, or neither');
+  }
+  const api = new URL(e.MOYASAR_API_URL);
+  if (api.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(api.hostname)) {
+    throw new Error('Invalid configuration:\n  MOYASAR_API_URL: must be https (plain http only on a loopback address, for the tests\' stand-in)');
+  }
+  return { provider: 'moyasar', apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''), secretKey: e.MOYASAR_SECRET_KEY, webhookSecret: e.MOYASAR_WEBHOOK_SECRET };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -262,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.resolve(root, 'apps/web/dist'),
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
     currency: e.CURRENCY,
+    cardGateway: cardGatewaySettings(e),
     quizGraceSeconds: e.QUIZ_GRACE_SECONDS,
     mail: {
       smtpUrl: e.SMTP_URL || undefined,

@@ -4,6 +4,7 @@ import type { RateLimiter } from './lib/rate-limiter';
 import type { TokenService } from './lib/tokens';
 import type { TtlCache } from './lib/ttl-cache';
 import type { Storage } from './lib/storage';
+import type { CardGateway } from './lib/payments';
 
 /** What services need from the outside world; built once in buildApp. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   /** Encoded answers of anonymous public reads (plugins/public-cache.ts); emptied with the catalog. */
   publicResponses: TtlCache;
   storage: Storage;
+  /** The card gateway when card payments are on (config.cardGateway), else null: bank transfer only. */
+  cardGateway: CardGateway | null;
   /** Wakes this process's mail worker after an enqueue (modules/mail); a no-op when none runs. */
   mail: { wake: () => void };
   /** Wakes this process's video workers after an upload (modules/video); a no-op when none runs. */

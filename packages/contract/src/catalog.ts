@@ -91,15 +91,29 @@ export const outlineLecture = z.object({
 
 export const outlineSection = z.object({ id: z.number().int(), title: z.string(), lectures: z.array(outlineLecture) });
 
-/** How to pay a pending bank-transfer order. */
-export const paymentInstructions = z.object({
-  provider: z.literal('bank_transfer'),
-  reference: z.string(),
-  bankDetails: z.string(),
-  amount: z.number().describe('amountMinor in major units, for reading only'),
-  amountMinor: minorUnits,
-  currency: currencyCode,
-});
+/** How a participant may pay a paid course (docs/payments.md): `card` only when the site has a card gateway. */
+export const PAYMENT_METHODS = ['card', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** How to pay a pending order: where to send a bank transfer, or the card gateway's page to pay on. */
+export const paymentInstructions = z.discriminatedUnion('provider', [
+  z.object({
+    provider: z.literal('bank_transfer'),
+    reference: z.string(),
+    bankDetails: z.string(),
+    amount: z.number().describe('amountMinor in major units, for reading only'),
+    amountMinor: minorUnits,
+    currency: currencyCode,
+  }),
+  z.object({
+    provider: z.literal('card'),
+    reference: z.string(),
+    checkoutUrl: z.string().describe("The gateway's own payment page (card, mada, Apple Pay, 3-D Secure): send the browser there"),
+    amount: z.number().describe('amountMinor in major units, for reading only'),
+    amountMinor: minorUnits,
+    currency: currencyCode,
+  }),
+]);
 
 export const courseDetails = courseCard.extend({
   description: z.string().describe('Sanitised HTML'),
@@ -114,12 +128,13 @@ export const courseDetails = courseCard.extend({
   ratingDistribution: z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() }),
   reviews: reviewList,
   similar: z.array(courseCard),
+  paymentMethods: z.array(z.enum(PAYMENT_METHODS)).describe('How a paid course may be paid on this site: card (when a card gateway is set up) and bank transfer'),
   viewer: z
     .object({
       enrolled: z.boolean(),
       wishlisted: z.boolean(),
       rating: z.number().int().nullable(),
-      pendingPayment: paymentInstructions.nullable().describe('A paid order waiting for its bank transfer'),
+      pendingPayment: paymentInstructions.nullable().describe('A paid order waiting for its payment: its bank transfer, or its card checkout to finish'),
     })
     .nullable()
     .describe('Only with a participant token'),

@@ -15,6 +15,8 @@ export const mailLinks = {
   adminCourse: (courseId: number) => `/admin/courses/${id(courseId)}`,
   instructorCourse: (courseId: number) => `/instructor/courses/${id(courseId)}`,
   participantOrders: () => '/participant/orders',
+  /** The public course page; `payment` says how a card payment came back (docs/payments.md). */
+  courseDetails: (courseId: number, payment?: 'paid' | 'pending' | 'failed') => `/course-details/${id(courseId)}${payment ? `?payment=${payment}` : ''}`,
   learn: (courseId: number) => `/participant/learn/${id(courseId)}`,
   assessment: (assessmentId: number) => `/participant/my-assessment/${id(assessmentId)}`,
   certificate: (code: string) => `/certificate/${id(code)}`,

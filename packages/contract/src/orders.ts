@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numeric } from './numbers';
 import { currencyCode, minorUnits } from './money';
-import { paymentInstructions } from './catalog';
+import { PAYMENT_METHODS, paymentInstructions } from './catalog';
 import { courseIdBody, envelope, listData, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
 
@@ -15,7 +15,7 @@ export const order = z.object({
   amount: z.number().describe('amountMinor in major units, for reading only'),
   amountMinor: minorUnits,
   currency: currencyCode,
-  provider: z.enum(['free', 'bank_transfer']),
+  provider: z.enum(['free', 'bank_transfer', 'card']),
   status: z.enum(ORDER_STATUSES),
   reference: z.string().describe('Quote it with a bank transfer'),
   createdAt: z.string(),
@@ -36,13 +36,17 @@ export const adminOrderListBody = z.strictObject({
   sortConfig: z.unknown().optional().describe('Accepted for the spec; orders are listed newest first'),
 });
 export const adminOrder = order.extend({ participantEmail: z.string() });
+export const orderBody = courseIdBody.extend({
+  method: z.enum(PAYMENT_METHODS).optional().describe('How to pay a paid course: bank_transfer (the default) or card (when the site has a card gateway; 409 otherwise)'),
+});
 const orderIdBody = z.strictObject({ order_id: numeric(z.number().int().min(1).max(2_147_483_647)) });
 
 export const orderRoutes = {
   order: {
     method: 'POST', path: '/api/participant/enrollcourse/order', access: 'participant', errors: [404, 409], tags: ['orders'],
-    summary: 'Order a course: a free course enrolls at once; a paid one creates a pending bank-transfer order. 409 when ordered before or when it is your own course.',
-    body: courseIdBody, response: envelope(orderResult),
+    summary:
+      'Order a course: a free course enrolls at once; a paid one creates a pending order, paid by bank transfer (instructions in `payment`) or by card on the gateway\'s page (`payment.checkoutUrl`). Ordering again while an order waits for its payment changes its method. 409 when it is paid or yours.',
+    body: orderBody, response: envelope(orderResult),
   },
   participantList: {
     method: 'GET', path: '/api/participant/enrollcourse/order/list', access: 'participant', tags: ['orders'],
@@ -66,3 +70,21 @@ export const orderRoutes = {
     summary: 'Cancel a pending order (the participant may order again)', body: orderIdBody, response: envelope(adminOrder),
   },
 } satisfies Record<string, RouteDef>;
+
+/** The card gateway's side of a payment (docs/payments.md): where the payer comes back, and where the gateway tells us. */
+export const paymentRoutes = {
+  moyasarReturn: {
+    method: 'GET', path: '/api/payments/moyasar/return', access: 'public', redirect: true, errors: [404], tags: ['orders'],
+    query: z.object({ order: numeric(z.number().int().min(1).max(2_147_483_647)) }).loose(),
+    summary:
+      "Where the card gateway sends the payer back: the order's payment is fetched from the gateway and checked (status, amount, currency, order), the participant enrolled once, then 302 to the course page with ?payment=paid, pending or failed",
+  },
+  moyasarWebhook: {
+    method: 'POST', path: '/api/payments/moyasar/webhook', access: 'public', errors: [401, 404], tags: ['orders'],
+    body: z.looseObject({}).describe("Moyasar's event: { id, type, created_at, secret_token, data: payment }"),
+    response: envelope(z.object({ outcome: z.string().describe('What the event did: paid, already, ignored, replayed, …') })),
+    summary:
+      "Moyasar's webhook (404 when card payments are off): 401 unless its secret token matches; then the payment is fetched from the gateway and checked before anything changes, so a forged, replayed, late or out-of-order event changes nothing",
+  },
+} satisfies Record<string, RouteDef>;
+

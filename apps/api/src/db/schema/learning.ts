@@ -54,19 +54,46 @@ export const orders = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     /** The site currency when the order was placed (ISO 4217). */
     currency: text('currency').notNull(),
-    provider: text('provider', { enum: ['free', 'bank_transfer'] }).notNull(),
+    provider: text('provider', { enum: ['free', 'bank_transfer', 'card'] }).notNull(),
     status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
     reference: text('reference').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A card order's hosted checkout at the gateway (Moyasar: the invoice) and its page (docs/payments.md). */
+    gatewayCheckoutId: text('gateway_checkout_id'),
+    gatewayCheckoutUrl: text('gateway_checkout_url'),
+    /** The gateway's payment that paid it, checked with the gateway: never card data. */
+    gatewayPaymentId: text('gateway_payment_id'),
   },
   (t) => [
     index('orders_participant_idx').on(t.participantId, t.createdAt),
     index('orders_course_idx').on(t.courseId, t.createdAt),
     // One open or paid order per participant and course: ordering twice is refused by the database too.
     uniqueIndex('orders_one_live_per_course').on(t.participantId, t.courseId).where(sql`${t.status} <> 'cancelled'`),
+    // One payment pays one order, once.
+    uniqueIndex('orders_gateway_payment_unique').on(t.gatewayPaymentId).where(sql`${t.gatewayPaymentId} is not null`),
+    uniqueIndex('orders_gateway_checkout_unique').on(t.gatewayCheckoutId).where(sql`${t.gatewayCheckoutId} is not null`),
   ],
+);
+
+/**
+ * Every webhook a gateway sent whose secret matched, once (docs/payments.md): a replayed event (the same
+ * id) is recognised and changes nothing; `outcome` says what it did, for an admin tracing a payment.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: text('payment_id').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_once').on(t.provider, t.eventId), index('payment_events_payment_idx').on(t.paymentId)],
 );
 
 export const enrollments = pgTable(

@@ -109,7 +109,7 @@ export async function viewerState(db: Db, participantId: number, courseId: numbe
     db.select({ id: wishlist.courseId }).from(wishlist).where(and(eq(wishlist.participantId, participantId), eq(wishlist.courseId, courseId))).limit(1),
     db.select({ rating: ratings.rating }).from(ratings).where(and(eq(ratings.participantId, participantId), eq(ratings.courseId, courseId))).limit(1),
     db
-      .select({ reference: orders.reference, amountMinor: orders.amountMinor, currency: orders.currency })
+      .select({ reference: orders.reference, amountMinor: orders.amountMinor, currency: orders.currency, provider: orders.provider, checkoutUrl: orders.gatewayCheckoutUrl })
       .from(orders)
       .where(and(eq(orders.participantId, participantId), eq(orders.courseId, courseId), eq(orders.status, 'pending')))
       .limit(1),

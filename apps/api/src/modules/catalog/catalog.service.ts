@@ -3,7 +3,7 @@ import { courseCardRows } from '../../db/course-cards';
 import { ENROLMENT_FOLD_MS, foldEnrolmentCounts } from '../../db/enrolment-count';
 import { AppError } from '../../lib/app-error';
 import { PUBLIC_READ_TTL_MS } from '../../lib/ttl-cache';
-import { bankTransferProvider } from '../../lib/payments';
+import { pendingInstructions } from '../../lib/payments';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { presentCourseCard, presentDistribution, presentInstructor, presentReviews } from './catalog.presenter';
@@ -147,7 +147,7 @@ export async function courseDetails(ctx: AppContext, id: number, viewer: Request
       wishlisted: state.wishlisted,
       rating: state.rating,
       // After a reload the participant still sees how to pay, instead of being offered the order again.
-      pendingPayment: state.pendingOrder ? bankTransferProvider(ctx.config.bankTransferDetails).instructions(state.pendingOrder) : null,
+      pendingPayment: state.pendingOrder ? pendingInstructions(ctx.config.bankTransferDetails, state.pendingOrder) : null,
     },
   };
 }
@@ -185,6 +185,8 @@ async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<Cour
     ratingDistribution: presentDistribution(page.distribution),
     reviews: presentReviews(page.reviews, 1, REVIEWS_PER_PAGE),
     similar: page.similar.map((card) => presentCourseCard(card, ctx.config.currency)),
+    // Site settings, the same for every visitor: card only with a card gateway (docs/payments.md).
+    paymentMethods: ctx.cardGateway ? ['card', 'bank_transfer'] : ['bank_transfer'],
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { courses, enrollments, mailOutbox, orders, users } from '../../db/schema';
+import { courses, enrollments, mailOutbox, orders, paymentEvents, users } from '../../db/schema';
 import type { NewMail } from '../mail/mail.service';
 import { containsPattern } from '../../lib/like-pattern';
 
@@ -14,6 +14,9 @@ const orderColumns = {
   reference: orders.reference,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
+  gatewayCheckoutId: orders.gatewayCheckoutId,
+  gatewayCheckoutUrl: orders.gatewayCheckoutUrl,
+  gatewayPaymentId: orders.gatewayPaymentId,
   courseId: courses.id,
   courseTitle: courses.title,
   participantId: users.id,
@@ -57,6 +60,18 @@ export async function findOrder(db: Db, id: number) {
   return row;
 }
 
+/** The participant's order of a course that is not cancelled (one at most: orders_one_live_per_course). */
+export interface LiveOrder {
+  id: number;
+  status: 'pending' | 'paid';
+  provider: 'free' | 'bank_transfer' | 'card';
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  checkoutUrl: string | null;
+  createdAt: string;
+}
+
 /** The order's statement (orderContext). */
 function prepareOrderContext(db: Db) {
   const courseId = sql.placeholder('courseId');
@@ -67,14 +82,17 @@ function prepareOrderContext(db: Db) {
           'ownerEmail', (select u.email from ${users} u where u.id = c.instructor_id))
         from ${courses} c
         where c.id = ${courseId} and c.approve_status = 'approved' and c.deleted_at is null) as course,
-      (exists (select 1 from ${enrollments} e where e.participant_id = ${participantId} and e.course_id = ${courseId})
-        or exists (select 1 from ${orders} o where o.participant_id = ${participantId} and o.course_id = ${courseId} and o.status <> 'cancelled')) as taken,
+      exists (select 1 from ${enrollments} e where e.participant_id = ${participantId} and e.course_id = ${courseId}) as enrolled,
+      (select json_build_object('id', o.id, 'status', o.status, 'provider', o.provider, 'reference', o.reference, 'amountMinor', o.amount_minor,
+          'currency', o.currency, 'checkoutUrl', o.gateway_checkout_url, 'createdAt', o.created_at)
+        from ${orders} o where o.participant_id = ${participantId} and o.course_id = ${courseId} and o.status <> 'cancelled') as live,
       (select json_build_object('lang', p.lang, 'mailOptOuts', p.mail_opt_outs) from ${users} p where p.id = ${participantId}) as participant
   ) as context`;
   return db
     .select({
       course: sql<{ id: number; title: string; priceMinor: number; instructorId: number; ownerEmail: string } | null>`context.course`,
-      taken: sql<boolean>`context.taken`,
+      enrolled: sql<boolean>`context.enrolled`,
+      live: sql<LiveOrder | null>`context.live`,
       participant: sql<{ lang: 'ar' | 'en'; mailOptOuts: string[] } | null>`context.participant`,
     })
     .from(statement)
@@ -121,7 +139,7 @@ const placeOrderStatement = preparedPerDatabase(preparePlaceOrder);
  */
 export async function insertOrder(
   db: Db,
-  values: { participantId: number; courseId: number; amountMinor: number; currency: string; provider: 'free' | 'bank_transfer'; status: 'paid' | 'pending'; reference: string; paidAt: Date | null },
+  values: { participantId: number; courseId: number; amountMinor: number; currency: string; provider: 'free' | 'bank_transfer' | 'card'; status: 'paid' | 'pending'; reference: string; paidAt: Date | null },
   enrol: boolean,
   mail: NewMail | null,
 ): Promise<{ id: number; createdAt: Date }> {
@@ -158,4 +176,60 @@ export async function markPaidAndEnrol(db: Db, order: { id: number; participantI
 export async function markCancelled(db: Db, id: number): Promise<boolean> {
   const updated = await db.update(orders).set({ status: 'cancelled' }).where(sql`${orders.id} = ${id} and ${orders.status} = 'pending'`).returning({ id: orders.id });
   return updated.length > 0;
+}
+
+/** A pending order's way of paying changes (the participant chose again); false when it is no longer pending. */
+export async function setPaymentMethod(
+  db: Db,
+  id: number,
+  values: { provider: 'bank_transfer' | 'card'; gatewayCheckoutId?: string; gatewayCheckoutUrl?: string },
+): Promise<boolean> {
+  const updated = await db
+    .update(orders)
+    .set(values)
+    .where(sql`${orders.id} = ${id} and ${orders.status} = 'pending'`)
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/** The order a gateway checkout was made for. */
+export async function findOrderByCheckout(db: Db, checkoutId: string) {
+  const [row] = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(courses, eq(courses.id, orders.courseId))
+    .innerJoin(users, eq(users.id, orders.participantId))
+    .where(eq(orders.gatewayCheckoutId, checkoutId));
+  return row;
+}
+
+/**
+ * A card order paid by the gateway's payment `paymentId`, with its enrolment, in one transaction; false
+ * when the order was no longer pending (the return and the webhook raced: the other one enrolled).
+ */
+export async function markCardPaidAndEnrol(db: Db, order: { id: number; participantId: number; courseId: number }, paymentId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: new Date(), gatewayPaymentId: paymentId, provider: 'card' })
+      .where(sql`${orders.id} = ${order.id} and ${orders.status} = 'pending'`)
+      .returning({ id: orders.id });
+    if (updated.length === 0) return false;
+    await tx.insert(enrollments).values({ participantId: order.participantId, courseId: order.courseId, orderId: order.id }).onConflictDoNothing();
+    return true;
+  });
+}
+
+export async function paymentEventSeen(db: Db, provider: string, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Records a webhook that was acted on; a second delivery of the same event (a race) is kept once. */
+export async function recordPaymentEvent(db: Db, event: { provider: string; eventId: string; type: string; paymentId: string; orderId: number | null; outcome: string }) {
+  await db.insert(paymentEvents).values(event).onConflictDoNothing();
 }

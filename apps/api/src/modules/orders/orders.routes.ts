@@ -1,15 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { orderRoutes } from '@nibras/contract';
+import { orderRoutes, paymentRoutes } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
+import { receiveWebhook, returnFromGateway } from './payments.service';
 import { adminOrders, cancelOrder, confirmOrder, instructorOrders, orderCourse, participantOrders } from './orders.service';
 
 export function ordersModule(app: FastifyInstance, ctx: AppContext) {
   const r = orderRoutes;
   addRoute(app, ctx, r.order, async ({ user, body }) => {
-    const result = await orderCourse(ctx, user, body.course_id);
-    return { message: result.enrolled ? 'api.order.enrolled' : 'api.order.pending', data: result };
+    const result = await orderCourse(ctx, user, body.course_id, body.method);
+    return { message: result.enrolled ? 'api.order.enrolled' : result.payment?.provider === 'card' ? 'api.order.card_pending' : 'api.order.pending', data: result };
   });
+  // The card gateway's side (docs/payments.md): the payer coming back, and the gateway's webhook.
+  addRoute(app, ctx, paymentRoutes.moyasarReturn, async ({ query, reply }) => {
+    const location = await returnFromGateway(ctx, query.order);
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
+  });
+  addRoute(app, ctx, paymentRoutes.moyasarWebhook, async ({ body }) => ({ data: { outcome: await receiveWebhook(ctx, body) } }));
   addRoute(app, ctx, r.participantList, async ({ user, query }) => ({ data: await participantOrders(ctx, user, query.page) }));
   addRoute(app, ctx, r.instructorList, async ({ user, query }) => ({ data: await instructorOrders(ctx, user, query.page) }));
   addRoute(app, ctx, r.adminList, async ({ query, body }) => ({ data: await adminOrders(ctx, query.page, body) }));

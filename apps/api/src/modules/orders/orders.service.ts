@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error';
-import { mailLinks } from '@nibras/contract';
-import { bankTransferProvider, newOrderReference } from '../../lib/payments';
+import { mailLinks, type PaymentMethod } from '@nibras/contract';
+import { bankTransferProvider, cardInstructions, GatewayError, newOrderReference } from '../../lib/payments';
 import { formatMoney } from '../../lib/money';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../context';
@@ -8,60 +8,122 @@ import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
 import { composeNotification, mailQueued, notifyUser, siteLink, type NewMail, type NotificationTemplate, type Recipient } from '../mail/mail.service';
 import { presentAdminOrder, presentOrder } from './orders.presenter';
-import { findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, orderContext, type OrderRow } from './orders.queries';
+import { findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, orderContext, setPaymentMethod, type LiveOrder, type OrderRow } from './orders.queries';
 
 const PER_PAGE = 10;
 const alreadyOrdered = () => new AppError('api.order.already', 409, { fields: { course_id: 'api.order.already' } });
 
 /**
- * A free course enrolls at once; a paid course waits as a pending bank-transfer order
- * until an admin confirms the money arrived.
+ * A free course enrolls at once; a paid course waits as a pending order until its money arrives: by
+ * bank transfer, confirmed by an admin, or by card on the gateway's page, confirmed by the gateway
+ * (payments.service.ts). Ordering again while the order waits, with a `method`, changes how it is paid.
  */
-export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: number) {
-  // The public course with its instructor's email, whether this participant already holds it, and their mail settings: one prepared statement.
-  const { course, taken, participant } = await orderContext(ctx.db, user.id, courseId);
+export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: number, method?: PaymentMethod) {
+  // The public course with its instructor's email, the participant's enrolment and live order, and their mail settings: one prepared statement.
+  const { course, enrolled, live, participant } = await orderContext(ctx.db, user.id, courseId);
   if (!course) throw new AppError('api.course.not_found', 404);
   // Instructors may also hold a participant account under the same email: not for their own course.
   if (course.ownerEmail && course.ownerEmail.toLowerCase() === user.email.toLowerCase()) {
     throw new AppError('api.order.own_course', 409, { fields: { course_id: 'api.order.own_course' } });
   }
-  if (taken) throw alreadyOrdered();
+  if (method === 'card' && !ctx.cardGateway) throw new AppError('api.order.card_unavailable', 409, { fields: { method: 'api.order.card_unavailable' } });
+  if (enrolled || live?.status === 'paid') throw alreadyOrdered();
+  if (live) {
+    // The spec's second order is refused; choosing a way to pay again is not.
+    if (!method) throw alreadyOrdered();
+    return payPendingOrderBy(ctx, user, course, live, method);
+  }
   const amountMinor = course.priceMinor;
   const free = amountMinor === 0;
+  const provider = free ? ('free' as const) : method === 'card' ? ('card' as const) : ('bank_transfer' as const);
   const values = {
     participantId: user.id,
     courseId,
     amountMinor,
     currency: ctx.config.currency,
-    provider: free ? ('free' as const) : ('bank_transfer' as const),
+    provider,
     status: free ? ('paid' as const) : ('pending' as const),
     reference: newOrderReference(),
     paidAt: free ? new Date() : null,
   };
-  // The participant's mail about it, written by the order's own statement (the session proved the account active).
-  const mail = participant
-    ? composeNotification(ctx, { id: user.id, role: user.role, email: user.email, name: user.name, ...participant }, (to) =>
-        orderLetter(ctx, to, { ...values, courseTitle: course.title }),
-      )
-    : null;
+  // The participant's mail about it, written by the order's own statement (the session proved the account active);
+  // a card order is mailed once it is paid.
+  const mail =
+    participant && provider !== 'card'
+      ? composeNotification(ctx, { id: user.id, role: user.role, email: user.email, name: user.name, ...participant }, (to) =>
+          orderLetter(ctx, to, { ...values, courseTitle: course.title }),
+        )
+      : null;
+  let placed: { id: number; createdAt: Date };
   try {
-    const placed = await placeOrder(ctx, values, free, mail);
-    if (free) invalidateCatalog(ctx);
-    // What findOrder would read back: all of it is known here.
-    const row: OrderRow = {
-      ...values,
-      id: placed.id,
-      createdAt: placed.createdAt,
-      courseTitle: course.title,
-      participantName: user.name,
-      participantEmail: user.email,
-    };
-    const provider = bankTransferProvider(ctx.config.bankTransferDetails);
-    return { order: presentOrder(row), enrolled: free, payment: free ? null : provider.instructions(row) };
+    placed = await placeOrder(ctx, values, free, mail);
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyOrdered();
     throw error;
   }
+  if (free) invalidateCatalog(ctx);
+  // What findOrder would read back: all of it is known here.
+  const row: OrderRow = {
+    ...values,
+    id: placed.id,
+    createdAt: placed.createdAt,
+    courseTitle: course.title,
+    participantName: user.name,
+    participantEmail: user.email,
+    gatewayCheckoutId: null,
+    gatewayCheckoutUrl: null,
+    gatewayPaymentId: null,
+  };
+  if (provider === 'card') {
+    const checkoutUrl = await openCheckout(ctx, row, course.title);
+    return { order: presentOrder(row), enrolled: false, payment: cardInstructions({ ...row, checkoutUrl }) };
+  }
+  const bank = bankTransferProvider(ctx.config.bankTransferDetails);
+  return { order: presentOrder(row), enrolled: free, payment: free ? null : bank.instructions(row) };
+}
+
+/** A pending order paid another way: a card checkout made (or made again), or back to bank transfer. */
+async function payPendingOrderBy(ctx: AppContext, user: RequestUser, course: { title: string }, live: LiveOrder, method: PaymentMethod) {
+  const row = (await findOrder(ctx.db, live.id))!;
+  if (method === 'card') {
+    const checkoutUrl = await openCheckout(ctx, row, course.title);
+    return { order: presentOrder({ ...row, provider: 'card' }), enrolled: false, payment: cardInstructions({ ...row, checkoutUrl }) };
+  }
+  if (!(await setPaymentMethod(ctx.db, live.id, { provider: 'bank_transfer' }))) throw alreadyOrdered();
+  return {
+    order: presentOrder({ ...row, provider: 'bank_transfer' }),
+    enrolled: false,
+    payment: bankTransferProvider(ctx.config.bankTransferDetails).instructions(row),
+  };
+}
+
+/**
+ * The gateway's checkout for a pending card order (a new one each time: an earlier one left unpaid
+ * stays valid at the gateway, and paying it still pays this order, which it names). The gateway down
+ * answers 503: the order waits, and ordering again with `card` tries again.
+ */
+async function openCheckout(ctx: AppContext, order: OrderRow, courseTitle: string): Promise<string> {
+  const gateway = ctx.cardGateway!;
+  let checkout: { id: string; url: string };
+  try {
+    checkout = await gateway.createCheckout({
+      id: order.id,
+      reference: order.reference,
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+      description: `${courseTitle} (${order.reference})`,
+      returnUrl: siteLink(ctx, `/api/payments/moyasar/return?order=${order.id}`),
+      backUrl: siteLink(ctx, mailLinks.courseDetails(order.courseId)),
+    });
+  } catch (error) {
+    if (error instanceof GatewayError) {
+      ctx.log('error', 'the card gateway could not open a checkout', error);
+      throw new AppError('api.payment.gateway_unavailable', 503);
+    }
+    throw error;
+  }
+  if (!(await setPaymentMethod(ctx.db, order.id, { provider: 'card', gatewayCheckoutId: checkout.id, gatewayCheckoutUrl: checkout.url }))) throw alreadyOrdered();
+  return checkout.url;
 }
 
 /**
@@ -134,7 +196,7 @@ function orderLetter(
 }
 
 /** The same mail once an admin confirmed the transfer, after the change is committed. */
-async function notifyOrder(ctx: AppContext, row: OrderRow): Promise<void> {
+export async function notifyOrder(ctx: AppContext, row: OrderRow): Promise<void> {
   await notifyUser(ctx, row.participantId, (to) => orderLetter(ctx, to, row));
 }
 

@@ -50,6 +50,17 @@ describe('orders and enrolment', () => {
     expect((await post('/api/admin/order/confirm', { order_id: res.order.id }, admin)).statusCode).toBe(409);
   });
 
+  it('without card settings only bank transfer is offered: card is 409, the gateway routes 404 (issue 28, point 1)', async () => {
+    const { auth } = await signedIn(suite.app, 'participant');
+    const course = await createCourse({ price: 20 });
+    expect((await post(`/api/course/${course.id}/b`, {})).json().data.paymentMethods).toEqual(['bank_transfer']);
+    const card = await post('/api/participant/enrollcourse/order', { course_id: course.id, method: 'card' }, { ...auth, 'accept-language': 'en' });
+    expect(card.statusCode).toBe(409);
+    expect(card.json().errors).toEqual({ method: 'Card payments are not available on this site; pay by bank transfer.' });
+    expect((await post('/api/payments/moyasar/webhook', { id: 'x', type: 'payment_paid', secret_token: '', data: { id: 'p' } })).statusCode).toBe(404);
+    expect((await get('/api/payments/moyasar/return?order=1')).statusCode).toBe(404);
+  });
+
   it('a cancelled order can be placed again', async () => {
     const { auth } = await signedIn(suite.app, 'participant');
     const course = await createCourse({ price: 10 });

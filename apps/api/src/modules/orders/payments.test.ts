@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { apiSuite, signedIn, testDatabase } from '../../../test/harness';
+import { createCourse } from '../../../test/factories';
+import { startMoyasarStandIn, type MoyasarStandIn } from '../../../test/moyasar-stand-in';
+import { enrollments, mailOutbox, orders, paymentEvents } from '../../db/schema';
+
+// Card payments through the gateway (issue 28, point 1; docs/payments.md), against the local Moyasar stand-in.
+let gateway: MoyasarStandIn;
+beforeAll(async () => {
+  gateway = await startMoyasarStandIn();
+});
+afterAll(() => gateway.close());
+
+const suite = apiSuite({
+  config: () => ({
+    publicUrl: 'https://nibras.test',
+    cardGateway: { provider: 'moyasar', apiUrl: gateway.apiUrl, secretKey: gateway.secretKey, webhookSecret: gateway.webhookSecret },
+  }),
+});
+const { get, post } = suite;
+const CARD = '4111111111111111';
+
+beforeAll(() => {
+  gateway.send = async (body) => (await post('/api/payments/moyasar/webhook', body as object)).statusCode;
+});
+beforeEach(() => {
+  gateway.held.length = 0;
+  gateway.down = false;
+});
+
+type Headers = Record<string, string>;
+const orderBy = (auth: Headers, courseId: number, method?: 'card' | 'bank_transfer') =>
+  post('/api/participant/enrollcourse/order', { course_id: courseId, ...(method ? { method } : {}) }, { ...auth, 'accept-language': 'en' });
+
+/** The browser coming back from the gateway's page to the success URL it was given. */
+async function comeBack(successUrl: string) {
+  const url = new URL(successUrl);
+  expect(url.origin).toBe('https://nibras.test');
+  const res = await get(`${url.pathname}${url.search}`);
+  expect(res.statusCode).toBe(302);
+  return new URL(res.headers.location as string);
+}
+
+async function enrolmentsOf(participantId: number, courseId: number) {
+  const { db } = await testDatabase();
+  return db.select().from(enrollments).where(and(eq(enrollments.participantId, participantId), eq(enrollments.courseId, courseId)));
+}
+
+async function paidMails(email: string) {
+  const { db } = await testDatabase();
+  return db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'order_paid')));
+}
+
+async function orderRow(id: number) {
+  const { db } = await testDatabase();
+  return (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+}
+
+/** A participant with a pending card order of a new 49.50 course, and the gateway's page for it. */
+async function cardOrder(price = 49.5) {
+  const { user, auth } = await signedIn(suite.app, 'participant');
+  const course = await createCourse({ price });
+  const res = await orderBy(auth, course.id, 'card');
+  expect(res.statusCode).toBe(200);
+  const data = res.json().data;
+  return { user, auth, course, order: data.order as { id: number; reference: string }, payment: data.payment as { provider: string; checkoutUrl: string }, message: res.json().message };
+}
+
+describe('card payments through the gateway (issue 28, point 1)', () => {
+  it('the course page offers card and bank transfer; a card order sends the payer to the gateway with the exact amount, and stores no card', async () => {
+    const { user, course, order, payment, message } = await cardOrder(49.5);
+    const details = (await post(`/api/course/${course.id}/b`, {})).json().data;
+    expect(details.paymentMethods).toEqual(['card', 'bank_transfer']);
+    expect(message).toBe('Pay on the secure payment page to finish your order.');
+    expect(payment).toMatchObject({ provider: 'card', amountMinor: 4950, currency: 'SAR', reference: order.reference });
+    // The card is typed on the gateway's origin, never on ours.
+    expect(new URL(payment.checkoutUrl).origin).toBe(gateway.origin);
+    const invoice = [...gateway.invoices.values()].find((i) => i.url === payment.checkoutUrl)!;
+    expect(invoice).toMatchObject({ amount: 4950, currency: 'SAR', metadata: { order_id: String(order.id), reference: order.reference } });
+    expect(invoice.success_url).toBe(`https://nibras.test/api/payments/moyasar/return?order=${order.id}`);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'pending', provider: 'card', gatewayCheckoutId: invoice.id, gatewayPaymentId: null });
+
+    const back = await comeBack(await gateway.pay(payment.checkoutUrl, { number: CARD }));
+    expect(`${back.pathname}${back.search}`).toBe(`/course-details/${course.id}?payment=paid`);
+    const paid = await orderRow(order.id);
+    const gatewayPayment = [...gateway.payments.values()].find((p) => p.invoice_id === invoice.id)!;
+    expect(paid).toMatchObject({ status: 'paid', provider: 'card', gatewayPaymentId: gatewayPayment.id });
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    // Nothing of the card is kept: only the gateway's ids.
+    const { db } = await testDatabase();
+    const stored = JSON.stringify([paid, await db.select().from(paymentEvents)]);
+    expect(stored).not.toContain(CARD);
+    // The webhook that follows finds it done: one enrolment, one mail.
+    expect(gateway.held.map((e) => e.type)).toEqual(['payment_paid']);
+    expect(await gateway.deliverHeld()).toEqual([200]);
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    expect(await paidMails(user.email)).toHaveLength(1);
+  });
+
+  it('the webhook enrols when the payer never comes back; the late return then shows it paid', async () => {
+    const { user, course, order, payment } = await cardOrder();
+    const successUrl = await gateway.pay(payment.checkoutUrl);
+    const [event] = gateway.held;
+    expect(await gateway.deliverHeld()).toEqual([200]);
+    expect((await orderRow(order.id)).status).toBe('paid');
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    const { db } = await testDatabase();
+    expect(await db.select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.eventId, event!.id))).toEqual([{ outcome: 'paid' }]);
+    expect((await comeBack(successUrl)).search).toBe('?payment=paid');
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    expect(await paidMails(user.email)).toHaveLength(1);
+  });
+
+  it('the return and the webhook at the same moment enrol once and mail once', async () => {
+    const { user, course, payment } = await cardOrder();
+    const successUrl = await gateway.pay(payment.checkoutUrl);
+    const [, statuses] = await Promise.all([comeBack(successUrl), gateway.deliverHeld()]);
+    expect(statuses).toEqual([200]);
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    expect(await paidMails(user.email)).toHaveLength(1);
+  });
+
+  it('a forged, replayed, tampered or out-of-order webhook changes nothing', async () => {
+    const { user, course, order, payment } = await cardOrder();
+    await gateway.pay(payment.checkoutUrl);
+    const [event] = gateway.held.splice(0);
+    // The wrong secret: 401, nothing changes, nothing recorded.
+    const forged = await post('/api/payments/moyasar/webhook', { ...event, secret_token: 'guessed' });
+    expect(forged.statusCode).toBe(401);
+    expect(await post('/api/payments/moyasar/webhook', { ...event, secret_token: undefined })).toMatchObject({ statusCode: 401 });
+    expect((await orderRow(order.id)).status).toBe('pending');
+    // The right secret (leaked) with a made-up payment: the gateway does not know it.
+    expect((await post('/api/payments/moyasar/webhook', { ...event!, id: 'made-up-1', data: { ...event!.data, id: 'pay_made_up' } })).json().data.outcome).toBe('unknown_payment');
+    // The event's own claims (amount, status) are never read: a "paid" event for a payment the gateway has as failed.
+    const other = await cardOrder();
+    await gateway.pay(other.payment.checkoutUrl, {}, { authenticate: false });
+    const failed = gateway.held.splice(0)[0]!;
+    const claimed = await post('/api/payments/moyasar/webhook', { ...failed, type: 'payment_paid', data: { ...failed.data, status: 'paid' } });
+    expect(claimed.json().data.outcome).toBe('not_paid');
+    expect((await orderRow(other.order.id)).status).toBe('pending');
+    // The gateway's payment for a different amount than the order (tampered at the gateway): not enrolled.
+    const stored = gateway.payments.get(event!.data.id)!;
+    stored.amount = 100;
+    expect((await post('/api/payments/moyasar/webhook', event)).json().data.outcome).toBe('mismatch');
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(0);
+    stored.amount = 4950;
+    // Delivered for real, then replayed: the replay is recognised and changes nothing.
+    const replayedEvent = { ...event!, id: `${event!.id}-again` };
+    expect((await post('/api/payments/moyasar/webhook', replayedEvent)).json().data.outcome).toBe('paid');
+    expect((await post('/api/payments/moyasar/webhook', replayedEvent)).json().data.outcome).toBe('replayed');
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    expect(await paidMails(user.email)).toHaveLength(1);
+  });
+
+  it('a "paid" event arriving after the payment was refunded at the gateway does not enrol', async () => {
+    const { user, course, order, payment } = await cardOrder();
+    await gateway.pay(payment.checkoutUrl);
+    const paidEvent = gateway.held.shift()!;
+    const refund = await fetch(`${gateway.apiUrl}/payments/${paidEvent.data.id}/refund`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${gateway.secretKey}:`).toString('base64')}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(refund.status).toBe(200);
+    // Out of order: the refund's event first, then the payment's.
+    expect(await gateway.deliverHeld()).toEqual([200]);
+    expect((await gateway.deliver(paidEvent))).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('pending');
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(0);
+  });
+
+  it('a declined card or failed 3-D Secure comes back as failed; paying again with another checkout works', async () => {
+    const { user, auth, course, order, payment } = await cardOrder();
+    // The gateway keeps the payer on its page with the reason; coming back (its back link, or the return) says failed.
+    const stay = new URL(await gateway.pay(payment.checkoutUrl, { number: '4000000000000002' }));
+    expect(stay.origin).toBe(gateway.origin);
+    expect(stay.searchParams.get('message')).toMatch(/DECLINED/);
+    expect((await comeBack(`https://nibras.test/api/payments/moyasar/return?order=${order.id}`)).search).toBe('?payment=failed');
+    expect((await orderRow(order.id)).status).toBe('pending');
+    // The same order, paid by card again: a new checkout of the same order.
+    const again = (await orderBy(auth, course.id, 'card')).json().data;
+    expect(again.order.id).toBe(order.id);
+    expect(again.payment.checkoutUrl).not.toBe(payment.checkoutUrl);
+    expect((await comeBack(await gateway.pay(again.payment.checkoutUrl))).search).toBe('?payment=paid');
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    // Paid: ordering again is refused as before.
+    expect((await orderBy(auth, course.id, 'card')).statusCode).toBe(409);
+  });
+
+  it('a bank-transfer order can switch to card and back; the spec\'s second order without a method is still 409', async () => {
+    const { auth } = await signedIn(suite.app, 'participant');
+    const course = await createCourse({ price: 19 });
+    const bank = (await orderBy(auth, course.id)).json().data;
+    expect(bank.payment.provider).toBe('bank_transfer');
+    expect((await orderBy(auth, course.id)).statusCode).toBe(409);
+    const card = (await orderBy(auth, course.id, 'card')).json().data;
+    expect(card).toMatchObject({ order: { id: bank.order.id, provider: 'card' }, payment: { provider: 'card', amountMinor: 1900 } });
+    const viewer = (await post(`/api/course/${course.id}/b`, {}, auth)).json().data.viewer;
+    expect(viewer.pendingPayment).toMatchObject({ provider: 'card', checkoutUrl: card.payment.checkoutUrl });
+    const back = (await orderBy(auth, course.id, 'bank_transfer')).json().data;
+    expect(back).toMatchObject({ order: { id: bank.order.id, provider: 'bank_transfer' }, payment: { provider: 'bank_transfer', reference: bank.order.reference } });
+  });
+
+  it('the gateway down: the order waits (503, nothing charged), the return says pending, the webhook asks to be sent again', async () => {
+    const { user, auth } = await signedIn(suite.app, 'participant');
+    const course = await createCourse({ price: 30 });
+    gateway.down = true;
+    const refused = await orderBy(auth, course.id, 'card');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toBe('The payment service cannot be reached right now. Nothing was charged; please try again in a few minutes.');
+    gateway.down = false;
+    const { order, payment } = (await orderBy(auth, course.id, 'card')).json().data;
+    const successUrl = await gateway.pay(payment.checkoutUrl);
+    gateway.down = true;
+    expect((await comeBack(successUrl)).search).toBe('?payment=pending');
+    const [event] = gateway.held.splice(0);
+    expect(await gateway.deliver(event!)).toBe(503);
+    gateway.down = false;
+    // Moyasar sends it again: it was not taken as seen.
+    expect(await gateway.deliver(event!)).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('paid');
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+  });
+
+  it('a return for an order that does not exist is 404; the gateway is only asked with the secret key', async () => {
+    expect((await get('/api/payments/moyasar/return?order=99999999')).statusCode).toBe(404);
+    const noKey = await fetch(`${gateway.apiUrl}/invoices/${[...gateway.invoices.keys()][0]}`);
+    expect(noKey.status).toBe(401);
+  });
+});
