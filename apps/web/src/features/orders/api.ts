@@ -1,4 +1,4 @@
-import { orderRoutes, type OrderStatus } from '@nibras/contract';
+import { orderRoutes, type OrderStatus, type PaymentMethod } from '@nibras/contract';
 import { callRoute, type RequestBody, type ResponseData } from '../../lib/http';
 import { routeQuery } from '../../lib/query';
 
@@ -14,8 +14,9 @@ export const orderQueries = {
   admin: (page: number, filter: AdminOrderFilter) => routeQuery([...orderKeys.all, 'admin', page, filter], orderRoutes.adminList, { query: { page }, body: filter }),
 };
 
-export function orderCourse(courseId: number) {
-  return callRoute(orderRoutes.order, { body: { course_id: courseId } });
+/** Orders a course; `method` chooses (or changes, for a pending order) how a paid course is paid. */
+export function orderCourse(courseId: number, method?: PaymentMethod) {
+  return callRoute(orderRoutes.order, { body: { course_id: courseId, ...(method ? { method } : {}) } });
 }
 
 export function confirmOrder(orderId: number) {
