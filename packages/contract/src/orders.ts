@@ -5,7 +5,7 @@ import { PAYMENT_METHODS, paymentInstructions } from './catalog';
 import { courseIdBody, envelope, listData, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'cancelled'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const order = z.object({
@@ -20,6 +20,7 @@ export const order = z.object({
   reference: z.string().describe('Quote it with a bank transfer'),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  refundedAt: z.string().nullable().describe('When the order was refunded (status refunded)'),
 });
 export type Order = z.infer<typeof order>;
 
@@ -64,6 +65,12 @@ export const orderRoutes = {
   confirm: {
     method: 'POST', path: '/api/admin/order/confirm', access: 'admin', errors: [404, 409], tags: ['orders'],
     summary: 'Confirm that a bank transfer arrived: the order is paid and the participant enrolled', body: orderIdBody, response: envelope(adminOrder),
+  },
+  refund: {
+    method: 'POST', path: '/api/admin/order/refund', access: 'admin', errors: [404, 409], tags: ['orders'],
+    summary:
+      "Refund a paid order, whole: a card order through the gateway (refunded, never voided, so mada's rules hold), a bank transfer marked refunded once the money was sent back; the participant's access ends and they are mailed. 409 unless it is paid with an amount, or when the gateway refuses; 503 when the gateway cannot be reached (nothing changed)",
+    body: orderIdBody, response: envelope(adminOrder),
   },
   cancel: {
     method: 'POST', path: '/api/admin/order/cancel', access: 'admin', errors: [404, 409], tags: ['orders'],

@@ -55,7 +55,7 @@ export const orders = pgTable(
     /** The site currency when the order was placed (ISO 4217). */
     currency: text('currency').notNull(),
     provider: text('provider', { enum: ['free', 'bank_transfer', 'card'] }).notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'refunded'] }).notNull(),
     reference: text('reference').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -65,12 +65,16 @@ export const orders = pgTable(
     gatewayCheckoutUrl: text('gateway_checkout_url'),
     /** The gateway's payment that paid it, checked with the gateway: never card data. */
     gatewayPaymentId: text('gateway_payment_id'),
+    /** A paid order refunded (docs/payments.md): by an admin (refunded_by), or at the gateway (null). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('orders_participant_idx').on(t.participantId, t.createdAt),
     index('orders_course_idx').on(t.courseId, t.createdAt),
     // One open or paid order per participant and course: ordering twice is refused by the database too.
-    uniqueIndex('orders_one_live_per_course').on(t.participantId, t.courseId).where(sql`${t.status} <> 'cancelled'`),
+    // (A refunded order, like a cancelled one, leaves the course to be ordered again.)
+    uniqueIndex('orders_one_live_per_course').on(t.participantId, t.courseId).where(sql`${t.status} not in ('cancelled', 'refunded')`),
     // One payment pays one order, once.
     uniqueIndex('orders_gateway_payment_unique').on(t.gatewayPaymentId).where(sql`${t.gatewayPaymentId} is not null`),
     uniqueIndex('orders_gateway_checkout_unique').on(t.gatewayCheckoutId).where(sql`${t.gatewayCheckoutId} is not null`),

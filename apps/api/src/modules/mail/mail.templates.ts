@@ -18,6 +18,7 @@ export type NotificationTemplate =
   | { kind: 'course_reviewed'; params: { name: string; course: string; approved: boolean; message: string; link: string } }
   | { kind: 'order_received'; params: { name: string; course: string; reference: string; amount: string; link: string } }
   | { kind: 'order_paid'; params: { name: string; course: string; link: string } }
+  | { kind: 'order_refunded'; params: { name: string; course: string; amount: string; card: boolean; link: string } }
   | { kind: 'assessment_checked'; params: { name: string; assessment: string; course: string; passed: boolean; score: number; maxScore: number; link: string } }
   | { kind: 'certificate_earned'; params: { name: string; course: string; link: string } };
 
@@ -134,6 +135,18 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
         blocks: [
           { type: 'paragraph', text: t('api.notify.order_paid.intro', { course }) },
           { type: 'button', text: t('api.notify.order_paid.action'), href: link },
+        ],
+      };
+    }
+    case 'order_refunded': {
+      const { name, course, amount, card, link } = template.params;
+      return {
+        subject: t('api.notify.order_refunded.subject', { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.order_refunded.intro', { course, amount }) },
+          { type: 'paragraph', text: t(card ? 'api.notify.order_refunded.card' : 'api.notify.order_refunded.bank') },
+          { type: 'button', text: t('api.notify.order_refunded.action'), href: link },
         ],
       };
     }

@@ -15,6 +15,7 @@ export function presentOrder(r: OrderRow): Order {
     reference: r.reference,
     createdAt: r.createdAt.toISOString(),
     paidAt: r.paidAt ? r.paidAt.toISOString() : null,
+    refundedAt: r.refundedAt ? r.refundedAt.toISOString() : null,
   };
 }
 

@@ -17,6 +17,7 @@ const orderColumns = {
   gatewayCheckoutId: orders.gatewayCheckoutId,
   gatewayCheckoutUrl: orders.gatewayCheckoutUrl,
   gatewayPaymentId: orders.gatewayPaymentId,
+  refundedAt: orders.refundedAt,
   courseId: courses.id,
   courseTitle: courses.title,
   participantId: users.id,
@@ -28,7 +29,7 @@ export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 export interface OrderFilter {
   participantId?: number;
   instructorId?: number;
-  status?: 'pending' | 'paid' | 'cancelled';
+  status?: 'pending' | 'paid' | 'cancelled' | 'refunded';
   /** Course title, participant name or email, or the reference. */
   search?: string;
 }
@@ -85,7 +86,7 @@ function prepareOrderContext(db: Db) {
       exists (select 1 from ${enrollments} e where e.participant_id = ${participantId} and e.course_id = ${courseId}) as enrolled,
       (select json_build_object('id', o.id, 'status', o.status, 'provider', o.provider, 'reference', o.reference, 'amountMinor', o.amount_minor,
           'currency', o.currency, 'checkoutUrl', o.gateway_checkout_url, 'createdAt', o.created_at)
-        from ${orders} o where o.participant_id = ${participantId} and o.course_id = ${courseId} and o.status <> 'cancelled') as live,
+        from ${orders} o where o.participant_id = ${participantId} and o.course_id = ${courseId} and o.status not in ('cancelled', 'refunded')) as live,
       (select json_build_object('lang', p.lang, 'mailOptOuts', p.mail_opt_outs) from ${users} p where p.id = ${participantId}) as participant
   ) as context`;
   return db
@@ -232,4 +233,22 @@ export async function paymentEventSeen(db: Db, provider: string, eventId: string
 /** Records a webhook that was acted on; a second delivery of the same event (a race) is kept once. */
 export async function recordPaymentEvent(db: Db, event: { provider: string; eventId: string; type: string; paymentId: string; orderId: number | null; outcome: string }) {
   await db.insert(paymentEvents).values(event).onConflictDoNothing();
+}
+
+/**
+ * A paid order refunded and its enrolment ended, in one transaction (the course's enrolment counter
+ * follows by trigger); false when it was no longer paid (refunded meanwhile). Progress rows stay, so a
+ * participant who buys the course again finds their place.
+ */
+export async function markRefundedAndUnenrol(db: Db, order: { id: number; participantId: number; courseId: number }, refundedBy: number | null): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(orders)
+      .set({ status: 'refunded', refundedAt: new Date(), refundedBy })
+      .where(sql`${orders.id} = ${order.id} and ${orders.status} = 'paid'`)
+      .returning({ id: orders.id });
+    if (updated.length === 0) return false;
+    await tx.delete(enrollments).where(and(eq(enrollments.participantId, order.participantId), eq(enrollments.courseId, order.courseId)));
+    return true;
+  });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { orderRoutes, paymentRoutes } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
-import { receiveWebhook, returnFromGateway } from './payments.service';
+import { receiveWebhook, refundOrder, returnFromGateway } from './payments.service';
 import { adminOrders, cancelOrder, confirmOrder, instructorOrders, orderCourse, participantOrders } from './orders.service';
 
 export function ordersModule(app: FastifyInstance, ctx: AppContext) {
@@ -21,5 +21,6 @@ export function ordersModule(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, ctx, r.instructorList, async ({ user, query }) => ({ data: await instructorOrders(ctx, user, query.page) }));
   addRoute(app, ctx, r.adminList, async ({ query, body }) => ({ data: await adminOrders(ctx, query.page, body) }));
   addRoute(app, ctx, r.confirm, async ({ user, body }) => ({ message: 'api.order.confirmed', data: await confirmOrder(ctx, user, body.order_id) }));
+  addRoute(app, ctx, r.refund, async ({ user, body }) => ({ message: 'api.order.refunded', data: await refundOrder(ctx, user, body.order_id) }));
   addRoute(app, ctx, r.cancel, async ({ body }) => ({ message: 'api.order.cancelled', data: await cancelOrder(ctx, body.order_id) }));
 }

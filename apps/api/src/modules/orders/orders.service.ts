@@ -73,6 +73,7 @@ export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: 
     gatewayCheckoutId: null,
     gatewayCheckoutUrl: null,
     gatewayPaymentId: null,
+    refundedAt: null,
   };
   if (provider === 'card') {
     const checkoutUrl = await openCheckout(ctx, row, course.title);
@@ -153,7 +154,7 @@ export async function instructorOrders(ctx: AppContext, user: RequestUser, page:
   return { items: rows.map(presentOrder), page, perPage: PER_PAGE, total };
 }
 
-export async function adminOrders(ctx: AppContext, page: number, body: { status?: 'pending' | 'paid' | 'cancelled' | undefined; search?: string | undefined; perPage?: number | undefined }) {
+export async function adminOrders(ctx: AppContext, page: number, body: { status?: 'pending' | 'paid' | 'cancelled' | 'refunded' | undefined; search?: string | undefined; perPage?: number | undefined }) {
   const perPage = body.perPage ?? PER_PAGE;
   const { rows, total } = await listOrders(ctx.db, { status: body.status, search: body.search }, page, perPage);
   return { items: rows.map(presentAdminOrder), page, perPage, total };

@@ -1,11 +1,14 @@
 import { mailLinks } from '@nibras/contract';
+import type { RequestUser } from '../../plugins/auth';
+import { formatMoney } from '../../lib/money';
 import { AppError } from '../../lib/app-error';
 import { GatewayError, type CardGateway, type GatewayPayment } from '../../lib/payments';
 import type { AppContext } from '../../context';
 import { invalidateCatalog } from '../catalog/catalog.service';
-import { siteLink } from '../mail/mail.service';
+import { notifyUser, siteLink } from '../mail/mail.service';
 import { notifyOrder } from './orders.service';
-import { findOrder, findOrderByCheckout, markCardPaidAndEnrol, paymentEventSeen, recordPaymentEvent, type OrderRow } from './orders.queries';
+import { presentAdminOrder } from './orders.presenter';
+import { findOrder, findOrderByCheckout, markCardPaidAndEnrol, markRefundedAndUnenrol, paymentEventSeen, recordPaymentEvent, type OrderRow } from './orders.queries';
 
 /**
  * Card payments coming back (docs/payments.md). Nothing the browser or a webhook says is believed: the
@@ -15,7 +18,7 @@ import { findOrder, findOrderByCheckout, markCardPaidAndEnrol, paymentEventSeen,
  */
 
 /** What settling an order with the gateway's word did. */
-type Settled = 'paid' | 'already' | 'not_paid' | 'mismatch' | 'not_pending';
+type Settled = 'paid' | 'already' | 'not_paid' | 'mismatch' | 'not_pending' | 'refunded';
 
 /** Why a payment does not pay this order, or null when it does. */
 function mismatch(order: OrderRow, payment: GatewayPayment): string | null {
@@ -28,6 +31,11 @@ function mismatch(order: OrderRow, payment: GatewayPayment): string | null {
 }
 
 async function settle(ctx: AppContext, order: OrderRow, payment: GatewayPayment): Promise<Settled> {
+  // Refunded at the gateway (its dashboard, or our own refund's webhook): the order follows, once.
+  if (payment.status === 'refunded' && order.gatewayPaymentId === payment.id) {
+    if (order.status !== 'paid') return 'already';
+    return (await endPaidOrder(ctx, order, null)) ? 'refunded' : 'already';
+  }
   if (order.gatewayPaymentId === payment.id && order.status === 'paid') return 'already';
   if (payment.status !== 'paid' && payment.status !== 'captured') return 'not_paid';
   const wrong = mismatch(order, payment);
@@ -104,4 +112,51 @@ export async function receiveWebhook(ctx: AppContext, body: unknown): Promise<st
   const outcome = !payment ? 'unknown_payment' : !order ? 'unknown_order' : await settle(ctx, order, payment);
   await recordPaymentEvent(ctx.db, { provider: cards.id, eventId: event.id, type: event.type, paymentId: event.paymentId, orderId: order?.id ?? null, outcome });
   return outcome;
+}
+
+/** The order refunded, its enrolment ended, the participant told (in their language); false when another refund got there first. */
+async function endPaidOrder(ctx: AppContext, order: OrderRow, admin: number | null): Promise<boolean> {
+  if (!(await markRefundedAndUnenrol(ctx.db, order, admin))) return false;
+  invalidateCatalog(ctx);
+  await notifyUser(ctx, order.participantId, (to) => ({
+    kind: 'order_refunded',
+    params: {
+      name: to.name,
+      course: order.courseTitle,
+      amount: formatMoney(order.amountMinor, order.currency, to.lang),
+      card: order.provider === 'card',
+      link: siteLink(ctx, mailLinks.participantOrders()),
+    },
+  }));
+  return true;
+}
+
+/**
+ * An admin refunds a paid order, whole (docs/payments.md). A card order is refunded through the gateway
+ * first (a refund, never a void: mada payments can only be refunded), and only a refund the gateway
+ * confirms ends the order; a bank transfer is marked refunded once the admin sent the money back.
+ */
+export async function refundOrder(ctx: AppContext, admin: RequestUser, orderId: number) {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) throw new AppError('api.order.not_found', 404);
+  if (order.status !== 'paid' || order.amountMinor === 0) throw new AppError('api.order.not_refundable', 409);
+  if (order.provider === 'card') {
+    const cards = gateway(ctx);
+    if (!order.gatewayPaymentId) throw new AppError('api.order.not_refundable', 409);
+    let refunded: GatewayPayment | null;
+    try {
+      refunded = await cards.refund(order.gatewayPaymentId, order.amountMinor);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      ctx.log('error', `the card gateway did not refund order ${order.id}`, error);
+      // Refused (already refunded at the gateway's dashboard?): the payment as the gateway has it decides.
+      refunded = error.status !== null && error.status < 500 ? await cards.fetchPayment(order.gatewayPaymentId).catch(() => null) : null;
+      if (!refunded) throw new AppError('api.payment.gateway_unavailable', 503);
+    }
+    if (refunded.status !== 'refunded' || refunded.refundedMinor < order.amountMinor) {
+      throw new AppError('api.payment.refund_refused', 409, { params: { reason: refunded.status } });
+    }
+  }
+  if (!(await endPaidOrder(ctx, order, admin.id))) throw new AppError('api.order.not_refundable', 409);
+  return presentAdminOrder((await findOrder(ctx.db, orderId))!);
 }

@@ -57,10 +57,10 @@ async function orderRow(id: number) {
   return (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
 }
 
-/** A participant with a pending card order of a new 49.50 course, and the gateway's page for it. */
-async function cardOrder(price = 49.5) {
+/** A participant with a pending card order of a new 49.50 course (of `instructorId` when given), and the gateway's page for it. */
+async function cardOrder(price = 49.5, instructorId?: number) {
   const { user, auth } = await signedIn(suite.app, 'participant');
-  const course = await createCourse({ price });
+  const course = await createCourse({ price, ...(instructorId ? { instructorId } : {}) });
   const res = await orderBy(auth, course.id, 'card');
   expect(res.statusCode).toBe(200);
   const data = res.json().data;
@@ -229,3 +229,90 @@ describe('card payments through the gateway (issue 28, point 1)', () => {
     expect(noKey.status).toBe(401);
   });
 });
+
+async function refundMails(email: string) {
+  const { db } = await testDatabase();
+  return db.select({ subject: mailOutbox.subject, lang: mailOutbox.lang }).from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'order_refunded')));
+}
+
+describe('refunds (issue 28, point 4)', () => {
+  let admin: Headers;
+  beforeAll(async () => {
+    admin = (await signedIn(suite.app, 'admin')).auth;
+  });
+  const refund = (orderId: number, auth: Headers = admin) => post('/api/admin/order/refund', { order_id: orderId }, { ...auth, 'accept-language': 'en' });
+
+  it('an admin refunds a mada card order through the gateway: refunded (never voided), access ends, revenue falls, the participant is mailed in Arabic', async () => {
+    const teacher = await signedIn(suite.app, 'instructor');
+    const { user, auth, course, order, payment } = await cardOrder(49.5, teacher.user.id);
+    await gateway.pay(payment.checkoutUrl, { number: '4464040000000007' });
+    await gateway.deliverHeld();
+    expect((await get(`/api/participant/learn/${course.id}`, auth)).statusCode).toBe(200);
+    const revenueBefore = (await get('/api/instructor/dashboard', teacher.auth)).json().data.revenue;
+    expect(revenueBefore).toMatchObject({ total_minor: 4950, paid_orders: 1 });
+    const gatewayPayment = gateway.payments.get((await orderRow(order.id)).gatewayPaymentId!)!;
+    expect(gatewayPayment.source.company).toBe('mada');
+
+    const res = await refund(order.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: "The order was refunded; the participant's access to the course has ended.", data: { status: 'refunded', provider: 'card' } });
+    expect(res.json().data.refundedAt).toEqual(expect.any(String));
+    expect(gateway.payments.get(gatewayPayment.id)).toMatchObject({ status: 'refunded', refunded: 4950, voided_at: null });
+    expect(gateway.calls.filter((c) => c.endsWith('/void'))).toEqual([]);
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(0);
+    expect((await get(`/api/participant/learn/${course.id}`, auth)).statusCode).toBe(403);
+    expect((await get('/api/instructor/dashboard', teacher.auth)).json().data.revenue).toMatchObject({ total_minor: 0, paid_orders: 0 });
+    const mails = await refundMails(user.email);
+    expect(mails).toEqual([{ subject: `استُرد مبلغ طلبك: ${course.title}`, lang: 'ar' }]);
+    // The gateway's own refund webhook then finds it done; a second refund is refused.
+    expect(gateway.held.map((e) => e.type)).toEqual(['payment_refunded']);
+    expect(await gateway.deliverHeld()).toEqual([200]);
+    expect(await refundMails(user.email)).toHaveLength(1);
+    expect((await refund(order.id)).statusCode).toBe(409);
+    // The course may be bought again.
+    expect((await orderBy(auth, course.id, 'card')).statusCode).toBe(200);
+  });
+
+  it('a bank transfer is marked refunded without the gateway; free and pending orders cannot be refunded; only admins refund', async () => {
+    const { user, auth } = await signedIn(suite.app, 'participant');
+    const course = await createCourse({ price: 19 });
+    const placed = (await orderBy(auth, course.id)).json().data.order;
+    expect((await refund(placed.id)).statusCode).toBe(409);
+    expect((await post('/api/admin/order/confirm', { order_id: placed.id }, admin)).statusCode).toBe(200);
+    expect((await refund(placed.id, auth)).statusCode).toBe(403);
+    const calls = gateway.calls.length;
+    const res = await refund(placed.id);
+    expect(res.json().data).toMatchObject({ status: 'refunded', provider: 'bank_transfer' });
+    expect(gateway.calls.length).toBe(calls);
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(0);
+    expect(await refundMails(user.email)).toHaveLength(1);
+    const free = await createCourse({ price: 0 });
+    const freeOrder = (await orderBy(auth, free.id)).json().data.order;
+    expect((await refund(freeOrder.id)).json()).toMatchObject({ message: 'Only a paid order with an amount can be refunded.' });
+    expect((await refund(99_999_999)).statusCode).toBe(404);
+  });
+
+  it("a refund made at the gateway's dashboard reaches the order by webhook; the gateway down refunds nothing", async () => {
+    const { user, course, order, payment } = await cardOrder();
+    await gateway.pay(payment.checkoutUrl);
+    await gateway.deliverHeld();
+    gateway.down = true;
+    const refused = await refund(order.id);
+    expect(refused.statusCode).toBe(503);
+    expect((await orderRow(order.id)).status).toBe('paid');
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
+    gateway.down = false;
+    const paymentId = (await orderRow(order.id)).gatewayPaymentId!;
+    const atDashboard = await fetch(`${gateway.apiUrl}/payments/${paymentId}/refund`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${gateway.secretKey}:`).toString('base64')}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(atDashboard.status).toBe(200);
+    expect(await gateway.deliverHeld()).toEqual([200]);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'refunded', refundedBy: null });
+    expect(await enrolmentsOf(user.id, course.id)).toHaveLength(0);
+    expect(await refundMails(user.email)).toHaveLength(1);
+  });
+});
+

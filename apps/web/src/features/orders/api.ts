@@ -23,6 +23,10 @@ export function confirmOrder(orderId: number) {
   return callRoute(orderRoutes.confirm, { body: { order_id: orderId } });
 }
 
+export function refundOrder(orderId: number) {
+  return callRoute(orderRoutes.refund, { body: { order_id: orderId } });
+}
+
 export function cancelOrder(orderId: number) {
   return callRoute(orderRoutes.cancel, { body: { order_id: orderId } });
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../lib/http';
-import { cancelOrder, confirmOrder, orderKeys, orderQueries, type OrderStatus } from '../api';
+import { cancelOrder, confirmOrder, orderKeys, orderQueries, refundOrder, type OrderStatus } from '../api';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PagedList } from '../../../components/paged-list';
 import { ListToolbar } from '../../../components/list-toolbar';
@@ -12,9 +12,11 @@ import { OrderStatusBadge } from '../components/order-status';
 import { formatLongDate, formatMoney } from '../../../lib/format';
 
 type StatusFilter = OrderStatus | 'all';
-type Action = { kind: 'confirm' | 'cancel'; orderId: number; title: string };
+type Action = { kind: 'confirm' | 'cancel' | 'refund'; orderId: number; title: string; card?: boolean };
 
-/** Orders for the admin: bank transfers to confirm when the money arrived, or to cancel. */
+const ACT = { confirm: confirmOrder, cancel: cancelOrder, refund: refundOrder } as const;
+
+/** Orders for the admin: bank transfers to confirm when the money arrived, or to cancel; paid orders to refund (docs/payments.md). */
 export default function AdminOrdersPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -28,7 +30,7 @@ export default function AdminOrdersPage() {
     placeholderData: keepPreviousData,
   });
   const act = useMutation({
-    mutationFn: (target: Action) => (target.kind === 'confirm' ? confirmOrder : cancelOrder)(target.orderId),
+    mutationFn: (target: Action) => ACT[target.kind](target.orderId),
     onSuccess: (response) => setResult({ ok: true, text: response.message }),
     onError: (error) => setResult({ ok: false, text: failureText(error, t('adminOrders.failed')) }),
     onSettled: async () => {
@@ -55,7 +57,7 @@ export default function AdminOrdersPage() {
               setPage(1);
               setStatus((value ?? 'pending') as StatusFilter);
             }}
-            data={(['pending', 'paid', 'cancelled', 'all'] as const).map((value) => ({
+            data={(['pending', 'paid', 'cancelled', 'refunded', 'all'] as const).map((value) => ({
               value,
               label: value === 'all' ? t('adminOrders.all') : t(`orders.status.${value}`),
             }))}
@@ -105,6 +107,17 @@ export default function AdminOrdersPage() {
                       </Button>
                     </Group>
                   ) : null}
+                  {order.status === 'paid' && order.amountMinor > 0 ? (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red.9"
+                      onClick={() => setAction({ kind: 'refund', orderId: order.id, title: order.course.title, card: order.provider === 'card' })}
+                      data-testid="admin-order-refund"
+                    >
+                      {t('adminOrders.refund')}
+                    </Button>
+                  ) : null}
                 </Stack>
               </>
             )}
@@ -114,18 +127,18 @@ export default function AdminOrdersPage() {
       <Modal
         opened={action !== null}
         onClose={() => setAction(null)}
-        title={action?.kind === 'cancel' ? t('adminOrders.cancelTitle') : t('adminOrders.confirmTitle')}
+        title={t(`adminOrders.${action?.kind ?? 'confirm'}Title`)}
         centered
         closeButtonProps={{ 'aria-label': t('adminOrders.back') }}
       >
         <Stack>
-          <Text>{action ? t(action.kind === 'cancel' ? 'adminOrders.cancelText' : 'adminOrders.confirmText', { title: action.title }) : ''}</Text>
+          <Text>{action ? t(action.kind === 'refund' ? (action.card ? 'adminOrders.refundCard' : 'adminOrders.refundBank') : `adminOrders.${action.kind}Text`, { title: action.title }) : ''}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAction(null)}>
               {t('adminOrders.back')}
             </Button>
-            <Button color={action?.kind === 'cancel' ? 'red.9' : undefined} loading={act.isPending} onClick={() => action && act.mutate(action)} data-testid="admin-orders-do">
-              {action?.kind === 'cancel' ? t('adminOrders.cancelDo') : t('adminOrders.confirmDo')}
+            <Button color={action?.kind === 'confirm' ? undefined : 'red.9'} loading={act.isPending} onClick={() => action && act.mutate(action)} data-testid="admin-orders-do">
+              {t(`adminOrders.${action?.kind ?? 'confirm'}Do`)}
             </Button>
           </Group>
         </Stack>
