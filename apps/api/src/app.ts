@@ -1,3 +1,4 @@
+import { couponsModule } from './modules/coupons/coupons.routes';
 import { moyasarGateway } from './lib/moyasar';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     learningModule(api, ctx);
     wishlistModule(api, ctx);
     ordersModule(api, ctx);
+    couponsModule(api, ctx);
     ratingsModule(api, ctx);
     certificatesModule(api, ctx);
     mediaModule(api, ctx);

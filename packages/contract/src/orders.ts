@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numeric } from './numbers';
 import { currencyCode, minorUnits } from './money';
 import { PAYMENT_METHODS, paymentInstructions } from './catalog';
+import { checkoutQuote, quoteBody } from './coupons';
 import { courseIdBody, envelope, listData, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
 
@@ -39,6 +40,7 @@ export const adminOrderListBody = z.strictObject({
 export const adminOrder = order.extend({ participantEmail: z.string() });
 export const orderBody = courseIdBody.extend({
   method: z.enum(PAYMENT_METHODS).optional().describe('How to pay a paid course: bank_transfer (the default) or card (when the site has a card gateway; 409 otherwise)'),
+  coupon: z.string().trim().max(64).optional().describe('A coupon code (docs/payments.md): refused with errors.coupon when it does not apply; one that makes the course free enrols at once'),
 });
 const orderIdBody = z.strictObject({ order_id: numeric(z.number().int().min(1).max(2_147_483_647)) });
 
@@ -48,6 +50,11 @@ export const orderRoutes = {
     summary:
       'Order a course: a free course enrolls at once; a paid one creates a pending order, paid by bank transfer (instructions in `payment`) or by card on the gateway\'s page (`payment.checkoutUrl`). Ordering again while an order waits for its payment changes its method. 409 when it is paid or yours.',
     body: orderBody, response: envelope(orderResult),
+  },
+  quote: {
+    method: 'POST', path: '/api/participant/checkout/quote', access: 'participant', errors: [404, 409], tags: ['orders'], body: quoteBody,
+    summary: "What ordering the course costs: price before and after a coupon, VAT, total; a coupon that does not apply is 400 with errors.coupon (409 when it is used up)",
+    response: envelope(checkoutQuote),
   },
   participantList: {
     method: 'GET', path: '/api/participant/enrollcourse/order/list', access: 'participant', tags: ['orders'],

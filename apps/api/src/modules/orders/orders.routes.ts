@@ -3,14 +3,15 @@ import { orderRoutes, paymentRoutes } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
 import { receiveWebhook, refundOrder, returnFromGateway } from './payments.service';
-import { adminOrders, cancelOrder, confirmOrder, instructorOrders, orderCourse, participantOrders } from './orders.service';
+import { adminOrders, checkoutQuote, cancelOrder, confirmOrder, instructorOrders, orderCourse, participantOrders } from './orders.service';
 
 export function ordersModule(app: FastifyInstance, ctx: AppContext) {
   const r = orderRoutes;
   addRoute(app, ctx, r.order, async ({ user, body }) => {
-    const result = await orderCourse(ctx, user, body.course_id, body.method);
+    const result = await orderCourse(ctx, user, body.course_id, body.method, body.coupon);
     return { message: result.enrolled ? 'api.order.enrolled' : result.payment?.provider === 'card' ? 'api.order.card_pending' : 'api.order.pending', data: result };
   });
+  addRoute(app, ctx, r.quote, async ({ user, body }) => ({ data: await checkoutQuote(ctx, user, body.course_id, body.coupon) }));
   // The card gateway's side (docs/payments.md): the payer coming back, and the gateway's webhook.
   addRoute(app, ctx, paymentRoutes.moyasarReturn, async ({ query, reply }) => {
     const location = await returnFromGateway(ctx, query.order);

@@ -8,6 +8,7 @@ import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
 import { composeNotification, mailQueued, notifyUser, siteLink, type NewMail, type NotificationTemplate, type Recipient } from '../mail/mail.service';
 import { presentAdminOrder, presentOrder } from './orders.presenter';
+import { placeOrderUsingCoupon, presentQuote, priceFor, releaseCoupon } from '../coupons/coupons.service';
 import { findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, orderContext, setPaymentMethod, type LiveOrder, type OrderRow } from './orders.queries';
 
 const PER_PAGE = 10;
@@ -18,22 +19,39 @@ const alreadyOrdered = () => new AppError('api.order.already', 409, { fields: { 
  * bank transfer, confirmed by an admin, or by card on the gateway's page, confirmed by the gateway
  * (payments.service.ts). Ordering again while the order waits, with a `method`, changes how it is paid.
  */
-export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: number, method?: PaymentMethod) {
+/** The public course a participant may order, with what ordering it is checked against (404, 409 for their own course). */
+async function orderableCourse(ctx: AppContext, user: RequestUser, courseId: number) {
   // The public course with its instructor's email, the participant's enrolment and live order, and their mail settings: one prepared statement.
-  const { course, enrolled, live, participant } = await orderContext(ctx.db, user.id, courseId);
+  const context = await orderContext(ctx.db, user.id, courseId);
+  const { course } = context;
   if (!course) throw new AppError('api.course.not_found', 404);
   // Instructors may also hold a participant account under the same email: not for their own course.
   if (course.ownerEmail && course.ownerEmail.toLowerCase() === user.email.toLowerCase()) {
     throw new AppError('api.order.own_course', 409, { fields: { course_id: 'api.order.own_course' } });
   }
+  return { ...context, course };
+}
+
+/** What ordering the course costs this participant: before and after a coupon, with the VAT (the checkout's confirmation step). */
+export async function checkoutQuote(ctx: AppContext, user: RequestUser, courseId: number, coupon?: string) {
+  const { course } = await orderableCourse(ctx, user, courseId);
+  return presentQuote(ctx, courseId, await priceFor(ctx, user.id, course, coupon || undefined));
+}
+
+export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: number, method?: PaymentMethod, couponCode?: string) {
+  const { course, enrolled, live, participant } = await orderableCourse(ctx, user, courseId);
   if (method === 'card' && !ctx.cardGateway) throw new AppError('api.order.card_unavailable', 409, { fields: { method: 'api.order.card_unavailable' } });
   if (enrolled || live?.status === 'paid') throw alreadyOrdered();
   if (live) {
+    // A coupon prices a new order only.
+    if (couponCode) throw new AppError('api.coupon.order_exists', 409, { fields: { coupon: 'api.coupon.order_exists' } });
     // The spec's second order is refused; choosing a way to pay again is not.
     if (!method) throw alreadyOrdered();
     return payPendingOrderBy(ctx, user, course, live, method);
   }
-  const amountMinor = course.priceMinor;
+  // The price, less a coupon's discount (checked here, its use taken with the order): a coupon that makes it free enrols at once.
+  const priced = await priceFor(ctx, user.id, course, couponCode || undefined);
+  const amountMinor = priced.quote.totalMinor;
   const free = amountMinor === 0;
   const provider = free ? ('free' as const) : method === 'card' ? ('card' as const) : ('bank_transfer' as const);
   const values = {
@@ -56,7 +74,10 @@ export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: 
       : null;
   let placed: { id: number; createdAt: Date };
   try {
-    placed = await placeOrder(ctx, values, free, mail);
+    placed = priced.applied
+      ? await placeOrderUsingCoupon(ctx, values, priced.applied, priced.quote, free, mail)
+      : await placeOrder(ctx, values, free, mail);
+    if (priced.applied && mail) mailQueued(ctx);
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyOrdered();
     throw error;
@@ -205,5 +226,6 @@ export async function notifyOrder(ctx: AppContext, row: OrderRow): Promise<void>
 export async function cancelOrder(ctx: AppContext, orderId: number) {
   await pendingOrderOr409(ctx, orderId);
   if (!(await markCancelled(ctx.db, orderId))) throw new AppError('api.order.not_pending', 409);
+  await releaseCoupon(ctx, orderId);
   return presentAdminOrder((await findOrder(ctx.db, orderId))!);
 }
