@@ -23,7 +23,13 @@ export interface CsvLine {
 const fileError = (code: string, status: number, params: Record<string, string | number> = {}) => new AppError(code, status, { fields: { file: code }, params });
 
 /** Control characters other than tab, line feed and carriage return: a binary file (a spreadsheet's .xlsx, an image), not text. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
 
 /**
  * Checks a CSV file as it passes and writes it out as text: at most `maxBytes`, UTF-8 (a byte sequence that is not
@@ -65,7 +71,7 @@ class CsvTextCheck extends Transform {
   }
 
   private emit_(text: string, done: TransformCallback, last = false) {
-    if (CONTROL.test(text)) return done(fileError('api.enrolments.csv.not_text', 415));
+    if (hasControlCharacter(text)) return done(fileError('api.enrolments.csv.not_text', 415));
     let out = (this.carriage ? '\r' : '') + text;
     this.carriage = !last && out.endsWith('\r');
     if (this.carriage) out = out.slice(0, -1);
