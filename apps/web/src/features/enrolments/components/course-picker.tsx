@@ -1,0 +1,48 @@
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { enrolmentQueries } from '../api';
+
+export interface PickedCourse {
+  id: number;
+  title: string;
+}
+
+interface CoursePickerProps extends Omit<ComponentProps<typeof Select>, 'data' | 'value' | 'onChange' | 'searchable'> {
+  value: PickedCourse | null;
+  onChange: (course: PickedCourse | null) => void;
+}
+
+/** An approved course, found by its title on the server (Arabic spelling variants match); cleared: no course. */
+export function CoursePicker({ value, onChange, ...props }: CoursePickerProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const found = useQuery({ ...enrolmentQueries.courses(debounced), placeholderData: keepPreviousData });
+  const options = new Map<string, string>();
+  if (value) options.set(String(value.id), value.title);
+  for (const course of found.data?.items ?? []) options.set(String(course.id), course.title);
+  const selected = value ? String(value.id) : null;
+  return (
+    <Select
+      {...props}
+      searchable
+      clearable
+      value={selected}
+      data={[...options].map(([id, title]) => ({ value: id, label: title }))}
+      // The server searched already, with the Arabic folding the browser does not know.
+      filter={({ options: all }) => all}
+      onSearchChange={(text) => {
+        if (text !== (selected ? options.get(selected) : undefined)) setSearch(text);
+      }}
+      onChange={(next, option) => {
+        setSearch('');
+        onChange(next === null || !option ? null : { id: Number(next), title: option.label });
+      }}
+      nothingFoundMessage={found.isFetching ? t('enrolments.course.searching') : found.isError ? t('enrolments.course.loadFailed') : t('enrolments.course.nothing')}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
