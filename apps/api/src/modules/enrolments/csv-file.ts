@@ -149,15 +149,27 @@ function headerOf(row: string[]): { email: number; name: number } | null {
  * email,name without a header. A line that cannot be read (a quote never closed) refuses the whole file, with its number.
  */
 export async function* csvLines(file: string): AsyncGenerator<CsvLine> {
+  // Line numbers are counted as the parser makes each record (on_record runs in order, at once): a record waiting in the
+  // stream's buffer when a later line breaks is dropped by the failed stream, so counting as they are read would name
+  // an earlier line than the broken one.
+  let parsedEnd = 0;
   const parser = createReadStream(file, { encoding: 'utf8' }).pipe(
-    parse({ bom: true, delimiter: [',', ';'], relax_column_count: true, trim: true, info: true, max_record_size: 64 * 1024 }),
+    parse({
+      bom: true,
+      delimiter: [',', ';'],
+      relax_column_count: true,
+      trim: true,
+      max_record_size: 64 * 1024,
+      on_record: (record: string[], context: { lines: number }) => {
+        const line = parsedEnd + 1;
+        parsedEnd = context.lines;
+        return { record, line };
+      },
+    }),
   );
   let columns: { email: number; name: number } | undefined;
-  let previousEnd = 0;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const line = previousEnd + 1;
-      previousEnd = info.lines;
+    for await (const { record, line } of parser as AsyncIterable<{ record: string[]; line: number }>) {
       if (record.every((cell) => cell === '')) continue;
       if (!columns) {
         const header = headerOf(record);
@@ -168,8 +180,8 @@ export async function* csvLines(file: string): AsyncGenerator<CsvLine> {
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    // The parser counts to where it gave up (the file's end, for a quote never closed): the line it began is more use.
-    throw fileError('api.enrolments.csv.broken', 400, { line: previousEnd + 1 });
+    // The parser's own count is where it gave up (the file's end, for a quote never closed): the line it began is more use.
+    throw fileError('api.enrolments.csv.broken', 400, { line: parsedEnd + 1 });
   }
 }
 

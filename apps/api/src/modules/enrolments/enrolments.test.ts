@@ -213,13 +213,16 @@ describe('a CSV list into a course', () => {
       ['email,name\n\n', 400, 'api.enrolments.csv.empty'],
       ['', 400, 'api.enrolments.csv.empty'],
       [`email,name\n${someone},Ali\n${uniqueEmail()},"Open quote\n`, 400, 'api.enrolments.csv.broken'],
+      [['email,name', ...Array.from({ length: 30 }, (_, i) => (i === 7 ? `${someone}${i},"Smith, Jr" 2` : `${someone}${i},Name ${i}`))].join('\n'), 400, 'api.enrolments.csv.broken 9'],
       [['email,name', ...Array.from({ length: 10_001 }, (_, i) => `${someone}${i},Name ${i}`)].join('\n'), 400, 'api.enrolments.csv.too_many_lines'],
     ];
     for (const [csv, status, key] of cases) {
       const res = await enrolCsv(course.id, csv, false);
       expect(res.statusCode, key).toBe(status);
       expect(Object.keys(res.json().errors)).toEqual(['file']);
+      // The line that breaks, not an earlier one: the third line, the ninth.
       if (key === 'api.enrolments.csv.broken') expect(res.json().errors.file).toBe(translate('en', key, { line: 3 }));
+      if (key === 'api.enrolments.csv.broken 9') expect(res.json().errors.file).toBe(translate('en', 'api.enrolments.csv.broken', { line: 9 }));
     }
     expect(await enrolmentsOf(course.id)).toEqual([]);
     expect(await accountsWith([someone])).toEqual([]);
