@@ -153,6 +153,7 @@ export async function* csvLines(file: string): AsyncGenerator<CsvLine> {
   // stream's buffer when a later line breaks is dropped by the failed stream, so counting as they are read would name
   // an earlier line than the broken one.
   let parsedEnd = 0;
+  const startLine = new WeakMap<string[], number>();
   const parser = createReadStream(file, { encoding: 'utf8' }).pipe(
     parse({
       bom: true,
@@ -160,16 +161,17 @@ export async function* csvLines(file: string): AsyncGenerator<CsvLine> {
       relax_column_count: true,
       trim: true,
       max_record_size: 64 * 1024,
-      on_record: (record: string[], context: { lines: number }) => {
-        const line = parsedEnd + 1;
+      on_record: (record, context) => {
+        startLine.set(record, parsedEnd + 1);
         parsedEnd = context.lines;
-        return { record, line };
+        return record;
       },
     }),
   );
   let columns: { email: number; name: number } | undefined;
   try {
-    for await (const { record, line } of parser as AsyncIterable<{ record: string[]; line: number }>) {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const line = startLine.get(record) ?? parsedEnd;
       if (record.every((cell) => cell === '')) continue;
       if (!columns) {
         const header = headerOf(record);
