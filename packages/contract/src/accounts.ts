@@ -162,7 +162,10 @@ const resetLink = {
 
 export const checkResetBody = z.strictObject(resetLink).describe('Is this reset link still usable? (valid, unused, under an hour old)');
 
-export const resetLinkInfo = z.object({ email: z.string().describe('The account the link resets') });
+export const resetLinkInfo = z.object({
+  email: z.string().describe('The account the link resets'),
+  invitation: z.boolean().describe('A link mailed with an account an admin made (docs/bulk-enrolment.md): the page asks for a first password'),
+});
 
 export const resetPasswordBody = z
   .strictObject({

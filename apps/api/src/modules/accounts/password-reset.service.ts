@@ -97,9 +97,9 @@ async function usableToken(ctx: AppContext, ip: string, link: ResetLink) {
   return row;
 }
 
-export async function checkResetLink(ctx: AppContext, ip: string, link: ResetLink): Promise<{ email: string }> {
+export async function checkResetLink(ctx: AppContext, ip: string, link: ResetLink): Promise<{ email: string; invitation: boolean }> {
   const row = await usableToken(ctx, ip, link);
-  return { email: row.email };
+  return { email: row.email, invitation: row.kind === 'invitation' };
 }
 
 /** The new password follows the registration rules; every link of the account is used up and every session ends. */

@@ -194,7 +194,7 @@ describe('a CSV list into a course', () => {
     const match = /\/reset-password\/participant\/(\d+)\/([A-Za-z0-9_-]+)/.exec(mail!.textBody)!;
     const link = { user: 'participant', id: Number(match[1]), hash: match[2] };
     expect(link.id).toBe(account!.id);
-    expect((await suite.post('/api/check', link)).json().data).toEqual({ email });
+    expect((await suite.post('/api/check', link)).json().data).toEqual({ email, invitation: true });
     const set = await suite.post('/api/reset_password', { ...link, password: 'Amber-orchard-84', confirm_password: 'Amber-orchard-84' });
     expect(set.statusCode).toBe(200);
     const session = await loginAs(suite.app, 'participant', email, 'Amber-orchard-84');
