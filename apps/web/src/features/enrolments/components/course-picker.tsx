@@ -1,8 +1,9 @@
-import { Select } from '@mantine/core';
+import type { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ServerSearchSelect } from '../../../components/server-search-select';
 import { enrolmentQueries } from '../api';
 
 export interface PickedCourse {
@@ -10,7 +11,7 @@ export interface PickedCourse {
   title: string;
 }
 
-interface CoursePickerProps extends Omit<ComponentProps<typeof Select>, 'data' | 'value' | 'onChange' | 'searchable'> {
+interface CoursePickerProps extends Omit<ComponentProps<typeof Select>, 'data' | 'value' | 'onChange' | 'searchable' | 'clearable' | 'filter' | 'onSearchChange' | 'nothingFoundMessage'> {
   value: PickedCourse | null;
   onChange: (course: PickedCourse | null) => void;
 }
@@ -24,25 +25,14 @@ export function CoursePicker({ value, onChange, ...props }: CoursePickerProps) {
   const options = new Map<string, string>();
   if (value) options.set(String(value.id), value.title);
   for (const course of found.data?.items ?? []) options.set(String(course.id), course.title);
-  const selected = value ? String(value.id) : null;
   return (
-    <Select
+    <ServerSearchSelect
       {...props}
-      searchable
-      clearable
-      value={selected}
-      data={[...options].map(([id, title]) => ({ value: id, label: title }))}
-      // The server searched already, with the Arabic folding the browser does not know.
-      filter={({ options: all }) => all}
-      onSearchChange={(text) => {
-        if (text !== (selected ? options.get(selected) : undefined)) setSearch(text);
-      }}
-      onChange={(next, option) => {
-        setSearch('');
-        onChange(next === null || !option ? null : { id: Number(next), title: option.label });
-      }}
-      nothingFoundMessage={found.isFetching ? t('enrolments.course.searching') : found.isError ? t('enrolments.course.loadFailed') : t('enrolments.course.nothing')}
-      comboboxProps={{ withinPortal: true }}
+      options={options}
+      value={value ? String(value.id) : null}
+      onSearch={setSearch}
+      onChange={(id, title) => onChange(id === null || title === null ? null : { id: Number(id), title })}
+      nothingFound={found.isFetching ? t('enrolments.course.searching') : found.isError ? t('enrolments.course.loadFailed') : t('enrolments.course.nothing')}
     />
   );
 }
