@@ -43,29 +43,28 @@ export function BulkReportView({ report }: { report: BulkReport }) {
         {report.problems.length === 0 ? (
           <Alert color="green">{t('enrolments.report.clean')}</Alert>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped withTableBorder data-testid="enrolments-problems">
-              <Table.Caption>{t('enrolments.report.caption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('enrolments.report.line')}</Table.Th>
-                  <Table.Th scope="col">{t('enrolments.report.email')}</Table.Th>
-                  <Table.Th scope="col">{t('enrolments.report.reason')}</Table.Th>
+          // No scroll container: the emails break anywhere, so the three columns fit a phone's width.
+          <Table striped withTableBorder data-testid="enrolments-problems">
+            <Table.Caption>{t('enrolments.report.caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('enrolments.report.line')}</Table.Th>
+                <Table.Th scope="col">{t('enrolments.report.email')}</Table.Th>
+                <Table.Th scope="col">{t('enrolments.report.reason')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((problem) => (
+                <Table.Tr key={problem.line}>
+                  <Table.Td>{problem.line}</Table.Td>
+                  <Table.Td dir="ltr" className="enrolments-report__email">
+                    {problem.email}
+                  </Table.Td>
+                  <Table.Td>{t(`enrolments.problem.${problem.reason}`, { line: problem.sameAs ?? '' })}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((problem) => (
-                  <Table.Tr key={problem.line}>
-                    <Table.Td>{problem.line}</Table.Td>
-                    <Table.Td dir="ltr" className="enrolments-report__email">
-                      {problem.email}
-                    </Table.Td>
-                    <Table.Td>{t(`enrolments.problem.${problem.reason}`, { line: problem.sameAs ?? '' })}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
         {hidden > 0 ? <Text c="dimmed">{t('enrolments.report.more', { count: hidden })}</Text> : null}
       </Stack>

@@ -85,9 +85,9 @@ function CsvImport({ course }: { course: PickedCourse | null }) {
       <FileInput
         label={t('enrolments.csv.file')}
         description={t('enrolments.csv.fileHint', { lines: BULK_ENROLMENT_LIMITS.lines, mb: BULK_ENROLMENT_LIMITS.bytes / 1_048_576 })}
-        placeholder={t('enrolments.csv.placeholder')}
         accept=".csv,text/csv"
         clearable
+        clearButtonProps={{ 'aria-label': t('enrolments.csv.clear') }}
         value={file}
         onChange={(next) => {
           setFile(next);
