@@ -18,7 +18,8 @@ describe('enrolling people in bulk', () => {
     const { page } = await e2e.open({ width: 375 }, onTestFinished);
     const tag = Math.random().toString(36).slice(2, 8);
     const course = await createCourse({ title: `دورة الخط العربي ${tag}` });
-    const good = [`amal.${tag}@bulk.example`, `omar.${tag}@bulk.example`];
+    const [amal, omar] = [`amal.${tag}@bulk.example`, `omar.${tag}@bulk.example`];
+    const good = [amal, omar];
     await seedSession(page, 'admin', await apiLogin(e2e.server, 'admin', await newAccount('admin')));
     await page.goto('/admin/dashboard');
     await settled(page);
@@ -29,7 +30,7 @@ describe('enrolling people in bulk', () => {
     const picker = page.getByRole('combobox', { name: labelled('ar', 'enrolments.course.label') });
     await picker.fill(tag);
     await page.getByRole('option', { name: course.title }).click();
-    const csv = ['email,name', `${good[0]},آمال يوسف`, 'not-an-email,Someone', `"${good[1]}","Omar, Jr"`, `${good[0].toUpperCase()},Again`].join('\r\n');
+    const csv = ['email,name', `${amal},آمال يوسف`, 'not-an-email,Someone', `"${omar}","Omar, Jr"`, `${amal.toUpperCase()},Again`].join('\r\n');
     await page.getByTestId('enrolments-csv').locator('input[type="file"]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) });
     await page.getByRole('button', { name: tr('ar', 'enrolments.csv.check') }).click();
 
