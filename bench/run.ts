@@ -27,8 +27,11 @@
  *  - write bursts (bench/bursts.ts, on the PostgreSQL server's large catalog): 200 quiz submissions, 100 enrolments in one course
  *    and 200 messages to one instructor, each all at once beside a bare-route burst of the same size, stored exactly once, and
  *    where the time goes (CPU, the pool, lock waits).
+ *  - bulk enrolment (bench/bulk-enrol.ts): CSV files of 500, 5,000 and 10,000 participants enrolled in a course by the admin, on PGlite and the PostgreSQL server, dry run
+ *    and real run, in seconds, lines per second, the server's CPU seconds and its peak memory growth (target: 5,000 lines in
+ *    under a minute, with flat memory).
  * Prints the figures and writes bench/results/latest.json. No pass/fail: machines are shared and noisy.
- * Parts: BENCH_ONLY=namelist,upload,transcode,lecture-start,quiz,public,storm,memory,large,bursts,first-visit (any of them, comma-separated) runs only
+ * Parts: BENCH_ONLY=namelist,upload,transcode,lecture-start,quiz,public,storm,memory,large,bursts,first-visit,bulk-enrol (any of them, comma-separated) runs only
  * those, keeping the other figures in latest.json; e.g. `BENCH_ONLY=large,bursts npx tsx bench/run.ts`. The large catalog's own
  * settings (BENCH_LARGE_SCALE, BENCH_LARGE_DATABASES, BENCH_LARGE_MODES, BENCH_SEARCHES) are in bench/large-catalog.ts.
  */
@@ -48,13 +51,14 @@ import { firstVisitBenchmark, printFirstVisit } from './first-visit';
 import { memoryBenchmark, printMemory } from './memory';
 import { largeCatalogBenchmark, printLargeCatalog } from './large-catalog';
 import { burstsBenchmark, printBursts } from './bursts';
+import { bulkEnrolBenchmark, printBulkEnrol } from './bulk-enrol';
 import { freePort, waitFor, stop } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** BENCH_ONLY=large,bursts (a comma-separated list of the parts below): only those parts run; unset, all of them. */
-export const BENCH_PARTS = ['namelist', 'upload', 'transcode', 'lecture-start', 'quiz', 'public', 'storm', 'memory', 'large', 'bursts', 'first-visit'] as const;
+export const BENCH_PARTS = ['namelist', 'upload', 'transcode', 'lecture-start', 'quiz', 'public', 'storm', 'memory', 'large', 'bursts', 'first-visit', 'bulk-enrol'] as const;
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 for (const part of ONLY) if (!(BENCH_PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY: no part named ${part} (parts: ${BENCH_PARTS.join(', ')})`);
 const want = (part: (typeof BENCH_PARTS)[number]) => ONLY.length === 0 || ONLY.includes(part);
@@ -231,6 +235,13 @@ async function main() {
     const bursts = await burstsBenchmark();
     printBursts(bursts);
     record('bursts', bursts);
+  }
+
+  // An admin's CSV list of 500 and of 5,000 participants into a course (issue 28, point 7).
+  if (want('bulk-enrol')) {
+    const bulkEnrol = await bulkEnrolBenchmark();
+    printBulkEnrol(bulkEnrol);
+    record('bulkEnrol', bulkEnrol);
   }
 
   // The first visit, in Chromium and Lighthouse, of the web app `npm start` built above (built here when that part was left out).

@@ -41,6 +41,7 @@ import { authoringModule } from './modules/authoring/authoring.routes';
 import { quizModule } from './modules/quiz/quiz.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { membersModule } from './modules/members/members.routes';
+import { enrolmentsModule } from './modules/enrolments/enrolments.routes';
 import { cmsModule } from './modules/cms/cms.routes';
 import { mailModule } from './modules/mail/mail.routes';
 import { videoModule } from './modules/video/video.routes';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     quizModule(api, ctx);
     dashboardModule(api, ctx);
     membersModule(api, ctx);
+    enrolmentsModule(api, ctx);
     cmsModule(api, ctx);
     googleModule(api, ctx);
     messagesModule(api, ctx);

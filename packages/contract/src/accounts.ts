@@ -29,7 +29,7 @@ export const loginBody = z
  * Notification mails (docs/mail.md), each of which a user can turn off in the profile. The password
  * reset mail and the newsletter's own mails are not notifications: never optional here.
  */
-export const NOTIFICATION_KINDS = ['welcome', 'course_submitted', 'course_reviewed', 'order_received', 'order_paid', 'order_refunded', 'assessment_checked', 'certificate_earned'] as const;
+export const NOTIFICATION_KINDS = ['welcome', 'course_submitted', 'course_reviewed', 'order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -37,7 +37,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * account is made, before any profile is saved, so it has no switch (it is still a notification kind).
  */
 export const NOTIFICATIONS_BY_ROLE: Record<Role, readonly NotificationKind[]> = {
-  participant: ['order_received', 'order_paid', 'order_refunded', 'assessment_checked', 'certificate_earned'],
+  participant: ['order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned'],
   instructor: ['course_reviewed'],
   admin: ['course_submitted'],
 };
@@ -162,7 +162,10 @@ const resetLink = {
 
 export const checkResetBody = z.strictObject(resetLink).describe('Is this reset link still usable? (valid, unused, under an hour old)');
 
-export const resetLinkInfo = z.object({ email: z.string().describe('The account the link resets') });
+export const resetLinkInfo = z.object({
+  email: z.string().describe('The account the link resets'),
+  invitation: z.boolean().describe('A link mailed with an account an admin made (docs/bulk-enrolment.md): the page asks for a first password'),
+});
 
 export const resetPasswordBody = z
   .strictObject({

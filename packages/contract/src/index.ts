@@ -16,6 +16,7 @@ export * from './certificates';
 export * from './media';
 export * from './outreach';
 export * from './members';
+export * from './enrolments';
 export * from './authoring';
 export * from './quiz';
 export * from './dashboard';

@@ -24,7 +24,15 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
 }
 
+/**
+ * The password_hash of an account made without a password (an admin's import, docs/bulk-enrolment.md): no
+ * password matches it, until the owner sets one through the mailed invitation (or a password reset).
+ */
+export const NO_PASSWORD = '!none';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // Checked against the dummy as an unknown email is, so the time does not tell that the account has no password.
+  if (passwordHash === NO_PASSWORD) return verify(await dummyPasswordHash(), password).then(() => false, () => false);
   try {
     return await verify(passwordHash, password);
   } catch {

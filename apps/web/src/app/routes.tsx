@@ -44,6 +44,7 @@ const CategoryListPage = lazyScreen(() => import('../features/categories/pages/c
 const CategoryFormPage = lazyScreen(() => import('../features/categories/pages/category-form-page'));
 const MemberListPage = lazyScreen(() => import('../features/members/pages/member-list-page'));
 const MemberFormPage = lazyScreen(() => import('../features/members/pages/member-form-page'));
+const EnrolmentsPage = lazyScreen(() => import('../features/enrolments/pages/enrolments-page'));
 const SubscribersPage = lazyScreen(() => import('../features/outreach/pages/subscribers-page'));
 const ContactMessagesPage = lazyScreen(() => import('../features/outreach/pages/contact-messages-page'));
 const AdminCmsHomePage = lazyScreen(() => import('../features/cms/pages/admin-home-page'));
@@ -128,6 +129,7 @@ function roleArea(role: Role): RouteObject {
         page(`${paths.members(memberRole)}/edit/:id`, <MemberFormPage role={memberRole} key={`${memberRole}-edit`} />, MemberFormPage),
       );
     }
+    children.push(page(paths.adminEnrolments, <EnrolmentsPage />, EnrolmentsPage));
     children.push(page(paths.adminSubscribers, <SubscribersPage />, SubscribersPage), page(paths.adminContactMessages, <ContactMessagesPage />, ContactMessagesPage));
   }
   if (role === 'instructor') children.push(page(paths.instructorOrders, <InstructorOrdersPage />, InstructorOrdersPage));

@@ -51,6 +51,8 @@ export const paths = {
   members: (role: 'instructor' | 'participant') => `/admin/${role}`,
   newMember: (role: 'instructor' | 'participant') => `/admin/${role}/add`,
   editMember: (role: 'instructor' | 'participant', id: string | number) => `/admin/${role}/edit/${encodeURIComponent(String(id))}`,
+  /** The admin's grants: one participant or a CSV list into a course, or a CSV import (docs/bulk-enrolment.md). */
+  adminEnrolments: '/admin/enrolments',
   adminSubscribers: '/admin/subscribers',
   /** A role's message centre (docs/messages.md); `?thread=` opens a thread, `?to=&course=` starts one. */
   messages: (role: Role) => `/${role}/messages`,

@@ -20,6 +20,7 @@ import {
   IconSchool,
   IconShieldLock,
   IconUser,
+  IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
 import type { Role } from '@nibras/contract';
@@ -55,6 +56,7 @@ const LINK_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: 
   'adminCategories.nav': IconCategory,
   'members.instructor.nav': IconChalkboard,
   'members.participant.nav': IconUsers,
+  'enrolments.nav': IconUserPlus,
   'subscribers.nav': IconNews,
   'contactMessages.nav': IconMail,
   'adminCms.nav.home': IconHome,
@@ -108,6 +110,7 @@ function shellLinks(role: Role): ShellLink[] {
       { to: paths.adminCategories, labelKey: 'adminCategories.nav' },
       { to: paths.members('instructor'), labelKey: 'members.instructor.nav' },
       { to: paths.members('participant'), labelKey: 'members.participant.nav' },
+      { to: paths.adminEnrolments, labelKey: 'enrolments.nav' },
       { to: paths.adminSubscribers, labelKey: 'subscribers.nav' },
       { to: paths.adminContactMessages, labelKey: 'contactMessages.nav' },
       { to: paths.adminCms('home'), labelKey: 'adminCms.nav.home' },

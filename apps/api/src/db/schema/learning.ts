@@ -107,6 +107,12 @@ export const enrollments = pgTable(
     participantId: integer('participant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'restrict' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /**
+     * An admin's grant (docs/bulk-enrolment.md): who enrolled the participant without an order, and when. The
+     * admin may be deleted later (null then); granted_at still says the enrolment was a grant.
+     */
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -39,7 +39,9 @@ export const mailOutbox = pgTable(
 
 /**
  * Forgot-password links (docs/mail.md): only the SHA-256 of the random token is kept; a token works
- * once and for an hour. Rows also count the requests per account (at most 3 an hour).
+ * once and for an hour. Rows also count the requests per account (at most 3 an hour). An `invitation`
+ * is the same kind of link mailed to an account an admin created (docs/bulk-enrolment.md): it works for
+ * days, and does not count against the hourly limit of forgot-password mails.
  */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -47,6 +49,7 @@ export const passwordResetTokens = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    kind: text('kind', { enum: ['reset', 'invitation'] }).notNull().default('reset'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@nibras/contract';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
@@ -25,6 +25,26 @@ export async function insertUser(
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values({ ...values, searchText: buildUserSearchText(values.name, values.email) }).returning();
   return row!;
+}
+
+/** The participants with these emails (any case), at most one each: one index probe per email. */
+export async function findParticipantsByEmails(db: Db, emails: string[]): Promise<UserRow[]> {
+  if (emails.length === 0) return [];
+  const lowered = emails.map((email) => email.toLowerCase());
+  return db.select().from(users).where(and(eq(users.role, 'participant'), inArray(sql`lower(${users.email})`, lowered)));
+}
+
+/**
+ * Participants made without a password (NO_PASSWORD), in one statement; an email taken meanwhile is skipped
+ * (the unique index decides), so only the accounts this statement made come back.
+ */
+export async function insertParticipantsWithoutPassword(db: Db, values: { name: string; email: string; passwordHash: string; lang: 'ar' | 'en' }[]): Promise<UserRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(users)
+    .values(values.map((v) => ({ ...v, role: 'participant' as const, searchText: buildUserSearchText(v.name, v.email) })))
+    .onConflictDoNothing()
+    .returning();
 }
 
 /** A new name or email refreshes the search text in the same write. */
@@ -58,12 +78,17 @@ export async function insertResetToken(db: Db, values: { userId: number; tokenHa
   await db.insert(passwordResetTokens).values(values);
 }
 
-/** Reset links asked for the account since `since`: the hourly limit per email. */
+/** Many links in one statement (the invitations of an import's batch). */
+export async function insertResetTokens(db: Db, values: { userId: number; tokenHash: string; expiresAt: Date; kind: 'reset' | 'invitation' }[]): Promise<void> {
+  if (values.length) await db.insert(passwordResetTokens).values(values);
+}
+
+/** Reset links asked for the account since `since`: the hourly limit per email (invitations do not count). */
 export async function countResetTokensSince(db: Db, userId: number, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, userId), gte(passwordResetTokens.createdAt, since)));
+    .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.kind, 'reset'), gte(passwordResetTokens.createdAt, since)));
   return row?.n ?? 0;
 }
 
@@ -73,6 +98,7 @@ export async function findResetToken(db: Db, tokenHash: string): Promise<ResetTo
       id: passwordResetTokens.id,
       userId: passwordResetTokens.userId,
       tokenHash: passwordResetTokens.tokenHash,
+      kind: passwordResetTokens.kind,
       createdAt: passwordResetTokens.createdAt,
       expiresAt: passwordResetTokens.expiresAt,
       usedAt: passwordResetTokens.usedAt,

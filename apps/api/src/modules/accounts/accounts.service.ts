@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../lib/app-error';
 import { removeWithCopies } from '../../lib/image-variants';
 import { addressKey, failureBudget } from '../../lib/failure-budget';
-import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import { dummyPasswordHash, hashPassword, isCommonPassword, NO_PASSWORD, verifyPassword } from '../../lib/passwords';
 import { sanitizePlainText } from '../../lib/sanitize';
 import { receiveUpload } from '../../lib/uploads';
 import type { Language } from '../../lib/i18n';
@@ -14,15 +14,31 @@ import { invalidateCatalog } from '../catalog/catalog.service';
 import { notifyUser, siteLink, tellAccount } from '../mail/mail.service';
 import { refreshInstructorSearchText } from '../search/search.service';
 import { endAllSessions, endOtherSessions, endSession, startSession } from '../sessions/sessions.service';
-import { findUserByEmail, findUserById, insertUser, setUserAvatar, setUserLang, updateUser, type UserRow } from './accounts.queries';
+import type { Db } from '../../db/client';
+import {
+  findParticipantsByEmails,
+  findUserByEmail,
+  findUserById,
+  insertParticipantsWithoutPassword,
+  insertUser,
+  setUserAvatar,
+  setUserLang,
+  updateUser,
+  type UserRow,
+} from './accounts.queries';
 
 export type { UserRow };
 
 const emailTaken = () => new AppError('api.auth.email_taken', 409, { fields: { email: 'api.auth.email_taken' } });
 
-/** A name as readers see it: no markup (raw or entity-encoded), spaces collapsed, and still a name after that. */
+/** A name as readers see it: no markup (raw or entity-encoded), spaces collapsed. */
+export function cleanName(value: string): string {
+  return sanitizePlainText(value).replace(/\s+/g, ' ').trim();
+}
+
+/** A cleaned name that is still a name after cleaning. */
 function plainName(value: string): string {
-  const name = sanitizePlainText(value).replace(/\s+/g, ' ');
+  const name = cleanName(value);
   if (name.length < 2) throw new AppError('api.validation.failed', 400, { fields: { name: 'api.validation.required' } });
   return name;
 }
@@ -246,4 +262,18 @@ export async function updateAccountByAdmin(ctx: AppContext, row: UserRow, input:
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+}
+
+/** The participants with these emails (any case): an admin's import reads a batch of its lines at once. */
+export function participantsByEmails(db: Db, emails: string[]): Promise<UserRow[]> {
+  return findParticipantsByEmails(db, emails);
+}
+
+/**
+ * Participants an admin makes without a password (docs/bulk-enrolment.md), in one statement with `db` (the
+ * import's transaction); names already cleaned (cleanName). No password works until the owner sets one through
+ * the invitation; an email taken meanwhile is skipped. The accounts made.
+ */
+export function createParticipantsWithoutPassword(db: Db, accounts: { name: string; email: string }[], lang: Language): Promise<UserRow[]> {
+  return insertParticipantsWithoutPassword(db, accounts.map((a) => ({ ...a, passwordHash: NO_PASSWORD, lang })));
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Role } from '@nibras/contract';
+import { BULK_ENROLMENT_LIMITS, type Role } from '@nibras/contract';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { addressKey, failureBudget } from '../../lib/failure-budget';
 import type { Language } from '../../lib/i18n';
@@ -9,7 +10,7 @@ import { hashToken } from '../../lib/tokens';
 import type { AppContext } from '../../context';
 import { enqueueMail } from '../mail/mail.service';
 import { endAllSessions } from '../sessions/sessions.service';
-import { consumeResetTokens, countResetTokensSince, findResetToken, findUserByEmail, insertResetToken, updateUser } from './accounts.queries';
+import { consumeResetTokens, countResetTokensSince, findResetToken, findUserByEmail, insertResetToken, insertResetTokens, updateUser } from './accounts.queries';
 
 const LINK_LIFETIME_MS = 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
@@ -30,6 +31,25 @@ export interface ResetLink {
 /** The mailed link: PUBLIC_URL/reset-password/{role}/{user id}/{token}. */
 export function resetLinkUrl(publicUrl: string, link: ResetLink): string {
   return new URL(`/reset-password/${link.user}/${link.id}/${encodeURIComponent(link.hash)}`, publicUrl).href;
+}
+
+const INVITATION_LIFETIME_MS = BULK_ENROLMENT_LIMITS.invitationDays * 24 * HOUR_MS;
+
+/**
+ * Set-password links for accounts an admin made without a password (docs/bulk-enrolment.md), written with
+ * `db` (the caller's transaction, which also writes the accounts and their mails): the reset's tokens, of
+ * kind `invitation`, working for days instead of an hour, opened on the same reset page. The link per account id.
+ */
+export async function createInvitationLinks(db: Db, publicUrl: string, userIds: number[]): Promise<{ days: number; links: Map<number, string> }> {
+  const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
+  const links = new Map<number, string>();
+  const rows = userIds.map((id) => {
+    const token = randomBytes(32).toString('base64url');
+    links.set(id, resetLinkUrl(publicUrl, { user: 'participant', id, hash: token }));
+    return { userId: id, tokenHash: hashToken(token), expiresAt, kind: 'invitation' as const };
+  });
+  await insertResetTokens(db, rows);
+  return { days: BULK_ENROLMENT_LIMITS.invitationDays, links };
 }
 
 /**
@@ -77,9 +97,9 @@ async function usableToken(ctx: AppContext, ip: string, link: ResetLink) {
   return row;
 }
 
-export async function checkResetLink(ctx: AppContext, ip: string, link: ResetLink): Promise<{ email: string }> {
+export async function checkResetLink(ctx: AppContext, ip: string, link: ResetLink): Promise<{ email: string; invitation: boolean }> {
   const row = await usableToken(ctx, ip, link);
-  return { email: row.email };
+  return { email: row.email, invitation: row.kind === 'invitation' };
 }
 
 /** The new password follows the registration rules; every link of the account is used up and every session ends. */

@@ -68,7 +68,7 @@ describe.each(['participant', 'instructor'] as const)('%s forgot and reset passw
 
     const check = await post('/api/check', link, { 'accept-language': 'en' });
     expect(check.statusCode).toBe(200);
-    expect(check.json()).toMatchObject({ success: true, data: { email: user.email } });
+    expect(check.json()).toMatchObject({ success: true, data: { email: user.email, invitation: false } });
 
     const mismatch = await post('/api/reset_password', { ...link, password: NEW_PASSWORD, confirm_password: 'something-else-99' }, { 'accept-language': 'en' });
     expect(mismatch.statusCode).toBe(400);

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
  * may already have parsed them when the whole body arrived in one piece, but over a real network they
  * would arrive after the file, too late to decide where it goes (parts are recorded in arrival order).
  */
-function textFields(part: MultipartFile): Record<string, unknown> {
+export function textFields(part: MultipartFile): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, entry] of Object.entries(part.fields)) {
     const entries = [entry].flat();

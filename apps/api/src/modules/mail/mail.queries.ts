@@ -10,6 +10,11 @@ export async function insertMail(db: Db, mail: NewMail): Promise<MailRow> {
   return row!;
 }
 
+/** Many rows in one statement (an import's batch, with the caller's transaction). */
+export async function insertMails(db: Db, mails: NewMail[]): Promise<void> {
+  if (mails.length) await db.insert(mailOutbox).values(mails);
+}
+
 /** The database's clock decides what is due, whichever node asks. */
 const now = sql`now()`;
 const inMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;

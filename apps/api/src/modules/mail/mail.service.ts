@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Language } from '../../lib/i18n';
 import type { AppContext } from '../../context';
-import { activeAdmins, findRecipient, insertMail, type NewMail, type Recipient } from './mail.queries';
+import type { Db } from '../../db/client';
+import { activeAdmins, findRecipient, insertMail, insertMails, type NewMail, type Recipient } from './mail.queries';
 import { renderMail, type MailTemplate, type NotificationTemplate } from './mail.templates';
 import { fileTransport, smtpTransport, type MailTransport } from './mail.transport';
 import { MailWorker } from './mail.worker';
@@ -51,6 +52,14 @@ export function composeNotification(ctx: AppContext, recipient: Recipient, lette
     ctx.log('error', 'a notification mail could not be rendered', error);
     return null;
   }
+}
+
+/**
+ * Rows made by composeMail or composeNotification, written with `db`: the caller's transaction, so the mail is
+ * queued exactly when what it reports is written (an import's accounts and enrolments). Call mailQueued after the commit.
+ */
+export async function insertComposedMails(db: Db, mails: NewMail[]): Promise<void> {
+  await insertMails(db, mails);
 }
 
 /** A mail row was committed by the caller's own statement: this process's worker sends it now. */

@@ -7,6 +7,8 @@ import { translate, type Language } from '../../lib/i18n';
 export type MailTemplate =
   | { kind: 'password_reset'; params: { name: string; link: string; minutes: number; role: 'participant' | 'instructor' } }
   | NotificationTemplate
+  /** An account an admin made (docs/bulk-enrolment.md): its link sets the first password; the course it was enrolled in, if any. */
+  | { kind: 'invitation'; params: { name: string; link: string; days: number; course: string | null } }
   | { kind: 'password_changed'; params: { name: string; link: string } }
   | { kind: 'newsletter_confirm'; params: { link: string } }
   | { kind: 'newsletter'; params: { subject: string; body: string; unsubscribeLink: string } };
@@ -19,6 +21,7 @@ export type NotificationTemplate =
   | { kind: 'order_received'; params: { name: string; course: string; reference: string; amount: string; link: string } }
   | { kind: 'order_paid'; params: { name: string; course: string; link: string } }
   | { kind: 'order_refunded'; params: { name: string; course: string; amount: string; card: boolean; link: string } }
+  | { kind: 'course_granted'; params: { name: string; course: string; link: string } }
   | { kind: 'assessment_checked'; params: { name: string; assessment: string; course: string; passed: boolean; score: number; maxScore: number; link: string } }
   | { kind: 'certificate_earned'; params: { name: string; course: string; link: string } };
 
@@ -64,6 +67,20 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
           { type: 'button', text: t('api.passwordReset.mail.action'), href: link },
           { type: 'paragraph', text: t('api.passwordReset.mail.expiry', { count: minutes }) },
           { type: 'note', text: t('api.passwordReset.mail.ignore') },
+        ],
+      };
+    }
+    case 'invitation': {
+      const { name, link, days, course } = template.params;
+      return {
+        subject: t('api.invitation.mail.subject'),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.invitation.mail.intro') },
+          ...(course ? [{ type: 'paragraph' as const, text: t('api.invitation.mail.course', { course }) }] : []),
+          { type: 'button', text: t('api.invitation.mail.action'), href: link },
+          { type: 'paragraph', text: t('api.invitation.mail.expiry', { count: days }) },
+          { type: 'note', text: t('api.invitation.mail.later') },
         ],
       };
     }
@@ -147,6 +164,17 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
           { type: 'paragraph', text: t('api.notify.order_refunded.intro', { course, amount }) },
           { type: 'paragraph', text: t(card ? 'api.notify.order_refunded.card' : 'api.notify.order_refunded.bank') },
           { type: 'button', text: t('api.notify.order_refunded.action'), href: link },
+        ],
+      };
+    }
+    case 'course_granted': {
+      const { name, course, link } = template.params;
+      return {
+        subject: t('api.notify.course_granted.subject', { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.course_granted.intro', { course }) },
+          { type: 'button', text: t('api.notify.course_granted.action'), href: link },
         ],
       };
     }

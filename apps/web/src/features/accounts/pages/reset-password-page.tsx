@@ -21,7 +21,7 @@ function linkOf(params: Record<string, string | undefined>): ResetLink | null {
   return { user, id, hash: params.hash };
 }
 
-function ResetForm({ link, email }: { link: ResetLink; email: string }) {
+function ResetForm({ link, email, invitation }: { link: ResetLink; email: string; invitation: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -42,7 +42,7 @@ function ResetForm({ link, email }: { link: ResetLink; email: string }) {
   return (
     <>
       <Text c="dimmed" mb="lg" className="break-anywhere">
-        {t('passwordReset.reset.subtitle')} <bdi dir="ltr" data-testid="reset-email">{email}</bdi>
+        {invitation ? t('passwordReset.invitation.subtitle') : t('passwordReset.reset.subtitle')} <bdi dir="ltr" data-testid="reset-email">{email}</bdi>
       </Text>
       <FormOutcome mb="md" failure={{ text: failure, role: 'alert', testId: 'reset-error' }} />
       <form onSubmit={onSubmit} noValidate>
@@ -81,9 +81,10 @@ function ResetForm({ link, email }: { link: ResetLink; email: string }) {
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const link = linkOf(useParams());
-  const title = t('passwordReset.reset.title');
-  usePageTitle(title);
   const check = useQuery({ ...passwordResetQueries.check(link ?? { user: 'participant', id: 1, hash: '' }), enabled: !!link });
+  // An admin's invitation sets a first password (docs/bulk-enrolment.md): the same form, its own words.
+  const title = check.data?.invitation ? t('passwordReset.invitation.title') : t('passwordReset.reset.title');
+  usePageTitle(title);
   const refused = !link || (check.isError && check.error instanceof ApiError && check.error.status >= 400 && check.error.status < 500 && !check.error.network);
   const role = link?.user ?? 'participant';
 
@@ -114,7 +115,7 @@ export default function ResetPasswordPage() {
             </Stack>
           </Alert>
         ) : null}
-        {link && check.data ? <ResetForm link={link} email={check.data.email} /> : null}
+        {link && check.data ? <ResetForm link={link} email={check.data.email} invitation={check.data.invitation} /> : null}
         <Text mt="lg" ta="center">
           <Anchor component={Link} to={paths.login(role)} fw={700}>
             {t('passwordReset.backToLogin')}

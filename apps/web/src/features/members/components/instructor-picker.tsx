@@ -1,11 +1,12 @@
-import { Select } from '@mantine/core';
+import type { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ServerSearchSelect } from '../../../components/server-search-select';
 import { memberQueries } from '../api';
 
-interface InstructorPickerProps extends Omit<ComponentProps<typeof Select>, 'data' | 'value' | 'onChange' | 'searchable'> {
+interface InstructorPickerProps extends Omit<ComponentProps<typeof Select>, 'data' | 'value' | 'onChange' | 'searchable' | 'clearable' | 'filter' | 'onSearchChange' | 'nothingFoundMessage'> {
   /** The chosen instructor's id as a string ('' for none). */
   value?: string | number | undefined;
   onChange: (value: string) => void;
@@ -30,28 +31,17 @@ export function InstructorPicker({ value = '', onChange, current, ...props }: In
   if (current) options.set(String(current.id), current.name);
   if (chosen) options.set(chosen.value, chosen.label);
   for (const m of found.data?.items ?? []) options.set(String(m.id), `${m.name} · ${m.email}`);
-  const selected = value === '' ? null : String(value);
   return (
-    <Select
+    <ServerSearchSelect
       {...props}
-      searchable
-      clearable
-      value={selected}
-      data={[...options].map(([v, label]) => ({ value: v, label }))}
-      // The server searched already (with the Arabic folding the browser does not know).
-      filter={({ options: all }) => all}
-      onSearchChange={(text) => {
-        // Mantine writes the chosen label into the box: that is no new search.
-        if (text !== (selected ? options.get(selected) : undefined)) setSearch(text);
+      options={options}
+      value={value === '' ? null : String(value)}
+      onSearch={setSearch}
+      onChange={(id, label) => {
+        setChosen(id !== null && label !== null ? { value: id, label } : null);
+        onChange(id ?? '');
       }}
-      onChange={(next, option) => {
-        const id = next === null ? '' : String(next);
-        setChosen(id && option ? { value: id, label: option.label } : null);
-        setSearch('');
-        onChange(id);
-      }}
-      nothingFoundMessage={found.isFetching ? t('members.picker.searching') : t('members.picker.none')}
-      comboboxProps={{ withinPortal: true }}
+      nothingFound={found.isFetching ? t('members.picker.searching') : t('members.picker.none')}
     />
   );
 }
