@@ -89,6 +89,8 @@ const envSchema = z.object({
   MOYASAR_SECRET_KEY: z.string().optional(),
   MOYASAR_WEBHOOK_SECRET: z.string().optional(),
   MOYASAR_API_URL: z.url().default('https://api.moyasar.com/v1'),
+  /** The account's IBAN alone, shown with a copy button; unset: the IBAN found in BANK_TRANSFER_DETAILS. */
+  BANK_TRANSFER_IBAN: z.string().optional(),
   CURRENCY: z
     .string()
     .default('SAR')
@@ -167,6 +169,8 @@ export interface Config {
   };
   /** Shown to participants with a pending order: where to send the money. */
   bankTransferDetails: string;
+  /** The IBAN in the details, on its own (BANK_TRANSFER_IBAN, or found in BANK_TRANSFER_DETAILS), for its copy button; null when there is none. */
+  bankTransferIban: string | null;
   /** Card payments (docs/payments.md): Moyasar's API with its secret key and webhook secret; undefined: bank transfer only. */
   cardGateway: { provider: 'moyasar'; apiUrl: string; secretKey: string; webhookSecret: string } | undefined;
   /** The site's currency (CURRENCY, ISO 4217): every price and order is in its minor units (docs/payments.md). */
@@ -216,6 +220,12 @@ function storageSettings(e: z.output<typeof envSchema>): Config['storage'] {
     credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
     signedUrlSeconds: e.S3_SIGNED_URL_SECONDS,
   };
+}
+
+/** An IBAN (two letters, two check digits, 11 to 30 letters and digits, in groups or not), written without spaces. */
+export function ibanOf(text: string): string | null {
+  const found = /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/.exec(text.toUpperCase());
+  return found ? found[0].replace(/\s/g, '') : null;
 }
 
 function cardGatewaySettings(e: z.output<typeof envSchema>): Config['cardGateway'] {
@@ -279,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.resolve(root, 'apps/web/dist'),
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
+    bankTransferIban: ibanOf(e.BANK_TRANSFER_IBAN ?? e.BANK_TRANSFER_DETAILS),
     currency: e.CURRENCY,
     cardGateway: cardGatewaySettings(e),
     quizGraceSeconds: e.QUIZ_GRACE_SECONDS,

@@ -6,6 +6,11 @@ import type { TtlCache } from './lib/ttl-cache';
 import type { Storage } from './lib/storage';
 import type { CardGateway } from './lib/payments';
 
+/** The bank account a transfer goes to (BANK_TRANSFER_DETAILS, its IBAN). */
+export function bankOf(ctx: Pick<AppContext, 'config'>) {
+  return { details: ctx.config.bankTransferDetails, iban: ctx.config.bankTransferIban };
+}
+
 /** What services need from the outside world; built once in buildApp. */
 export interface AppContext {
   config: Config;

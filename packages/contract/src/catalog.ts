@@ -101,6 +101,7 @@ export const paymentInstructions = z.discriminatedUnion('provider', [
     provider: z.literal('bank_transfer'),
     reference: z.string(),
     bankDetails: z.string(),
+    iban: z.string().nullable().describe('The IBAN alone (no spaces), for copying; null when the details hold none'),
     amount: z.number().describe('amountMinor in major units, for reading only'),
     amountMinor: minorUnits,
     currency: currencyCode,
@@ -114,6 +115,7 @@ export const paymentInstructions = z.discriminatedUnion('provider', [
     currency: currencyCode,
   }),
 ]);
+export type PaymentInstructions = z.infer<typeof paymentInstructions>;
 
 export const courseDetails = courseCard.extend({
   description: z.string().describe('Sanitised HTML'),

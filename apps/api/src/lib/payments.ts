@@ -16,19 +16,21 @@ export interface PaymentProvider {
     provider: 'bank_transfer';
     reference: string;
     bankDetails: string;
+    iban: string | null;
     amount: number;
     amountMinor: number;
     currency: string;
   };
 }
 
-export function bankTransferProvider(bankDetails: string): PaymentProvider {
+export function bankTransferProvider(bank: { details: string; iban: string | null }): PaymentProvider {
   return {
     id: 'bank_transfer',
     instructions: (order) => ({
       provider: 'bank_transfer',
       reference: order.reference,
-      bankDetails,
+      bankDetails: bank.details,
+      iban: bank.iban,
       amount: fromMinor(order.amountMinor, order.currency),
       amountMinor: order.amountMinor,
       currency: order.currency,
@@ -49,9 +51,9 @@ export function cardInstructions(order: { reference: string; amountMinor: number
 }
 
 /** How the participant pays their pending order (the course page after a reload): its card checkout, or the bank transfer. */
-export function pendingInstructions(bankDetails: string, order: { reference: string; amountMinor: number; currency: string; provider: string; checkoutUrl: string | null }) {
+export function pendingInstructions(bank: { details: string; iban: string | null }, order: { reference: string; amountMinor: number; currency: string; provider: string; checkoutUrl: string | null }) {
   if (order.provider === 'card' && order.checkoutUrl) return cardInstructions({ ...order, checkoutUrl: order.checkoutUrl });
-  return bankTransferProvider(bankDetails).instructions(order);
+  return bankTransferProvider(bank).instructions(order);
 }
 
 /** A payment as the gateway reports it: only what the checks need. */

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { PUBLIC_READ_TTL_MS } from '../../lib/ttl-cache';
 import { pendingInstructions } from '../../lib/payments';
 import type { AppContext } from '../../context';
+import { bankOf } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { presentCourseCard, presentDistribution, presentInstructor, presentReviews } from './catalog.presenter';
 import {
@@ -147,7 +148,7 @@ export async function courseDetails(ctx: AppContext, id: number, viewer: Request
       wishlisted: state.wishlisted,
       rating: state.rating,
       // After a reload the participant still sees how to pay, instead of being offered the order again.
-      pendingPayment: state.pendingOrder ? pendingInstructions(ctx.config.bankTransferDetails, state.pendingOrder) : null,
+      pendingPayment: state.pendingOrder ? pendingInstructions(bankOf(ctx), state.pendingOrder) : null,
     },
   };
 }

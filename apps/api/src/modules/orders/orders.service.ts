@@ -4,6 +4,7 @@ import { bankTransferProvider, cardInstructions, GatewayError, newOrderReference
 import { formatMoney } from '../../lib/money';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../context';
+import { bankOf } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
 import { composeNotification, mailQueued, notifyUser, siteLink, type NewMail, type NotificationTemplate, type Recipient } from '../mail/mail.service';
@@ -100,7 +101,7 @@ export async function orderCourse(ctx: AppContext, user: RequestUser, courseId: 
     const checkoutUrl = await openCheckout(ctx, row, course.title);
     return { order: presentOrder(row), enrolled: false, payment: cardInstructions({ ...row, checkoutUrl }) };
   }
-  const bank = bankTransferProvider(ctx.config.bankTransferDetails);
+  const bank = bankTransferProvider(bankOf(ctx));
   return { order: presentOrder(row), enrolled: free, payment: free ? null : bank.instructions(row) };
 }
 
@@ -115,7 +116,7 @@ async function payPendingOrderBy(ctx: AppContext, user: RequestUser, course: { t
   return {
     order: presentOrder({ ...row, provider: 'bank_transfer' }),
     enrolled: false,
-    payment: bankTransferProvider(ctx.config.bankTransferDetails).instructions(row),
+    payment: bankTransferProvider(bankOf(ctx)).instructions(row),
   };
 }
 

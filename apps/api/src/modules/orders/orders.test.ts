@@ -38,6 +38,7 @@ describe('orders and enrolment', () => {
     expect(res).toMatchObject({ enrolled: false, order: { status: 'pending', provider: 'bank_transfer', amount: 49.5 } });
     expect(res.payment).toMatchObject({ provider: 'bank_transfer', amount: 49.5, reference: res.order.reference });
     expect(res.payment.bankDetails).toContain('IBAN');
+    expect(res.payment.iban).toBe('SA0000000000000000000000');
     expect(res.order.reference).toMatch(/^NB-[A-Z2-9]{8}$/);
     expect((await get(`/api/participant/enrollcourse/list/${user.id}`, auth)).json().data.total).toBe(0);
 

@@ -14,10 +14,17 @@ export const orderQueries = {
   admin: (page: number, filter: AdminOrderFilter) => routeQuery([...orderKeys.all, 'admin', page, filter], orderRoutes.adminList, { query: { page }, body: filter }),
 };
 
-/** Orders a course; `method` chooses (or changes, for a pending order) how a paid course is paid. */
-export function orderCourse(courseId: number, method?: PaymentMethod) {
-  return callRoute(orderRoutes.order, { body: { course_id: courseId, ...(method ? { method } : {}) } });
+/** Orders a course; `method` chooses (or changes, for a pending order) how a paid course is paid; `coupon` prices a new order. */
+export function orderCourse(courseId: number, method?: PaymentMethod, coupon?: string) {
+  return callRoute(orderRoutes.order, { body: { course_id: courseId, ...(method ? { method } : {}), ...(coupon ? { coupon } : {}) } });
 }
+
+/** What ordering costs: before and after a coupon, the VAT, the total (the checkout's confirmation step). */
+export function quoteCourse(courseId: number, coupon?: string) {
+  return callRoute(orderRoutes.quote, { body: { course_id: courseId, ...(coupon ? { coupon } : {}) } });
+}
+export type CheckoutQuote = ResponseData<typeof orderRoutes.quote>;
+export type OrderAnswer = ResponseData<typeof orderRoutes.order>;
 
 export function confirmOrder(orderId: number) {
   return callRoute(orderRoutes.confirm, { body: { order_id: orderId } });
