@@ -7,3 +7,4 @@ export * from './cms';
 export * from './mail';
 export * from './messages';
 export * from './video';
+export * from './invoices';
