@@ -105,7 +105,13 @@ const envSchema = z.object({
     .default('SAR')
     .refine((c) => /^[A-Z]{3}$/.test(c) && Intl.supportedValuesOf('currency').includes(c), 'an ISO 4217 code in capitals, such as SAR or USD'),
   // Tax invoices (docs/payments.md, "Invoices"): the seller they name and the VAT they show.
-  SELLER_NAME: z.string().trim().min(1).max(200).default('Nibras Academy — أكاديمية نبراس'),
+  SELLER_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    // The invoice's QR code writes each value's length in one byte (lib/zatca-qr.ts).
+    .refine((v) => Buffer.byteLength(v, 'utf8') <= 255, 'at most 255 bytes in UTF-8 (about 120 Arabic letters)')
+    .default('Nibras Academy — أكاديمية نبراس'),
   SELLER_VAT_NUMBER: z
     .string()
     .trim()

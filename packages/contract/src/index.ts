@@ -10,6 +10,7 @@ export * from './learning';
 export * from './wishlist';
 export * from './money';
 export * from './orders';
+export * from './invoices';
 export * from './ratings';
 export * from './certificates';
 export * from './media';

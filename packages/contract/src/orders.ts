@@ -4,6 +4,7 @@ import { currencyCode, minorUnits } from './money';
 import { PAYMENT_METHODS, paymentInstructions } from './catalog';
 import { courseIdBody, envelope, listData, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
+import { invoiceLink } from './invoices';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -22,6 +23,10 @@ export const order = z.object({
   paidAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
+
+/** A participant's order in their list, with its tax invoice once paid (null while pending, and for a free order). */
+export const participantOrder = order.extend({ invoice: invoiceLink.nullable().describe('The tax invoice (GET /api/participant/order/{id}/invoice/pdf), or null') });
+export type ParticipantOrder = z.infer<typeof participantOrder>;
 
 export const orderResult = z.object({
   order,
@@ -50,7 +55,7 @@ export const orderRoutes = {
   },
   participantList: {
     method: 'GET', path: '/api/participant/enrollcourse/order/list', access: 'participant', tags: ['orders'],
-    summary: "The participant's orders, newest first", query: pageQuery, response: envelope(listData(order)),
+    summary: "The participant's orders, newest first, each with its tax invoice's number once paid", query: pageQuery, response: envelope(listData(participantOrder)),
   },
   instructorList: {
     method: 'GET', path: '/api/instructor/enrollcourse/order/list', access: 'instructor', tags: ['orders'],

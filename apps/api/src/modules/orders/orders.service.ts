@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
 import { composeNotification, mailQueued, notifyUser, siteLink, type NewMail, type NotificationTemplate, type Recipient } from '../mail/mail.service';
+import { invoiceLinks } from '../invoices/invoices.service';
 import { presentAdminOrder, presentOrder } from './orders.presenter';
 import { findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, orderContext, setPaymentMethod, type LiveOrder, type OrderRow } from './orders.queries';
 
@@ -143,9 +144,11 @@ async function placeOrder(ctx: AppContext, values: Parameters<typeof insertOrder
   }
 }
 
+/** The participant's orders, each with its tax invoice's number once it has one (the invoices module's). */
 export async function participantOrders(ctx: AppContext, user: RequestUser, page: number) {
   const { rows, total } = await listOrders(ctx.db, { participantId: user.id }, page, PER_PAGE);
-  return { items: rows.map(presentOrder), page, perPage: PER_PAGE, total };
+  const invoices = await invoiceLinks(ctx, rows.filter((r) => r.status === 'paid').map((r) => r.id));
+  return { items: rows.map((r) => ({ ...presentOrder(r), invoice: invoices.get(r.id) ?? null })), page, perPage: PER_PAGE, total };
 }
 
 export async function instructorOrders(ctx: AppContext, user: RequestUser, page: number) {
