@@ -33,6 +33,7 @@ import { catalogModule } from './modules/catalog/catalog.routes';
 import { learningModule } from './modules/learning/learning.routes';
 import { wishlistModule } from './modules/wishlist/wishlist.routes';
 import { ordersModule } from './modules/orders/orders.routes';
+import { invoicesModule } from './modules/invoices/invoices.routes';
 import { ratingsModule } from './modules/ratings/ratings.routes';
 import { certificatesModule } from './modules/certificates/certificates.routes';
 import { mediaModule } from './modules/media/media.routes';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     wishlistModule(api, ctx);
     ordersModule(api, ctx);
     couponsModule(api, ctx);
+    invoicesModule(api, ctx);
     ratingsModule(api, ctx);
     certificatesModule(api, ctx);
     mediaModule(api, ctx);

@@ -18,6 +18,17 @@ export interface S3Settings {
   signedUrlSeconds: number;
 }
 
+/** The seller and the VAT of tax invoices (SELLER_NAME, SELLER_VAT_NUMBER, VAT_RATE_PERCENT, PRICES_INCLUDE_VAT). */
+export interface InvoiceSettings {
+  sellerName: string;
+  /** 15 digits (Saudi Arabia's VAT registration number). */
+  sellerVatNumber: string;
+  /** The VAT rate in basis points: 1,500 = 15 %. */
+  vatBasisPoints: number;
+  /** Prices (what an order's amount is) include the VAT, the region's custom; otherwise the VAT is added on top. */
+  pricesIncludeVat: boolean;
+}
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting the server reads; README.md lists them with their defaults. */
@@ -95,6 +106,26 @@ const envSchema = z.object({
     .string()
     .default('SAR')
     .refine((c) => /^[A-Z]{3}$/.test(c) && Intl.supportedValuesOf('currency').includes(c), 'an ISO 4217 code in capitals, such as SAR or USD'),
+  // Tax invoices (docs/payments.md, "Invoices"): the seller they name and the VAT they show.
+  SELLER_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    // The invoice's QR code writes each value's length in one byte (lib/zatca-qr.ts).
+    .refine((v) => Buffer.byteLength(v, 'utf8') <= 255, 'at most 255 bytes in UTF-8 (about 120 Arabic letters)')
+    .default('Nibras Academy — أكاديمية نبراس'),
+  SELLER_VAT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^3\d{13}3$/, 'a Saudi VAT registration number: 15 digits, the first and the last a 3 (e.g. 300000000000003)')
+    .default('300000000000003'),
+  VAT_RATE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .refine((p) => Number.isInteger(Math.round(p * 1e6) / 1e4), 'a percentage with at most two decimals, e.g. 15 or 5.25')
+    .default(15),
+  PRICES_INCLUDE_VAT: bool.default(true),
 });
 
 export interface Config {
@@ -175,6 +206,8 @@ export interface Config {
   cardGateway: { provider: 'moyasar'; apiUrl: string; secretKey: string; webhookSecret: string } | undefined;
   /** The site's currency (CURRENCY, ISO 4217): every price and order is in its minor units (docs/payments.md). */
   currency: string;
+  /** What a tax invoice names and shows (docs/payments.md, "Invoices"); each invoice keeps its own copy when issued. */
+  invoices: InvoiceSettings;
   mail: {
     /** smtp:// or smtps:// URL of the relay; unset: each message is written to DATA_DIR/outbox as an .eml file. */
     smtpUrl: string | undefined;
@@ -291,6 +324,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
     bankTransferIban: ibanOf(e.BANK_TRANSFER_IBAN ?? e.BANK_TRANSFER_DETAILS),
     currency: e.CURRENCY,
+    invoices: {
+      sellerName: e.SELLER_NAME,
+      sellerVatNumber: e.SELLER_VAT_NUMBER,
+      vatBasisPoints: Math.round(e.VAT_RATE_PERCENT * 100),
+      pricesIncludeVat: e.PRICES_INCLUDE_VAT,
+    },
     cardGateway: cardGatewaySettings(e),
     quizGraceSeconds: e.QUIZ_GRACE_SECONDS,
     mail: {

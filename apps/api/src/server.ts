@@ -15,7 +15,7 @@ async function prepareData(config: Config, database: Database, storage: Storage)
   await migrateDatabase(database);
   if (!config.seedDemo || !(await isDatabaseEmpty(database.db))) return false;
   console.log('Seeding demo data into the new database (once)…');
-  await seedDemo(database.db, storage);
+  await seedDemo(database.db, storage, config.invoices);
   return true;
 }
 

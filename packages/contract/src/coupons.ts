@@ -63,6 +63,7 @@ export const checkoutQuote = z.object({
   totalMinor: minorUnits.describe('What the participant pays'),
   vatMinor: minorUnits.describe('The VAT in (or added to) the total'),
   vatPercent: z.number(),
+  vatIncluded: z.boolean().describe('True: the VAT is inside the price (the region\'s custom); false: it is added to make the total'),
   coupon: z.object({ code: z.string() }).nullable().describe('The coupon applied; a coupon that does not apply is refused with errors.coupon'),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuote>;

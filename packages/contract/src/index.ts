@@ -11,6 +11,7 @@ export * from './wishlist';
 export * from './money';
 export * from './orders';
 export * from './coupons';
+export * from './invoices';
 export * from './ratings';
 export * from './certificates';
 export * from './media';

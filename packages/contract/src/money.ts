@@ -39,3 +39,16 @@ export function toMinor(amount: number, currency: string): number | null {
 export function fromMinor(minor: number, currency: string): number {
   return minor / 10 ** minorDigits(currency);
 }
+
+/**
+ * Minor units as the decimal text of the major unit, written from the integer digit by digit (never
+ * through a float): 4950 SAR → "49.50", 5 KWD fils → "0.005", 1200 JPY → "1200". For CSV and invoices.
+ */
+export function minorText(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const whole = String(Math.abs(minor));
+  if (digits === 0) return sign + whole;
+  const padded = whole.padStart(digits + 1, '0');
+  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}

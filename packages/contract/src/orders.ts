@@ -5,6 +5,7 @@ import { PAYMENT_METHODS, paymentInstructions } from './catalog';
 import { checkoutQuote, quoteBody } from './coupons';
 import { courseIdBody, envelope, listData, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
+import { invoiceLink } from './invoices';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -24,6 +25,10 @@ export const order = z.object({
   refundedAt: z.string().nullable().describe('When the order was refunded (status refunded)'),
 });
 export type Order = z.infer<typeof order>;
+
+/** A participant's order in their list, with its tax invoice once paid (null while pending, and for a free order). */
+export const participantOrder = order.extend({ invoice: invoiceLink.nullable().describe('The tax invoice (GET /api/participant/order/{id}/invoice/pdf), or null') });
+export type ParticipantOrder = z.infer<typeof participantOrder>;
 
 export const orderResult = z.object({
   order,
@@ -58,7 +63,7 @@ export const orderRoutes = {
   },
   participantList: {
     method: 'GET', path: '/api/participant/enrollcourse/order/list', access: 'participant', tags: ['orders'],
-    summary: "The participant's orders, newest first", query: pageQuery, response: envelope(listData(order)),
+    summary: "The participant's orders, newest first, each with its tax invoice's number once paid", query: pageQuery, response: envelope(listData(participantOrder)),
   },
   instructorList: {
     method: 'GET', path: '/api/instructor/enrollcourse/order/list', access: 'instructor', tags: ['orders'],

@@ -17,6 +17,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/admin/login',
   'POST /api/auth/refresh',
   // Google sign-in (docs/google-sign-in.md): browser redirects, the providers read and the hand-off exchange.
+  // The card gateway's return and webhook (docs/payments.md): what they believe comes from the gateway, fetched with the secret key.
+  'GET /api/payments/moyasar/return',
+  'POST /api/payments/moyasar/webhook',
   'GET /api/participant/google/login',
   'GET /api/instructor/google/login',
   'GET /api/participant/auth/google/call-back',

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
-import { categories, courses, enrollments, lectureProgress, lectures, orders, users } from '../db/schema';
+import { categories, courses, enrollments, invoices, lectureProgress, lectures, orders, users } from '../db/schema';
 import { buildUserSearchText } from '../lib/search-text';
 import { diskStorage } from '../lib/storage';
 import { TEST_JWT_SECRET, testConfig, uniqueIp } from '../../test/harness';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   const storage = diskStorage(uploads);
   database = await openDatabase({});
   await migrateDatabase(database);
-  await seedDemo(database.db, storage);
+  await seedDemo(database.db, storage, testConfig().invoices);
   app = await buildApp(testConfig({ dataDir }), { db: database.db, storage, jwtSecret: TEST_JWT_SECRET });
   await app.ready();
 }, 120_000);
@@ -151,6 +151,10 @@ describe('demo seed', () => {
     expect(res.json().data.revenue.last_30_days).toBeGreaterThan(0);
     const pending = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'pending'));
     expect(pending.length).toBeGreaterThan(0);
+    // Each paid order has its tax invoice, numbered 1..n in the order they were paid (docs/payments.md, "Invoices").
+    const issued = await database.db.select({ number: invoices.number, issuedAt: invoices.issuedAt }).from(invoices).orderBy(invoices.number);
+    expect(issued.map((i) => i.number)).toEqual(paid.map((_, i) => i + 1));
+    expect(issued.map((i) => i.issuedAt.getTime())).toEqual(issued.map((i) => i.issuedAt.getTime()).sort((a, b) => a - b));
   });
 
   it('lets a demo participant finish a demo course through the real endpoints and get the certificate', async () => {

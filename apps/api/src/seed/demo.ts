@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { foldEnrolmentCounts } from '../db/enrolment-count';
+import { issueInvoice } from '../db/invoice-issue';
+import type { InvoiceSettings } from '../config';
 import { categories, courses, courseTags, enrollments, lectures, orders, ratings, sections, tags, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/sanitize';
@@ -57,7 +59,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
  * course-length lectures whose videos are short clips), instructors' profiles with avatars,
  * free and paid orders with enrolments, ratings and assessments.
  */
-export async function seedDemo(db: Db, storage: Storage): Promise<void> {
+export async function seedDemo(db: Db, storage: Storage, invoices: InvoiceSettings): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   // Each lecture, cover and avatar gets its own copy, as an upload would: deleting one course never touches another's files.
   const lectureCount = DEMO_COURSES.reduce((n, c) => n + c.outline.reduce((m, [, l]) => m + l.length, 0), 0);
@@ -150,6 +152,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       [2, 'naskh', 5, 'الأستاذ خالد يشرح كل حرف بصبر، استفدت كثيرًا.', 20],
       [2, 'data-analysis', 4, 'أمثلة عملية على بيانات حقيقية، طبّقتها في عملي مباشرة.', 12],
     ];
+    const paidOrders: { id: number; days: number }[] = [];
     for (const [n, [p, key, rating, message, days]] of studies.entries()) {
       const c = DEMO_COURSES.find((d) => d.key === key)!;
       const participantId = participants[p]!;
@@ -161,7 +164,10 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
         .returning({ id: orders.id });
       await tx.insert(enrollments).values({ participantId, courseId: courseId(key), orderId: o!.id, createdAt: at });
       await tx.insert(ratings).values({ participantId, courseId: courseId(key), rating, message, createdAt: at });
+      if (paid) paidOrders.push({ id: o!.id, days });
     }
+    // Their tax invoices (docs/payments.md, "Invoices"), numbered in the order they were paid, oldest first.
+    for (const { id } of paidOrders.sort((a, b) => b.days - a.days)) await issueInvoice(tx, id, invoices);
     // A bank transfer still waiting for the admin to confirm it (/admin/orders).
     await tx.insert(orders).values({ participantId: participants[1]!, courseId: courseId('arabic-beginners'), amountMinor: 1900, currency: 'SAR', provider: 'bank_transfer', status: 'pending', reference: 'NB-DEMOWAIT', createdAt: daysAgo(1) });
     // participant2 (enrolled above) has a short answer waiting for instructor@ to check.

@@ -39,6 +39,7 @@ const WishlistPage = lazyScreen(() => import('../features/wishlist/pages/wishlis
 const OrdersPage = lazyScreen(() => import('../features/orders/pages/orders-page'));
 const CertificatePage = lazyScreen(() => import('../features/certificates/pages/certificate-page'));
 const AdminOrdersPage = lazyScreen(() => import('../features/orders/pages/admin-orders-page'));
+const AdminInvoicesPage = lazyScreen(() => import('../features/invoices/pages/admin-invoices-page'));
 const InstructorOrdersPage = lazyScreen(() => import('../features/orders/pages/instructor-orders-page'));
 const CategoryListPage = lazyScreen(() => import('../features/categories/pages/category-list-page'));
 const CategoryFormPage = lazyScreen(() => import('../features/categories/pages/category-form-page'));
@@ -114,6 +115,7 @@ function roleArea(role: Role): RouteObject {
   if (role === 'admin') {
     children.push(
       page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage),
+      page(paths.adminInvoices, <AdminInvoicesPage />, AdminInvoicesPage),
       page(paths.adminCategories, <CategoryListPage />, CategoryListPage),
       page(paths.newCategory, <CategoryFormPage />, CategoryFormPage),
       page(`${paths.adminCategories}/:id/edit`, <CategoryFormPage />, CategoryFormPage),

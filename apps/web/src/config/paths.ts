@@ -66,6 +66,7 @@ export const paths = {
   wishlist: '/participant/wishlist',
   orders: '/participant/orders',
   adminOrders: '/admin/orders',
+  adminInvoices: '/admin/invoices',
   /** Orders of the instructor's own courses. */
   instructorOrders: '/instructor/orders',
   /** The admin's categories (spec: /admin/category), and their forms. */

@@ -8,6 +8,7 @@ import {
   IconChalkboard,
   IconChecklist,
   IconClipboardCheck,
+  IconFileInvoice,
   IconFileText,
   IconHeart,
   IconHome,
@@ -53,6 +54,7 @@ const LINK_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: 
   'authoring.nav.courses': IconBook,
   'quiz.review.nav': IconClipboardCheck,
   'adminOrders.nav': IconReceipt,
+  'invoices.nav': IconFileInvoice,
   'adminCategories.nav': IconCategory,
   'members.instructor.nav': IconChalkboard,
   'members.participant.nav': IconUsers,
@@ -107,6 +109,7 @@ function shellLinks(role: Role): ShellLink[] {
   if (role === 'admin') {
     links.push(
       { to: paths.adminOrders, labelKey: 'adminOrders.nav' },
+      { to: paths.adminInvoices, labelKey: 'invoices.nav' },
       { to: paths.adminCategories, labelKey: 'adminCategories.nav' },
       { to: paths.members('instructor'), labelKey: 'members.instructor.nav' },
       { to: paths.members('participant'), labelKey: 'members.participant.nav' },

@@ -8,3 +8,4 @@ export * from './mail';
 export * from './messages';
 export * from './video';
 export * from './coupons';
+export * from './invoices';

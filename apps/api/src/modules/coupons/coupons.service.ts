@@ -141,9 +141,9 @@ async function applicableCoupon(ctx: AppContext, participantId: number, courseId
   return { coupon, discount };
 }
 
-/** The site's VAT (docs/payments.md): none until it is configured. */
-export function vatOf(_ctx: AppContext) {
-  return { basisPoints: 0, pricesIncludeVat: true };
+/** The site's VAT (VAT_RATE_PERCENT, PRICES_INCLUDE_VAT; docs/payments.md): inside the price, or added to it at checkout. */
+export function vatOf(ctx: AppContext) {
+  return { basisPoints: ctx.config.invoices.vatBasisPoints, pricesIncludeVat: ctx.config.invoices.pricesIncludeVat };
 }
 
 /** What a participant pays for a course, with a coupon when one is given (checked, not taken). */
@@ -162,6 +162,7 @@ export function presentQuote(ctx: AppContext, courseId: number, priced: Awaited<
     totalMinor: q.totalMinor,
     vatMinor: q.vatMinor,
     vatPercent: q.vatBasisPoints / 100,
+    vatIncluded: ctx.config.invoices.pricesIncludeVat,
     coupon: priced.applied ? { code: priced.applied.coupon.code } : null,
   };
 }

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { apiSuite, signedIn, testDatabase } from '../../../test/harness';
+import { apiSuite, signedIn, testConfig, testDatabase } from '../../../test/harness';
+
+const testConfigInvoices = () => testConfig().invoices;
 import { createCourse } from '../../../test/factories';
 import { couponRedemptions, coupons, enrollments } from '../../db/schema';
 
@@ -38,6 +40,8 @@ describe('coupons (issue 28, point 3)', () => {
     // Typed in small letters: codes match in any case.
     const priced = (await quote(auth, course.id, coupon.code.toLowerCase())).json().data;
     expect(priced).toMatchObject({ listMinor: 4999, discountMinor: 750, totalMinor: 4249, coupon: { code: coupon.code } });
+    // The VAT (15 % by default) is inside the price: 4249 × 15 / 115, rounded once.
+    expect(priced).toMatchObject({ vatPercent: 15, vatIncluded: true, vatMinor: 554 });
     const placed = (await order(auth, course.id, coupon.code)).json().data;
     expect(placed.order).toMatchObject({ amountMinor: 4249, status: 'pending' });
     expect(placed.payment).toMatchObject({ provider: 'bank_transfer', amountMinor: 4249 });
@@ -144,3 +148,16 @@ describe('coupons (issue 28, point 3)', () => {
     expect((await post(`/api/participant/checkout/quote`, { course_id: course.id, coupon: unused.code }, en(auth))).json().errors).toEqual({ coupon: 'This coupon code is not valid.' });
   });
 });
+
+describe('prices without VAT (PRICES_INCLUDE_VAT=false)', () => {
+  const exclusive = apiSuite({ config: () => ({ invoices: { ...testConfigInvoices(), pricesIncludeVat: false } }) });
+  it('the checkout adds the VAT to the price after the coupon, and the order is for that total', async () => {
+    const { auth } = await signedIn(exclusive.app, 'participant');
+    const course = await createCourse({ price: 100 });
+    const res = await exclusive.post('/api/participant/checkout/quote', { course_id: course.id }, en(auth));
+    expect(res.json().data).toMatchObject({ listMinor: 10_000, vatMinor: 1_500, totalMinor: 11_500, vatIncluded: false, vatPercent: 15 });
+    const placed = (await exclusive.post('/api/participant/enrollcourse/order', { course_id: course.id }, en(auth))).json().data;
+    expect(placed.order.amountMinor).toBe(11_500);
+  });
+});
+

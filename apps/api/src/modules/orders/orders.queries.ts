@@ -4,6 +4,8 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { courses, enrollments, mailOutbox, orders, paymentEvents, users } from '../../db/schema';
 import type { NewMail } from '../mail/mail.service';
 import { containsPattern } from '../../lib/like-pattern';
+import { issueInvoice } from '../../db/invoice-issue';
+import type { InvoiceSettings } from '../../config';
 
 const orderColumns = {
   id: orders.id,
@@ -159,8 +161,8 @@ export async function insertOrder(
   return row!;
 }
 
-/** Paid and enrolled in one transaction; false when the order was no longer pending. */
-export async function markPaidAndEnrol(db: Db, order: { id: number; participantId: number; courseId: number }, confirmedBy: number): Promise<boolean> {
+/** Paid, enrolled and invoiced (above zero) in one transaction; false when the order was no longer pending. */
+export async function markPaidAndEnrol(db: Db, order: { id: number; participantId: number; courseId: number }, confirmedBy: number, invoice: InvoiceSettings): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(orders)
@@ -169,6 +171,8 @@ export async function markPaidAndEnrol(db: Db, order: { id: number; participantI
       .returning({ id: orders.id });
     if (updated.length === 0) return false;
     await tx.insert(enrollments).values({ participantId: order.participantId, courseId: order.courseId, orderId: order.id }).onConflictDoNothing();
+    // Its tax invoice, numbered in this transaction (none for an amount of 0): docs/payments.md, "Invoices".
+    await issueInvoice(tx, order.id, invoice);
     return true;
   });
 }
@@ -205,10 +209,10 @@ export async function findOrderByCheckout(db: Db, checkoutId: string) {
 }
 
 /**
- * A card order paid by the gateway's payment `paymentId`, with its enrolment, in one transaction; false
+ * A card order paid by the gateway's payment `paymentId`, with its enrolment and invoice, in one transaction; false
  * when the order was no longer pending (the return and the webhook raced: the other one enrolled).
  */
-export async function markCardPaidAndEnrol(db: Db, order: { id: number; participantId: number; courseId: number }, paymentId: string): Promise<boolean> {
+export async function markCardPaidAndEnrol(db: Db, order: { id: number; participantId: number; courseId: number }, paymentId: string, invoice: InvoiceSettings): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(orders)
@@ -217,6 +221,8 @@ export async function markCardPaidAndEnrol(db: Db, order: { id: number; particip
       .returning({ id: orders.id });
     if (updated.length === 0) return false;
     await tx.insert(enrollments).values({ participantId: order.participantId, courseId: order.courseId, orderId: order.id }).onConflictDoNothing();
+    // Its tax invoice, numbered in this transaction (none for an amount of 0): docs/payments.md, "Invoices".
+    await issueInvoice(tx, order.id, invoice);
     return true;
   });
 }

@@ -8,6 +8,7 @@ import { bankOf } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
 import { composeNotification, mailQueued, notifyUser, siteLink, type NewMail, type NotificationTemplate, type Recipient } from '../mail/mail.service';
+import { invoiceLinks } from '../invoices/invoices.service';
 import { presentAdminOrder, presentOrder } from './orders.presenter';
 import { placeOrderUsingCoupon, presentQuote, priceFor, releaseCoupon } from '../coupons/coupons.service';
 import { findOrder, insertOrder, listOrders, markCancelled, markPaidAndEnrol, orderContext, setPaymentMethod, type LiveOrder, type OrderRow } from './orders.queries';
@@ -166,9 +167,11 @@ async function placeOrder(ctx: AppContext, values: Parameters<typeof insertOrder
   }
 }
 
+/** The participant's orders, each with its tax invoice's number once it has one (the invoices module's). */
 export async function participantOrders(ctx: AppContext, user: RequestUser, page: number) {
   const { rows, total } = await listOrders(ctx.db, { participantId: user.id }, page, PER_PAGE);
-  return { items: rows.map(presentOrder), page, perPage: PER_PAGE, total };
+  const invoices = await invoiceLinks(ctx, rows.filter((r) => r.status === 'paid').map((r) => r.id));
+  return { items: rows.map((r) => ({ ...presentOrder(r), invoice: invoices.get(r.id) ?? null })), page, perPage: PER_PAGE, total };
 }
 
 export async function instructorOrders(ctx: AppContext, user: RequestUser, page: number) {
@@ -192,7 +195,7 @@ async function pendingOrderOr409(ctx: AppContext, id: number) {
 /** The bank transfer arrived: paid and enrolled, in one transaction; confirming twice is refused. */
 export async function confirmOrder(ctx: AppContext, admin: RequestUser, orderId: number) {
   const row = await pendingOrderOr409(ctx, orderId);
-  if (!(await markPaidAndEnrol(ctx.db, { id: orderId, participantId: row.participantId, courseId: row.courseId }, admin.id))) {
+  if (!(await markPaidAndEnrol(ctx.db, { id: orderId, participantId: row.participantId, courseId: row.courseId }, admin.id, ctx.config.invoices))) {
     throw new AppError('api.order.not_pending', 409);
   }
   invalidateCatalog(ctx);

@@ -48,7 +48,7 @@ async function settle(ctx: AppContext, order: OrderRow, payment: GatewayPayment)
     ctx.log('warn', `a payment arrived for order ${order.id}, which is ${order.status}`, { payment: payment.id });
     return 'not_pending';
   }
-  if (!(await markCardPaidAndEnrol(ctx.db, order, payment.id))) return 'already';
+  if (!(await markCardPaidAndEnrol(ctx.db, order, payment.id, ctx.config.invoices))) return 'already';
   invalidateCatalog(ctx);
   await notifyOrder(ctx, { ...order, status: 'paid' });
   return 'paid';

@@ -113,7 +113,7 @@ export default function CheckoutDialog({ course, opened, onClose, onOrdered }: {
             ) : null}
             {quote.vatPercent > 0 ? (
               <div className="checkout-lines__row checkout-lines__row--vat">
-                <dt>{t('checkout.vatIncluded', { rate: quote.vatPercent })}</dt>
+                <dt>{t(quote.vatIncluded ? 'checkout.vatIncluded' : 'checkout.vatAdded', { rate: quote.vatPercent })}</dt>
                 <dd data-testid="checkout-vat">{money(quote.vatMinor)}</dd>
               </div>
             ) : null}

@@ -7,6 +7,7 @@ import { CourseListScreen } from '../../../components/course-list-screen';
 import { OrderStatusBadge } from '../components/order-status';
 import { orderQueries } from '../api';
 import { formatLongDate, formatMoney } from '../../../lib/format';
+import { OrderInvoiceButton } from '../../invoices/public';
 
 export default function OrdersPage() {
   const { t, i18n } = useTranslation();
@@ -49,6 +50,7 @@ export default function OrdersPage() {
                     {t('orders.study')}
                   </Button>
                 ) : null}
+                {order.status === 'paid' && order.invoice ? <OrderInvoiceButton orderId={order.id} number={order.invoice.number} /> : null}
               </Stack>
             </>
           )}
