@@ -4,11 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { addLectures, createCategory, createCourse, enrollParticipant } from '../../api/test/factories';
 import { createUser, GOOD_PASSWORD, testDatabase } from '../../api/test/harness';
 import { refreshCourseSearchText } from '../../api/src/modules/search/search.service';
-import { auditAll, LANGUAGES, resize } from './support/audit';
+import { couponCourses, coupons, orders } from '../../api/src/db/schema';
+import { formatMoney } from '../src/lib/format';
+import { auditAll, axeViolations, LANGUAGES, resize } from './support/audit';
 import { seedSession, takenOver, waitForPath } from './support/browser';
 import { NO_TRANSITIONS, textContrast } from './support/contrast';
 import { apiLogin, newAccount, type TestServer } from './support/server';
@@ -397,20 +400,69 @@ describe('course details', () => {
     // Opening the course again, an enrolled participant is offered to go on learning: the rating test's first look.
   });
 
-  it('shows bank transfer instructions with the reference for a paid course', async () => {
+  it('a paid course is ordered through a confirmation step (price, coupon, VAT, total), then shows the IBAN and reference to copy and what happens next; a phone keeps the price in a bar; ar and en, 375 and 1366 px, axe clean (issue 28, point 6)', async () => {
     const course = await publicCourse({ title: `Paid ${unique()}`, price: 250 });
-    const { page } = await e2e.open(PHONE);
-    await signedInParticipant(page);
-    await page.goto(`/course-details/${course.id}`);
-    await page.getByTestId('enrol-button').click();
-    await page.getByTestId('payment-instructions').waitFor();
-    const reference = (await page.getByTestId('payment-reference').textContent())?.trim();
-    expect(reference).toMatch(/\S{4,}/);
-    // After a reload the pending order still shows how to pay, with the same reference, and no second order button.
-    await page.reload();
-    await page.getByTestId('payment-instructions').waitFor();
-    expect((await page.getByTestId('payment-reference').textContent())?.trim()).toBe(reference);
-    expect(await page.getByTestId('enrol-button').count()).toBe(0);
+    const { db } = await testDatabase();
+    const code = `E2E-${unique().toUpperCase()}`;
+    const [coupon] = await db.insert(coupons).values({ code, kind: 'percent', percentBasisPoints: 2000, scope: 'courses', ownerRole: 'admin', perPersonLimit: 5 }).returning();
+    await db.insert(couponCourses).values({ couponId: coupon!.id, courseId: course.id });
+    for (const [language, width, other] of [['ar', 375, 1366], ['en', 1366, 375]] as const) {
+      const { page } = await e2e.open({ width, height: 800 });
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.baseUrl });
+      const login = await apiLogin(e2e.server, 'participant', await newAccount('participant'));
+      await seedSession(page, 'participant', login, { language });
+      await page.goto(`/course-details/${course.id}`);
+      await takenOver(page);
+      // On a phone, once the panel's button has scrolled away, the price and the button stay in a bar; never on a desktop.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      if (width === 375) await page.getByTestId('buy-bar').waitFor();
+      else expect(await page.getByTestId('buy-bar').isVisible()).toBe(false);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByTestId('enrol-button').click();
+
+      // The confirmation step: nothing is ordered yet.
+      const dialog = page.getByRole('dialog', { name: tr(language, 'checkout.title') });
+      await dialog.getByTestId('checkout-total').waitFor();
+      const money = (minor: number) => formatMoney(minor, 'SAR', language);
+      expect(await dialog.getByTestId('checkout-price').textContent()).toBe(money(25_000));
+      expect(await dialog.getByTestId('checkout-vat').textContent()).toBe(money(3_261));
+      expect(await dialog.getByTestId('checkout-total').textContent()).toBe(money(25_000));
+      await dialog.getByLabel(tr(language, 'checkout.coupon')).fill('NOPE-NOPE');
+      await dialog.getByTestId('checkout-apply').click();
+      await dialog.getByText(tr(language, 'api.coupon.not_found')).waitFor();
+      await dialog.getByLabel(tr(language, 'checkout.coupon')).fill(code.toLowerCase());
+      await dialog.getByTestId('checkout-apply').click();
+      await dialog.getByTestId('checkout-discount').waitFor();
+      expect(await dialog.getByTestId('checkout-discount').textContent()).toBe(`−${money(5_000)}`);
+      expect(await dialog.getByTestId('checkout-total').textContent()).toBe(money(20_000));
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await dialog.getByTestId('checkout-confirm').click();
+
+      // The bank transfer: the amount after the coupon, the IBAN and the reference each with a copy button, and what happens next.
+      const instructions = page.getByTestId('payment-instructions');
+      await instructions.getByTestId('payment-iban').waitFor();
+      expect(await instructions.getByTestId('payment-amount').textContent()).toBe(money(20_000));
+      expect(await instructions.getByTestId('payment-iban').textContent()).toBe('SA00 0000 0000 0000 0000 0000');
+      expect(await instructions.getByTestId('payment-iban').getAttribute('data-value')).toBe('SA0000000000000000000000');
+      const reference = (await instructions.getByTestId('payment-reference').textContent())!.trim();
+      expect(reference).toMatch(/^NB-[A-Z2-9]{8}$/);
+      await instructions.getByTestId('payment-reference-copy').click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+      await instructions.getByText(tr(language, 'checkout.next.title')).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      for (const w of [width, other]) {
+        await resize(page, w);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${language} at ${w}`).toBeLessThanOrEqual(w);
+      }
+      // The order is for the price after the coupon; after a reload the same instructions, and no second order button.
+      const [placed] = await db.select({ amountMinor: orders.amountMinor }).from(orders).where(eq(orders.reference, reference));
+      expect(placed).toEqual({ amountMinor: 20_000 });
+      await page.reload();
+      await page.getByTestId('payment-instructions').getByTestId('payment-reference').waitFor();
+      expect((await page.getByTestId('payment-reference').textContent())?.trim()).toBe(reference);
+      expect(await page.getByTestId('enrol-button').count()).toBe(0);
+    }
   });
 
   it('an enrolled participant opening the course is offered to go on learning, rates it, and the summary and reviews update at once', async () => {

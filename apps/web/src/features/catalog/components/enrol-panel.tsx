@@ -129,6 +129,7 @@ export function EnrolPanel({ course, onChange }: { course: CourseDetails; onChan
           color={returned === 'failed' && !enrolled ? 'red' : enrolled ? 'green' : 'blue'}
           role={returned === 'failed' && !enrolled ? 'alert' : 'status'}
           data-testid="payment-return"
+          data-live-region
           data-outcome={enrolled ? 'paid' : returned}
         >
           {t(enrolled ? 'details.return.paid' : returned === 'paid' ? 'details.return.pending' : `details.return.${returned}`)}
@@ -142,7 +143,7 @@ export function EnrolPanel({ course, onChange }: { course: CourseDetails; onChan
       ) : redirecting ? (
         <Text role="status" size="sm" data-testid="card-redirecting">{t('details.card.redirecting')}</Text>
       ) : payment?.provider === 'card' ? (
-        <Alert color="blue" role="status" title={t('details.card.pendingTitle')} data-testid="payment-instructions">
+        <Alert color="blue" role="status" title={t('details.card.pendingTitle')} data-testid="payment-instructions" data-live-region>
           <Text size="sm">{t('details.card.pendingText')}</Text>
           <Stack gap="xs" mt="sm">
             <Button component="a" href={payment.checkoutUrl} data-testid="card-continue">{t('details.card.continue')}</Button>
@@ -153,7 +154,7 @@ export function EnrolPanel({ course, onChange }: { course: CourseDetails; onChan
           {failure}
         </Alert>
       ) : payment ? (
-        <Alert color="blue" role="status" title={t('details.payment.title')} data-testid="payment-instructions">
+        <Alert color="blue" role="status" title={t('details.payment.title')} data-testid="payment-instructions" data-live-region>
           <Text size="sm" mb="xs">{successText || t('details.payment.text')}</Text>
           <Suspense fallback={<Text size="sm" data-testid="payment-reference">{payment.reference}</Text>}>
             <BankTransferDetails payment={payment} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Divider, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PaymentMethod } from '@nibras/contract';
@@ -78,8 +78,7 @@ export default function CheckoutDialog({ course, opened, onClose, onOrdered }: {
     <Modal opened={opened} onClose={onClose} title={t('checkout.title')} fullScreen={!!phone} centered closeButtonProps={{ 'aria-label': t('checkout.close') }} data-testid="checkout">
       <Stack gap="md">
         <Text fw={700} dir="auto" data-testid="checkout-course">{course.title}</Text>
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput
+        <TextInput
             label={t('checkout.coupon')}
             value={couponText}
             onChange={(event) => setCouponText(event.currentTarget.value)}
@@ -91,14 +90,15 @@ export default function CheckoutDialog({ course, opened, onClose, onOrdered }: {
             }}
             error={couponError}
             autoComplete="off"
-            dir="ltr"
-            flex={1}
+            rightSectionWidth="auto"
+            rightSectionPointerEvents="all"
+            rightSection={
+              <Button variant="subtle" size="compact-sm" me={4} onClick={applyCoupon} loading={apply.isPending} data-testid="checkout-apply">
+                {t('checkout.apply')}
+              </Button>
+            }
             data-testid="checkout-coupon"
           />
-          <Button variant="default" onClick={applyCoupon} loading={apply.isPending} data-testid="checkout-apply">
-            {t('checkout.apply')}
-          </Button>
-        </Group>
         {quote ? (
           <dl className="checkout-lines" data-testid="checkout-lines" aria-live="polite">
             <div className="checkout-lines__row">
@@ -117,7 +117,6 @@ export default function CheckoutDialog({ course, opened, onClose, onOrdered }: {
                 <dd data-testid="checkout-vat">{money(quote.vatMinor)}</dd>
               </div>
             ) : null}
-            <Divider className="checkout-lines__rule" />
             <div className="checkout-lines__row checkout-lines__row--total">
               <dt>{t('checkout.total')}</dt>
               <dd data-testid="checkout-total">{money(quote.totalMinor)}</dd>
