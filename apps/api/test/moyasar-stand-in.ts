@@ -1,6 +1,9 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../src/config';
+import { apiSuite, type ApiSuite } from './harness';
 import { started } from './running';
 
 /**
@@ -367,4 +370,34 @@ export async function startMoyasarStandIn(opts: { secretKey?: string; webhookSec
     close,
   };
   return standIn;
+}
+
+/**
+ * An API test file's app with card payments on, against a stand-in started before the app (and closed after
+ * it): the gateway's webhooks reach the app through app.inject. `more` adds settings (publicUrl is
+ * https://nibras.test, where the gateway's success URLs point).
+ */
+export function apiSuiteWithGateway(more: Partial<Config> = {}): { suite: ApiSuite; readonly gateway: MoyasarStandIn } {
+  let gateway: MoyasarStandIn | undefined;
+  beforeAll(async () => {
+    gateway = await startMoyasarStandIn();
+  });
+  afterAll(() => gateway?.close());
+  const suite = apiSuite({
+    config: () => ({
+      publicUrl: 'https://nibras.test',
+      ...more,
+      cardGateway: { provider: 'moyasar', apiUrl: gateway!.apiUrl, secretKey: gateway!.secretKey, webhookSecret: gateway!.webhookSecret },
+    }),
+  });
+  beforeAll(() => {
+    gateway!.send = async (body) => (await suite.post('/api/payments/moyasar/webhook', body as object)).statusCode;
+  });
+  return {
+    suite,
+    get gateway() {
+      if (!gateway) throw new Error('the stand-in starts in beforeAll: use it inside hooks and tests');
+      return gateway;
+    },
+  };
 }

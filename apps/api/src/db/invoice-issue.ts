@@ -6,7 +6,7 @@ import { quote } from '../lib/money';
 
 /**
  * The tax invoice of a paid order (docs/payments.md, "Invoices"), written inside the transaction that
- * turned the order paid (orders' markPaidAndEnrol and markCardPaidAndEnrol): here in db/ because the
+ * turned the order paid (orders' markPaidAndEnrol, for a confirmed transfer and a card payment alike): here in db/ because the
  * orders module calls it and the invoices module reads what it wrote, and a module's queries are its own.
  *
  * A free order (amount 0) gets none. The number comes from the one-row counter, incremented in this

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { apiSuite, signedIn, testConfig, testDatabase } from '../../../test/harness';
+import { signedIn, testConfig, testDatabase } from '../../../test/harness';
 import { createCourse, enrollParticipant } from '../../../test/factories';
-import { startMoyasarStandIn, type MoyasarStandIn } from '../../../test/moyasar-stand-in';
+import { apiSuiteWithGateway } from '../../../test/moyasar-stand-in';
 import { pdfText } from '../../../test/pdf-text';
 import { decodeTlv, readPdfQr } from '../../../test/pdf-qr';
 import { enrollments, invoiceCounter, invoices, orders, users } from '../../db/schema';
@@ -12,24 +12,12 @@ import { markPaidAndEnrol } from '../orders/orders.queries';
 // Tax invoices (issue 28, point 5; docs/payments.md, "Invoices").
 const SELLER: InvoiceSettings = { sellerName: 'Nibras Test Seller — بائع نبراس', sellerVatNumber: '310122393500003', vatBasisPoints: 1500, pricesIncludeVat: true };
 
-let gateway: MoyasarStandIn;
-beforeAll(async () => {
-  gateway = await startMoyasarStandIn();
-});
-afterAll(() => gateway.close());
-
-const suite = apiSuite({
-  config: () => ({
-    publicUrl: 'https://nibras.test',
-    invoices: SELLER,
-    cardGateway: { provider: 'moyasar', apiUrl: gateway.apiUrl, secretKey: gateway.secretKey, webhookSecret: gateway.webhookSecret },
-  }),
-});
+const withGateway = apiSuiteWithGateway({ invoices: SELLER });
+const { suite } = withGateway;
 const { get, post } = suite;
 let admin: Record<string, string>;
 beforeAll(async () => {
   admin = (await signedIn(suite.app, 'admin')).auth;
-  gateway.send = async (body) => (await post('/api/payments/moyasar/webhook', body as object)).statusCode;
 });
 
 type Headers = Record<string, string>;
@@ -97,9 +85,9 @@ describe('issuing invoices', () => {
     const { auth } = await signedIn(suite.app, 'participant');
     const course = await createCourse({ price: 120 });
     const data = (await orderBy(auth, course.id, 'card')).json().data;
-    const successUrl = await gateway.pay(data.payment.checkoutUrl, { number: '4111111111111111' });
+    const successUrl = await withGateway.gateway.pay(data.payment.checkoutUrl, { number: '4111111111111111' });
     const url = new URL(successUrl);
-    await Promise.all([get(`${url.pathname}${url.search}`), gateway.deliverHeld()]);
+    await Promise.all([get(`${url.pathname}${url.search}`), withGateway.gateway.deliverHeld()]);
     const found = await invoiceOf(data.order.id);
     expect(found).toHaveLength(1);
     // 120.00 including 15 %: VAT 15.65, net 104.35.
@@ -137,7 +125,7 @@ describe('issuing invoices', () => {
     // rolls back, the order stays pending, nobody is enrolled, and the number is taken by the next payment.
     const failing = await enrollParticipant(course.id, { amount: 19.99, status: 'pending', enroll: false });
     const broken = { ...SELLER, sellerVatNumber: null as unknown as string };
-    await expect(markPaidAndEnrol(db, { id: failing.order.id, participantId: failing.participant.id, courseId: course.id }, 1, broken)).rejects.toThrow();
+    await expect(markPaidAndEnrol(db, { id: failing.order.id, participantId: failing.participant.id, courseId: course.id }, { confirmedBy: 1 }, broken)).rejects.toThrow();
     expect((await db.select().from(orders).where(eq(orders.id, failing.order.id)))[0]!.status).toBe('pending');
     expect(await db.select().from(enrollments).where(eq(enrollments.orderId, failing.order.id))).toEqual([]);
     expect(await invoiceOf(failing.order.id)).toEqual([]);

@@ -161,12 +161,22 @@ export async function insertOrder(
   return row!;
 }
 
-/** Paid, enrolled and invoiced (above zero) in one transaction; false when the order was no longer pending. */
-export async function markPaidAndEnrol(db: Db, order: { id: number; participantId: number; courseId: number }, confirmedBy: number, invoice: InvoiceSettings): Promise<boolean> {
+/**
+ * Paid, enrolled and invoiced (above zero) in one transaction: a bank transfer an admin confirmed
+ * (`confirmedBy`), or a card order the gateway's payment paid (`gatewayPaymentId`). False when the order
+ * was no longer pending (confirmed, cancelled, or paid by the return and the webhook racing: the other one
+ * enrolled).
+ */
+export async function markPaidAndEnrol(
+  db: Db,
+  order: { id: number; participantId: number; courseId: number },
+  paidBy: { confirmedBy: number } | { gatewayPaymentId: string },
+  invoice: InvoiceSettings,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(orders)
-      .set({ status: 'paid', paidAt: new Date(), confirmedBy })
+      .set({ status: 'paid', paidAt: new Date(), ...paidBy, ...('gatewayPaymentId' in paidBy ? { provider: 'card' as const } : {}) })
       .where(sql`${orders.id} = ${order.id} and ${orders.status} = 'pending'`)
       .returning({ id: orders.id });
     if (updated.length === 0) return false;
@@ -206,25 +216,6 @@ export async function findOrderByCheckout(db: Db, checkoutId: string) {
     .innerJoin(users, eq(users.id, orders.participantId))
     .where(eq(orders.gatewayCheckoutId, checkoutId));
   return row;
-}
-
-/**
- * A card order paid by the gateway's payment `paymentId`, with its enrolment and invoice, in one transaction; false
- * when the order was no longer pending (the return and the webhook raced: the other one enrolled).
- */
-export async function markCardPaidAndEnrol(db: Db, order: { id: number; participantId: number; courseId: number }, paymentId: string, invoice: InvoiceSettings): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: new Date(), gatewayPaymentId: paymentId, provider: 'card' })
-      .where(sql`${orders.id} = ${order.id} and ${orders.status} = 'pending'`)
-      .returning({ id: orders.id });
-    if (updated.length === 0) return false;
-    await tx.insert(enrollments).values({ participantId: order.participantId, courseId: order.courseId, orderId: order.id }).onConflictDoNothing();
-    // Its tax invoice, numbered in this transaction (none for an amount of 0): docs/payments.md, "Invoices".
-    await issueInvoice(tx, order.id, invoice);
-    return true;
-  });
 }
 
 export async function paymentEventSeen(db: Db, provider: string, eventId: string): Promise<boolean> {

@@ -195,7 +195,7 @@ async function pendingOrderOr409(ctx: AppContext, id: number) {
 /** The bank transfer arrived: paid and enrolled, in one transaction; confirming twice is refused. */
 export async function confirmOrder(ctx: AppContext, admin: RequestUser, orderId: number) {
   const row = await pendingOrderOr409(ctx, orderId);
-  if (!(await markPaidAndEnrol(ctx.db, { id: orderId, participantId: row.participantId, courseId: row.courseId }, admin.id, ctx.config.invoices))) {
+  if (!(await markPaidAndEnrol(ctx.db, { id: orderId, participantId: row.participantId, courseId: row.courseId }, { confirmedBy: admin.id }, ctx.config.invoices))) {
     throw new AppError('api.order.not_pending', 409);
   }
   invalidateCatalog(ctx);

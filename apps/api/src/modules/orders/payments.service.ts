@@ -8,7 +8,7 @@ import { invalidateCatalog } from '../catalog/catalog.service';
 import { notifyUser, siteLink } from '../mail/mail.service';
 import { notifyOrder } from './orders.service';
 import { presentAdminOrder } from './orders.presenter';
-import { findOrder, findOrderByCheckout, markCardPaidAndEnrol, markRefundedAndUnenrol, paymentEventSeen, recordPaymentEvent, type OrderRow } from './orders.queries';
+import { findOrder, findOrderByCheckout, markPaidAndEnrol, markRefundedAndUnenrol, paymentEventSeen, recordPaymentEvent, type OrderRow } from './orders.queries';
 
 /**
  * Card payments coming back (docs/payments.md). Nothing the browser or a webhook says is believed: the
@@ -48,7 +48,7 @@ async function settle(ctx: AppContext, order: OrderRow, payment: GatewayPayment)
     ctx.log('warn', `a payment arrived for order ${order.id}, which is ${order.status}`, { payment: payment.id });
     return 'not_pending';
   }
-  if (!(await markCardPaidAndEnrol(ctx.db, order, payment.id, ctx.config.invoices))) return 'already';
+  if (!(await markPaidAndEnrol(ctx.db, order, { gatewayPaymentId: payment.id }, ctx.config.invoices))) return 'already';
   invalidateCatalog(ctx);
   await notifyOrder(ctx, { ...order, status: 'paid' });
   return 'paid';

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { apiSuite, signedIn, testDatabase } from '../../../test/harness';
+import { signedIn, testDatabase } from '../../../test/harness';
 import { createCourse } from '../../../test/factories';
-import { startMoyasarStandIn, type MoyasarStandIn } from '../../../test/moyasar-stand-in';
+import { apiSuiteWithGateway } from '../../../test/moyasar-stand-in';
 import { enrollments, mailOutbox, orders, paymentEvents } from '../../db/schema';
 
 // Card payments through the gateway (issue 28, point 1; docs/payments.md), against the local Moyasar stand-in.
-let gateway: MoyasarStandIn;
-beforeAll(async () => {
-  gateway = await startMoyasarStandIn();
-});
-afterAll(() => gateway.close());
-
-const suite = apiSuite({
-  config: () => ({
-    publicUrl: 'https://nibras.test',
-    cardGateway: { provider: 'moyasar', apiUrl: gateway.apiUrl, secretKey: gateway.secretKey, webhookSecret: gateway.webhookSecret },
-  }),
-});
+const withGateway = apiSuiteWithGateway();
+const { suite } = withGateway;
 const { get, post } = suite;
 const CARD = '4111111111111111';
 
-beforeAll(() => {
-  gateway.send = async (body) => (await post('/api/payments/moyasar/webhook', body as object)).statusCode;
-});
 beforeEach(() => {
-  gateway.held.length = 0;
-  gateway.down = false;
+  withGateway.gateway.held.length = 0;
+  withGateway.gateway.down = false;
 });
 
 type Headers = Record<string, string>;
@@ -75,16 +62,16 @@ describe('card payments through the gateway (issue 28, point 1)', () => {
     expect(message).toBe('Pay on the secure payment page to finish your order.');
     expect(payment).toMatchObject({ provider: 'card', amountMinor: 4950, currency: 'SAR', reference: order.reference });
     // The card is typed on the gateway's origin, never on ours.
-    expect(new URL(payment.checkoutUrl).origin).toBe(gateway.origin);
-    const invoice = [...gateway.invoices.values()].find((i) => i.url === payment.checkoutUrl)!;
+    expect(new URL(payment.checkoutUrl).origin).toBe(withGateway.gateway.origin);
+    const invoice = [...withGateway.gateway.invoices.values()].find((i) => i.url === payment.checkoutUrl)!;
     expect(invoice).toMatchObject({ amount: 4950, currency: 'SAR', metadata: { order_id: String(order.id), reference: order.reference } });
     expect(invoice.success_url).toBe(`https://nibras.test/api/payments/moyasar/return?order=${order.id}`);
     expect(await orderRow(order.id)).toMatchObject({ status: 'pending', provider: 'card', gatewayCheckoutId: invoice.id, gatewayPaymentId: null });
 
-    const back = await comeBack(await gateway.pay(payment.checkoutUrl, { number: CARD }));
+    const back = await comeBack(await withGateway.gateway.pay(payment.checkoutUrl, { number: CARD }));
     expect(`${back.pathname}${back.search}`).toBe(`/course-details/${course.id}?payment=paid`);
     const paid = await orderRow(order.id);
-    const gatewayPayment = [...gateway.payments.values()].find((p) => p.invoice_id === invoice.id)!;
+    const gatewayPayment = [...withGateway.gateway.payments.values()].find((p) => p.invoice_id === invoice.id)!;
     expect(paid).toMatchObject({ status: 'paid', provider: 'card', gatewayPaymentId: gatewayPayment.id });
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
     // Nothing of the card is kept: only the gateway's ids.
@@ -92,17 +79,17 @@ describe('card payments through the gateway (issue 28, point 1)', () => {
     const stored = JSON.stringify([paid, await db.select().from(paymentEvents)]);
     expect(stored).not.toContain(CARD);
     // The webhook that follows finds it done: one enrolment, one mail.
-    expect(gateway.held.map((e) => e.type)).toEqual(['payment_paid']);
-    expect(await gateway.deliverHeld()).toEqual([200]);
+    expect(withGateway.gateway.held.map((e) => e.type)).toEqual(['payment_paid']);
+    expect(await withGateway.gateway.deliverHeld()).toEqual([200]);
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
     expect(await paidMails(user.email)).toHaveLength(1);
   });
 
   it('the webhook enrols when the payer never comes back; the late return then shows it paid', async () => {
     const { user, course, order, payment } = await cardOrder();
-    const successUrl = await gateway.pay(payment.checkoutUrl);
-    const [event] = gateway.held;
-    expect(await gateway.deliverHeld()).toEqual([200]);
+    const successUrl = await withGateway.gateway.pay(payment.checkoutUrl);
+    const [event] = withGateway.gateway.held;
+    expect(await withGateway.gateway.deliverHeld()).toEqual([200]);
     expect((await orderRow(order.id)).status).toBe('paid');
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
     const { db } = await testDatabase();
@@ -114,8 +101,8 @@ describe('card payments through the gateway (issue 28, point 1)', () => {
 
   it('the return and the webhook at the same moment enrol once and mail once', async () => {
     const { user, course, payment } = await cardOrder();
-    const successUrl = await gateway.pay(payment.checkoutUrl);
-    const [, statuses] = await Promise.all([comeBack(successUrl), gateway.deliverHeld()]);
+    const successUrl = await withGateway.gateway.pay(payment.checkoutUrl);
+    const [, statuses] = await Promise.all([comeBack(successUrl), withGateway.gateway.deliverHeld()]);
     expect(statuses).toEqual([200]);
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
     expect(await paidMails(user.email)).toHaveLength(1);
@@ -123,8 +110,8 @@ describe('card payments through the gateway (issue 28, point 1)', () => {
 
   it('a forged, replayed, tampered or out-of-order webhook changes nothing', async () => {
     const { user, course, order, payment } = await cardOrder();
-    await gateway.pay(payment.checkoutUrl);
-    const [event] = gateway.held.splice(0);
+    await withGateway.gateway.pay(payment.checkoutUrl);
+    const [event] = withGateway.gateway.held.splice(0);
     // The wrong secret: 401, nothing changes, nothing recorded.
     const forged = await post('/api/payments/moyasar/webhook', { ...event, secret_token: 'guessed' });
     expect(forged.statusCode).toBe(401);
@@ -134,13 +121,13 @@ describe('card payments through the gateway (issue 28, point 1)', () => {
     expect((await post('/api/payments/moyasar/webhook', { ...event!, id: 'made-up-1', data: { ...event!.data, id: 'pay_made_up' } })).json().data.outcome).toBe('unknown_payment');
     // The event's own claims (amount, status) are never read: a "paid" event for a payment the gateway has as failed.
     const other = await cardOrder();
-    await gateway.pay(other.payment.checkoutUrl, {}, { authenticate: false });
-    const failed = gateway.held.splice(0)[0]!;
+    await withGateway.gateway.pay(other.payment.checkoutUrl, {}, { authenticate: false });
+    const failed = withGateway.gateway.held.splice(0)[0]!;
     const claimed = await post('/api/payments/moyasar/webhook', { ...failed, type: 'payment_paid', data: { ...failed.data, status: 'paid' } });
     expect(claimed.json().data.outcome).toBe('not_paid');
     expect((await orderRow(other.order.id)).status).toBe('pending');
     // The gateway's payment for a different amount than the order (tampered at the gateway): not enrolled.
-    const stored = gateway.payments.get(event!.data.id)!;
+    const stored = withGateway.gateway.payments.get(event!.data.id)!;
     stored.amount = 100;
     expect((await post('/api/payments/moyasar/webhook', event)).json().data.outcome).toBe('mismatch');
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(0);
@@ -155,17 +142,17 @@ describe('card payments through the gateway (issue 28, point 1)', () => {
 
   it('a "paid" event arriving after the payment was refunded at the gateway does not enrol', async () => {
     const { user, course, order, payment } = await cardOrder();
-    await gateway.pay(payment.checkoutUrl);
-    const paidEvent = gateway.held.shift()!;
-    const refund = await fetch(`${gateway.apiUrl}/payments/${paidEvent.data.id}/refund`, {
+    await withGateway.gateway.pay(payment.checkoutUrl);
+    const paidEvent = withGateway.gateway.held.shift()!;
+    const refund = await fetch(`${withGateway.gateway.apiUrl}/payments/${paidEvent.data.id}/refund`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${gateway.secretKey}:`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: { authorization: `Basic ${Buffer.from(`${withGateway.gateway.secretKey}:`).toString('base64')}`, 'content-type': 'application/json' },
       body: '{}',
     });
     expect(refund.status).toBe(200);
     // Out of order: the refund's event first, then the payment's.
-    expect(await gateway.deliverHeld()).toEqual([200]);
-    expect((await gateway.deliver(paidEvent))).toBe(200);
+    expect(await withGateway.gateway.deliverHeld()).toEqual([200]);
+    expect((await withGateway.gateway.deliver(paidEvent))).toBe(200);
     expect((await orderRow(order.id)).status).toBe('pending');
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(0);
   });
@@ -173,8 +160,8 @@ describe('card payments through the gateway (issue 28, point 1)', () => {
   it('a declined card or failed 3-D Secure comes back as failed; paying again with another checkout works', async () => {
     const { user, auth, course, order, payment } = await cardOrder();
     // The gateway keeps the payer on its page with the reason; coming back (its back link, or the return) says failed.
-    const stay = new URL(await gateway.pay(payment.checkoutUrl, { number: '4000000000000002' }));
-    expect(stay.origin).toBe(gateway.origin);
+    const stay = new URL(await withGateway.gateway.pay(payment.checkoutUrl, { number: '4000000000000002' }));
+    expect(stay.origin).toBe(withGateway.gateway.origin);
     expect(stay.searchParams.get('message')).toMatch(/DECLINED/);
     expect((await comeBack(`https://nibras.test/api/payments/moyasar/return?order=${order.id}`)).search).toBe('?payment=failed');
     expect((await orderRow(order.id)).status).toBe('pending');
@@ -182,7 +169,7 @@ describe('card payments through the gateway (issue 28, point 1)', () => {
     const again = (await orderBy(auth, course.id, 'card')).json().data;
     expect(again.order.id).toBe(order.id);
     expect(again.payment.checkoutUrl).not.toBe(payment.checkoutUrl);
-    expect((await comeBack(await gateway.pay(again.payment.checkoutUrl))).search).toBe('?payment=paid');
+    expect((await comeBack(await withGateway.gateway.pay(again.payment.checkoutUrl))).search).toBe('?payment=paid');
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
     // Paid: ordering again is refused as before.
     expect((await orderBy(auth, course.id, 'card')).statusCode).toBe(409);
@@ -205,27 +192,27 @@ describe('card payments through the gateway (issue 28, point 1)', () => {
   it('the gateway down: the order waits (503, nothing charged), the return says pending, the webhook asks to be sent again', async () => {
     const { user, auth } = await signedIn(suite.app, 'participant');
     const course = await createCourse({ price: 30 });
-    gateway.down = true;
+    withGateway.gateway.down = true;
     const refused = await orderBy(auth, course.id, 'card');
     expect(refused.statusCode).toBe(503);
     expect(refused.json().message).toBe('The payment service cannot be reached right now. Nothing was charged; please try again in a few minutes.');
-    gateway.down = false;
+    withGateway.gateway.down = false;
     const { order, payment } = (await orderBy(auth, course.id, 'card')).json().data;
-    const successUrl = await gateway.pay(payment.checkoutUrl);
-    gateway.down = true;
+    const successUrl = await withGateway.gateway.pay(payment.checkoutUrl);
+    withGateway.gateway.down = true;
     expect((await comeBack(successUrl)).search).toBe('?payment=pending');
-    const [event] = gateway.held.splice(0);
-    expect(await gateway.deliver(event!)).toBe(503);
-    gateway.down = false;
+    const [event] = withGateway.gateway.held.splice(0);
+    expect(await withGateway.gateway.deliver(event!)).toBe(503);
+    withGateway.gateway.down = false;
     // Moyasar sends it again: it was not taken as seen.
-    expect(await gateway.deliver(event!)).toBe(200);
+    expect(await withGateway.gateway.deliver(event!)).toBe(200);
     expect((await orderRow(order.id)).status).toBe('paid');
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
   });
 
   it('a return for an order that does not exist is 404; the gateway is only asked with the secret key', async () => {
     expect((await get('/api/payments/moyasar/return?order=99999999')).statusCode).toBe(404);
-    const noKey = await fetch(`${gateway.apiUrl}/invoices/${[...gateway.invoices.keys()][0]}`);
+    const noKey = await fetch(`${withGateway.gateway.apiUrl}/invoices/${[...withGateway.gateway.invoices.keys()][0]}`);
     expect(noKey.status).toBe(401);
   });
 });
@@ -245,28 +232,28 @@ describe('refunds (issue 28, point 4)', () => {
   it('an admin refunds a mada card order through the gateway: refunded (never voided), access ends, revenue falls, the participant is mailed in Arabic', async () => {
     const teacher = await signedIn(suite.app, 'instructor');
     const { user, auth, course, order, payment } = await cardOrder(49.5, teacher.user.id);
-    await gateway.pay(payment.checkoutUrl, { number: '4464040000000007' });
-    await gateway.deliverHeld();
+    await withGateway.gateway.pay(payment.checkoutUrl, { number: '4464040000000007' });
+    await withGateway.gateway.deliverHeld();
     expect((await get(`/api/participant/learn/${course.id}`, auth)).statusCode).toBe(200);
     const revenueBefore = (await get('/api/instructor/dashboard', teacher.auth)).json().data.revenue;
     expect(revenueBefore).toMatchObject({ total_minor: 4950, paid_orders: 1 });
-    const gatewayPayment = gateway.payments.get((await orderRow(order.id)).gatewayPaymentId!)!;
+    const gatewayPayment = withGateway.gateway.payments.get((await orderRow(order.id)).gatewayPaymentId!)!;
     expect(gatewayPayment.source.company).toBe('mada');
 
     const res = await refund(order.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: "The order was refunded; the participant's access to the course has ended.", data: { status: 'refunded', provider: 'card' } });
     expect(res.json().data.refundedAt).toEqual(expect.any(String));
-    expect(gateway.payments.get(gatewayPayment.id)).toMatchObject({ status: 'refunded', refunded: 4950, voided_at: null });
-    expect(gateway.calls.filter((c) => c.endsWith('/void'))).toEqual([]);
+    expect(withGateway.gateway.payments.get(gatewayPayment.id)).toMatchObject({ status: 'refunded', refunded: 4950, voided_at: null });
+    expect(withGateway.gateway.calls.filter((c) => c.endsWith('/void'))).toEqual([]);
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(0);
     expect((await get(`/api/participant/learn/${course.id}`, auth)).statusCode).toBe(403);
     expect((await get('/api/instructor/dashboard', teacher.auth)).json().data.revenue).toMatchObject({ total_minor: 0, paid_orders: 0 });
     const mails = await refundMails(user.email);
     expect(mails).toEqual([{ subject: `استُرد مبلغ طلبك: ${course.title}`, lang: 'ar' }]);
     // The gateway's own refund webhook then finds it done; a second refund is refused.
-    expect(gateway.held.map((e) => e.type)).toEqual(['payment_refunded']);
-    expect(await gateway.deliverHeld()).toEqual([200]);
+    expect(withGateway.gateway.held.map((e) => e.type)).toEqual(['payment_refunded']);
+    expect(await withGateway.gateway.deliverHeld()).toEqual([200]);
     expect(await refundMails(user.email)).toHaveLength(1);
     expect((await refund(order.id)).statusCode).toBe(409);
     // The course may be bought again.
@@ -280,10 +267,10 @@ describe('refunds (issue 28, point 4)', () => {
     expect((await refund(placed.id)).statusCode).toBe(409);
     expect((await post('/api/admin/order/confirm', { order_id: placed.id }, admin)).statusCode).toBe(200);
     expect((await refund(placed.id, auth)).statusCode).toBe(403);
-    const calls = gateway.calls.length;
+    const calls = withGateway.gateway.calls.length;
     const res = await refund(placed.id);
     expect(res.json().data).toMatchObject({ status: 'refunded', provider: 'bank_transfer' });
-    expect(gateway.calls.length).toBe(calls);
+    expect(withGateway.gateway.calls.length).toBe(calls);
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(0);
     expect(await refundMails(user.email)).toHaveLength(1);
     const free = await createCourse({ price: 0 });
@@ -294,22 +281,22 @@ describe('refunds (issue 28, point 4)', () => {
 
   it("a refund made at the gateway's dashboard reaches the order by webhook; the gateway down refunds nothing", async () => {
     const { user, course, order, payment } = await cardOrder();
-    await gateway.pay(payment.checkoutUrl);
-    await gateway.deliverHeld();
-    gateway.down = true;
+    await withGateway.gateway.pay(payment.checkoutUrl);
+    await withGateway.gateway.deliverHeld();
+    withGateway.gateway.down = true;
     const refused = await refund(order.id);
     expect(refused.statusCode).toBe(503);
     expect((await orderRow(order.id)).status).toBe('paid');
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(1);
-    gateway.down = false;
+    withGateway.gateway.down = false;
     const paymentId = (await orderRow(order.id)).gatewayPaymentId!;
-    const atDashboard = await fetch(`${gateway.apiUrl}/payments/${paymentId}/refund`, {
+    const atDashboard = await fetch(`${withGateway.gateway.apiUrl}/payments/${paymentId}/refund`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${gateway.secretKey}:`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: { authorization: `Basic ${Buffer.from(`${withGateway.gateway.secretKey}:`).toString('base64')}`, 'content-type': 'application/json' },
       body: '{}',
     });
     expect(atDashboard.status).toBe(200);
-    expect(await gateway.deliverHeld()).toEqual([200]);
+    expect(await withGateway.gateway.deliverHeld()).toEqual([200]);
     expect(await orderRow(order.id)).toMatchObject({ status: 'refunded', refundedBy: null });
     expect(await enrolmentsOf(user.id, course.id)).toHaveLength(0);
     expect(await refundMails(user.email)).toHaveLength(1);
