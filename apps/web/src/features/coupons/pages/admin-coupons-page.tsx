@@ -11,9 +11,17 @@ function InstructorSwitch() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const settings = useQuery(couponQueries.settings('admin'));
+  const key = couponQueries.settings('admin').queryKey;
+  // The switch moves at once; it goes back if the server refuses.
   const save = useMutation({
     mutationFn: saveCouponSettings,
-    onSuccess: (result) => queryClient.setQueryData(couponQueries.settings('admin').queryKey, result.data),
+    onMutate: (instructorsMayCreate) => {
+      const before = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, { instructorsMayCreate });
+      return { before };
+    },
+    onSuccess: (result) => queryClient.setQueryData(key, result.data),
+    onError: (_error, _value, context) => queryClient.setQueryData(key, context?.before),
   });
   return (
     <Paper withBorder radius="lg" p="md">
