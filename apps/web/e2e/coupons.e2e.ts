@@ -79,6 +79,7 @@ describe('coupons', () => {
     await mine.getByTestId('coupon-save').click();
     const own = teacher.locator(`[data-coupon-code="${ownCode}"]`);
     await own.waitFor();
+    await mine.waitFor({ state: 'detached' });
     expect(await own.innerText()).toContain(ownCourse.title);
     expect(await teacher.locator('[data-coupon-code]').count()).toBe(1);
     expect(await axeViolations(teacher)).toEqual([]);

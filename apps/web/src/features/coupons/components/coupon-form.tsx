@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/forms';
 import { bodyOf, couponKeys, couponQueries, createCoupon, updateCoupon, type Coupon, type CouponBody, type CouponRole } from '../api';
 import { CourseMultiPicker, type PickedCourse } from './course-multi-picker';
+import { fromLocalInput, mapFieldErrors, numberOrUndefined, toLocalInput } from './coupon-values';
 
 interface FormValues extends Record<string, unknown> {
   code: string;
@@ -16,37 +17,6 @@ interface FormValues extends Record<string, unknown> {
   totalLimit: number | string;
   perPersonLimit: number | string;
   active: boolean;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO date-time as a `datetime-local` input's value, in the browser's time zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A `datetime-local` value (the browser's time zone) as ISO, or null when empty; an unreadable one stays as typed for the check to refuse. */
-export function fromLocalInput(local: string): string | null {
-  if (!local) return null;
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? local : d.toISOString();
-}
-
-const numberOrUndefined = (value: number | string) => (value === '' ? undefined : Number(value));
-
-/** The body's field paths on the form's own fields. */
-const FIELD_OF: Record<string, string> = { percent: 'value', amount: 'value', course_ids: 'courses', starts_at: 'startsAt', ends_at: 'endsAt', total_limit: 'totalLimit', per_person_limit: 'perPersonLimit' };
-
-function mapErrors(_values: FormValues, errors: Record<string, string>): Record<string, string> {
-  const mapped: Record<string, string> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.split('.')[0] ?? path;
-    const key = FIELD_OF[field] ?? field;
-    mapped[key] ??= message;
-  }
-  return mapped;
 }
 
 /** The titles of a coupon's courses, for the picker's chosen values (a coupon keeps their ids only). */
@@ -109,7 +79,7 @@ function CouponFormFields({ role, coupon, currency, onDone, onCancel, courses }:
       } as CouponBody;
     },
     rules: (values): Record<string, string> => (role === 'instructor' && values.courses.length === 0 ? { course_ids: 'coupons.field.coursesRequired' } : {}),
-    mapErrors,
+    mapErrors: (_values, errors) => mapFieldErrors(errors),
     send: (body) => (coupon ? updateCoupon(role, coupon.id, body) : createCoupon(role, body)),
     networkFailure: 'coupons.saveFailed',
     onSuccess: async (result) => {
