@@ -12,10 +12,10 @@ const e2e = e2eSuite();
 
 // Coupons are promised at 375 px too: the whole journey runs on a phone's width, in Arabic (the app's default).
 describe('coupons', () => {
-  it('an admin makes one for a course; an instructor is told admins make them, then (once allowed) makes one for their own course', async ({ onTestFinished }) => {
+  it('an admin makes one for a course and, once used, deactivates it instead of deleting; an instructor is told admins make them, then (once allowed) makes one for their own course', async ({ onTestFinished }) => {
     const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
     const instructor = await createUser('instructor', { email: uniqueEmail('web-coupons'), name: `مدرّب ${tag}` });
-    const [adminCourse, ownCourse] = [await createCourse({ title: `دورة الخط ${tag}` }), await createCourse({ title: `دورتي ${tag}`, instructorId: instructor.id })];
+    const [adminCourse, ownCourse] = [await createCourse({ title: `دورة الخط ${tag}`, price: 200 }), await createCourse({ title: `دورتي ${tag}`, instructorId: instructor.id })];
     const adminLogin = await apiLogin(e2e.server, 'admin', await newAccount('admin'));
     // The switch is the site's: start from its default (off), whatever ran before.
     const reset = await fetch(`${e2e.server.baseUrl}/api/admin/coupons/settings`, {
@@ -50,6 +50,22 @@ describe('coupons', () => {
     expect(card).toContain(tr('ar', 'coupons.uses.limited', { used: '0', limit: '10' }));
     expect(await axeViolations(admin)).toEqual([]);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // Once used (a participant orders with it), it cannot be deleted: the dialog says so and offers deactivating it.
+    const buyer = await apiLogin(e2e.server, 'participant', await newAccount('participant'));
+    const ordered = await fetch(`${e2e.server.baseUrl}/api/participant/enrollcourse/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
+      body: JSON.stringify({ course_id: adminCourse.id, coupon: adminCode }),
+    });
+    expect(ordered.ok).toBe(true);
+    await listed.getByTestId('coupon-delete').click();
+    await admin.getByTestId('coupon-delete-do').click();
+    await admin.getByTestId('coupon-used').waitFor();
+    await admin.getByTestId('coupon-deactivate').click();
+    await admin.getByTestId('coupon-result').getByText(tr('ar', 'coupons.deactivated')).waitFor();
+    await listed.getByText(tr('ar', 'coupons.inactive')).waitFor();
+    await listed.getByText(tr('ar', 'coupons.uses.limited', { used: '1', limit: '10' })).waitFor();
 
     // The instructor, while admins keep coupons to themselves.
     const { page: teacher } = await e2e.open({ width: 375 }, onTestFinished);
