@@ -3,6 +3,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { couponBody } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../lib/forms';
+import { ApiError } from '../../../lib/http';
 import { bodyOf, couponKeys, couponQueries, createCoupon, updateCoupon, type Coupon, type CouponBody, type CouponRole } from '../api';
 import { CourseMultiPicker, type PickedCourse } from './course-multi-picker';
 import { fromLocalInput, mapFieldErrors, numberOrUndefined, toLocalInput } from './coupon-values';
@@ -85,6 +86,10 @@ function CouponFormFields({ role, coupon, currency, onDone, onCancel, courses }:
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: couponKeys.all });
       onDone(result.message);
+    },
+    // Refused as a whole (an admin has just stopped instructors' coupons): the screen reads the switch again and says why.
+    onFailure: (error) => {
+      if (error instanceof ApiError && error.status === 403 && Object.keys(error.fieldErrors).length === 0) void queryClient.invalidateQueries({ queryKey: couponKeys.all });
     },
   });
   const fieldErrors = Object.keys(form.errors).length > 0;

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError, failureText } from '../../../lib/http';
@@ -66,6 +66,11 @@ export function CouponManager({ role }: { role: CouponRole }) {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const list = useQuery({ ...couponQueries.list(role, page, search), placeholderData: keepPreviousData });
   const currency = list.data?.items[0]?.currency ?? null;
+  // Deleting the last coupon of a later page: go back to the page before, not to an empty one.
+  const emptiedPage = page > 1 && list.data !== undefined && !list.isPlaceholderData && list.data.items.length === 0;
+  useEffect(() => {
+    if (emptiedPage) setPage((current) => Math.max(1, current - 1));
+  }, [emptiedPage]);
   const texts = role === 'admin' ? 'coupons' : 'coupons.mine';
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: couponKeys.all });
