@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardRedirect, signOutRedirect, withReturnTo, type SignedIn } from './route-guard-rules';
+import { paths } from '../config/paths';
 
 const nobody: SignedIn = { admin: false, instructor: false, participant: false };
 const admin: SignedIn = { ...nobody, admin: true };
@@ -117,6 +118,14 @@ describe('guardRedirect: spec section 2 route guard rules', () => {
     expect(guardRedirect('/admin/orders', admin)).toBeNull();
     expect(guardRedirect('/admin/orders', participant)).toBe('/admin/login?returnTo=%2Fadmin%2Forders');
     expect(guardRedirect('/certificate/a/b', nobody)).toBe('/');
+  });
+
+  it('opens the coupons screens to their own role only', () => {
+    expect(guardRedirect(paths.coupons('admin'), admin)).toBeNull();
+    expect(guardRedirect(paths.coupons('admin'), instructor)).toBe('/admin/login?returnTo=%2Fadmin%2Fcoupons');
+    expect(guardRedirect(paths.coupons('instructor'), instructor)).toBeNull();
+    expect(guardRedirect(paths.coupons('instructor'), nobody)).toBe('/instructor/login?returnTo=%2Finstructor%2Fcoupons');
+    expect(guardRedirect(paths.coupons('instructor'), participant)).toBe('/');
   });
 });
 

@@ -41,6 +41,8 @@ const CertificatePage = lazyScreen(() => import('../features/certificates/pages/
 const AdminOrdersPage = lazyScreen(() => import('../features/orders/pages/admin-orders-page'));
 const AdminInvoicesPage = lazyScreen(() => import('../features/invoices/pages/admin-invoices-page'));
 const InstructorOrdersPage = lazyScreen(() => import('../features/orders/pages/instructor-orders-page'));
+const AdminCouponsPage = lazyScreen(() => import('../features/coupons/pages/admin-coupons-page'));
+const InstructorCouponsPage = lazyScreen(() => import('../features/coupons/pages/instructor-coupons-page'));
 const CategoryListPage = lazyScreen(() => import('../features/categories/pages/category-list-page'));
 const CategoryFormPage = lazyScreen(() => import('../features/categories/pages/category-form-page'));
 const MemberListPage = lazyScreen(() => import('../features/members/pages/member-list-page'));
@@ -116,6 +118,7 @@ function roleArea(role: Role): RouteObject {
     children.push(
       page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage),
       page(paths.adminInvoices, <AdminInvoicesPage />, AdminInvoicesPage),
+      page(paths.coupons('admin'), <AdminCouponsPage />, AdminCouponsPage),
       page(paths.adminCategories, <CategoryListPage />, CategoryListPage),
       page(paths.newCategory, <CategoryFormPage />, CategoryFormPage),
       page(`${paths.adminCategories}/:id/edit`, <CategoryFormPage />, CategoryFormPage),
@@ -134,7 +137,9 @@ function roleArea(role: Role): RouteObject {
     children.push(page(paths.adminEnrolments, <EnrolmentsPage />, EnrolmentsPage));
     children.push(page(paths.adminSubscribers, <SubscribersPage />, SubscribersPage), page(paths.adminContactMessages, <ContactMessagesPage />, ContactMessagesPage));
   }
-  if (role === 'instructor') children.push(page(paths.instructorOrders, <InstructorOrdersPage />, InstructorOrdersPage));
+  if (role === 'instructor') {
+    children.push(page(paths.instructorOrders, <InstructorOrdersPage />, InstructorOrdersPage), page(paths.coupons('instructor'), <InstructorCouponsPage />, InstructorCouponsPage));
+  }
   if (role === 'admin' || role === 'instructor') {
     children.push(
       page('courses', <CourseListPage role={role} />, CourseListPage),

@@ -69,6 +69,8 @@ export const paths = {
   adminInvoices: '/admin/invoices',
   /** Orders of the instructor's own courses. */
   instructorOrders: '/instructor/orders',
+  /** Discount codes (docs/payments.md, "Coupons"): every coupon for admins, their own courses' for instructors. */
+  coupons: (role: 'admin' | 'instructor') => `/${role}/coupons`,
   /** The admin's categories (spec: /admin/category), and their forms. */
   adminCategories: '/admin/category',
   newCategory: '/admin/category/new',

@@ -5,6 +5,7 @@ import {
   IconAddressBook,
   IconBook,
   IconCategory,
+  IconDiscount,
   IconChalkboard,
   IconChecklist,
   IconClipboardCheck,
@@ -55,6 +56,7 @@ const LINK_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: 
   'quiz.review.nav': IconClipboardCheck,
   'adminOrders.nav': IconReceipt,
   'invoices.nav': IconFileInvoice,
+  'coupons.nav': IconDiscount,
   'adminCategories.nav': IconCategory,
   'members.instructor.nav': IconChalkboard,
   'members.participant.nav': IconUsers,
@@ -110,6 +112,7 @@ function shellLinks(role: Role): ShellLink[] {
     links.push(
       { to: paths.adminOrders, labelKey: 'adminOrders.nav' },
       { to: paths.adminInvoices, labelKey: 'invoices.nav' },
+      { to: paths.coupons('admin'), labelKey: 'coupons.nav' },
       { to: paths.adminCategories, labelKey: 'adminCategories.nav' },
       { to: paths.members('instructor'), labelKey: 'members.instructor.nav' },
       { to: paths.members('participant'), labelKey: 'members.participant.nav' },
@@ -122,7 +125,7 @@ function shellLinks(role: Role): ShellLink[] {
       { to: paths.adminCms('privacy'), labelKey: 'adminCms.nav.privacy' },
     );
   }
-  if (role === 'instructor') links.push({ to: paths.instructorOrders, labelKey: 'instructorOrders.nav' });
+  if (role === 'instructor') links.push({ to: paths.instructorOrders, labelKey: 'instructorOrders.nav' }, { to: paths.coupons('instructor'), labelKey: 'coupons.nav' });
   links.push({ to: paths.messages(role), labelKey: 'messages.nav' });
   links.push({ to: paths.myProfile(role), labelKey: 'shell.nav.profile' });
   if (role !== 'admin') {
