@@ -44,6 +44,8 @@ describe('coupons', () => {
     const listed = admin.locator(`[data-coupon-code="${adminCode}"]`);
     await listed.waitFor();
     await form.waitFor({ state: 'detached' });
+    // The course's title comes with its own read, after the row.
+    await listed.getByText(adminCourse.title).waitFor();
     const card = await listed.innerText();
     expect(card).toContain(tr('ar', 'coupons.kind.percentOff', { value: tr('ar', 'coupons.percentValue', { value: '15' }) }));
     expect(card).toContain(adminCourse.title);
@@ -96,7 +98,7 @@ describe('coupons', () => {
     const own = teacher.locator(`[data-coupon-code="${ownCode}"]`);
     await own.waitFor();
     await mine.waitFor({ state: 'detached' });
-    expect(await own.innerText()).toContain(ownCourse.title);
+    await own.getByText(ownCourse.title).waitFor();
     expect(await teacher.locator('[data-coupon-code]').count()).toBe(1);
     expect(await axeViolations(teacher)).toEqual([]);
   });

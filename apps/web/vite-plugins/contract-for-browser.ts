@@ -49,6 +49,27 @@ export function browserContractModule(exports: Record<string, unknown>, source: 
   return `${lines.join('\n')}\n`;
 }
 
+const TABLE_PREFIX = `${BROWSER_CONTRACT}/`;
+
+/**
+ * Each route table of the browser's contract in a module of its own, re-exported by the main one: the
+ * build puts a table with the screens that use it, so a public page does not carry the back office's
+ * routes (a coupon's, an invoice's) in its first visit. Returns the main module and the tables' modules.
+ */
+export function splitRouteTables(code: string): { main: string; tables: Map<string, string> } {
+  const tables = new Map<string, string>();
+  const main = code
+    .split('\n')
+    .map((line) => {
+      const table = /^export const (\w+Routes) = /.exec(line);
+      if (!table) return line;
+      tables.set(table[1]!, `${line}\n`);
+      return `export { ${table[1]} } from ${JSON.stringify(TABLE_PREFIX + table[1])};`;
+    })
+    .join('\n');
+  return { main, tables };
+}
+
 /**
  * The contract's route tables hold the zod schemas of every body and answer, and each of its files
  * builds its schemas as it loads: importing one route from `@nibras/contract` brought zod and every
@@ -62,6 +83,8 @@ export function browserContractModule(exports: Record<string, unknown>, source: 
 export function contractForBrowser(): Plugin {
   const source = path.join(CONTRACT_SOURCE, 'index.ts');
   let contract: Record<string, unknown> = {};
+  let split: ReturnType<typeof splitRouteTables> | undefined;
+  const built = () => (split ??= splitRouteTables(browserContractModule(contract, source)));
   return {
     name: 'nibras-contract-for-browser',
     apply: 'build',
@@ -70,16 +93,20 @@ export function contractForBrowser(): Plugin {
     // The contract is TypeScript with extensionless imports: Vite's own module runner loads it.
     async buildStart() {
       contract = (await runnerImport<Record<string, unknown>>(source, { configFile: false, logLevel: 'error' })).module;
+      split = undefined;
     },
     resolveId(id, importer) {
       if (id === '@nibras/contract' && importer && !importer.startsWith(CONTRACT_SOURCE)) return BROWSER_CONTRACT;
+      if (id.startsWith(TABLE_PREFIX)) return id;
       return undefined;
     },
     load(id) {
-      return id === BROWSER_CONTRACT ? browserContractModule(contract, source) : undefined;
+      if (id === BROWSER_CONTRACT) return built().main;
+      if (id.startsWith(TABLE_PREFIX)) return built().tables.get(id.slice(TABLE_PREFIX.length));
+      return undefined;
     },
     transform(code, id) {
-      return id.startsWith(CONTRACT_SOURCE) ? { code, map: null, moduleSideEffects: false } : undefined;
+      return id.startsWith(CONTRACT_SOURCE) || id.startsWith(TABLE_PREFIX) ? { code, map: null, moduleSideEffects: false } : undefined;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode, minorUnits } from './money';
+import { currencyCode, minorUnits } from './money-fields';
 import { numeric } from './numbers';
 import { categoryName } from './categories';
 import { COURSE_LANGUAGES, COURSE_LEVELS } from './catalog';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numeric } from './numbers';
 import { categoryName } from './categories';
-import { currencyCode, minorUnits } from './money';
+import { currencyCode, minorUnits } from './money-fields';
 import { envelope, idParam, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numeric } from './numbers';
-import { currencyCode, minorUnits } from './money';
+import { currencyCode, minorUnits } from './money-fields';
 import { courseIdBody, envelope, idParam, listData, pageQuery } from './envelope';
 import type { RouteDef } from './route-def';
 

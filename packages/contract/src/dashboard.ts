@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCode } from './money';
+import { currencyCode } from './money-fields';
 import { envelope } from './envelope';
 import type { RouteDef } from './route-def';
 

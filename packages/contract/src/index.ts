@@ -9,6 +9,7 @@ export * from './search';
 export * from './learning';
 export * from './wishlist';
 export * from './money';
+export * from './money-fields';
 export * from './orders';
 export * from './coupons';
 export * from './invoices';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numeric } from './numbers';
-import { currencyCode, minorUnits } from './money';
+import { currencyCode, minorUnits } from './money-fields';
 import { envelope, idParam, listData, PER_PAGE_MAX } from './envelope';
 import type { RouteDef } from './route-def';
 

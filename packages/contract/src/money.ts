@@ -1,14 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Money is counted in integer minor units (halalas, cents, fils) from the database to the contract
  * (docs/payments.md): a field named `…Minor` is that integer, and the decimal `price` or `amount`
- * beside it is the same sum in major units for reading, never for arithmetic.
+ * beside it is the same sum in major units for reading, never for arithmetic. Plain functions only: the
+ * web app's formatters import this file, so it must not bring zod with it (its fields: money-fields.ts).
  */
-export const minorUnits = z.number().int().min(0).describe('Integer minor units of the currency (halalas for SAR: 100 = 1 riyal)');
-
-/** A site's currency: an ISO 4217 code. */
-export const currencyCode = z.string().regex(/^[A-Z]{3}$/).describe('ISO 4217 currency code, the site currency (CURRENCY)');
 
 const digitsCache = new Map<string, number>();
 

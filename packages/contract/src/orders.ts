@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numeric } from './numbers';
-import { currencyCode, minorUnits } from './money';
+import { currencyCode, minorUnits } from './money-fields';
 import { PAYMENT_METHODS, paymentInstructions } from './catalog';
 import { checkoutQuote, quoteBody } from './coupons';
 import { courseIdBody, envelope, listData, pageQuery } from './envelope';

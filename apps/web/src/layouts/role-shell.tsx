@@ -1,3 +1,4 @@
+import { useBackOfficeWords } from '../i18n/back-office';
 import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { AppShell, Box, Burger, Button, Group, Indicator, Text, Tooltip, useDirection } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -144,6 +145,8 @@ function PublicStylesheet() {
 /** The signed-in area of one role: sidebar, header with the user's name, language and sign-out. */
 export default function RoleShell({ role }: { role: Role }) {
   const { t } = useTranslation();
+  // The signed-in areas' words come in a catalog of their own (i18n/back-office.ts).
+  useBackOfficeWords();
   const [opened, { toggle, close }] = useDisclosure(false);
   // The collapsed sidebar only slides off-screen; keep its links out of the tab order.
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });

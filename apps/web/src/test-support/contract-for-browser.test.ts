@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as contract from '@nibras/contract';
-import { browserContractModule, ROUTE_FIELDS_READ_BY_THE_BROWSER } from '../../vite-plugins/contract-for-browser';
+import { browserContractModule, ROUTE_FIELDS_READ_BY_THE_BROWSER, splitRouteTables } from '../../vite-plugins/contract-for-browser';
 import { filesUnder, WEB_SRC } from './source-files';
 
 const SOURCE = '/contract/src/index.ts';
@@ -54,5 +54,17 @@ describe('the contract as the browser build gets it (vite-plugins/contract-for-b
     }
     expect(used.size).toBeGreaterThan(0);
     expect([...used].filter((field) => !(ROUTE_FIELDS_READ_BY_THE_BROWSER as readonly string[]).includes(field))).toEqual([]);
+  });
+
+  it('puts each route table in a module of its own, re-exported as it was, so a page carries only the tables its screens use', () => {
+    const whole = browserContractModule(contract, SOURCE);
+    const { main, tables } = splitRouteTables(whole);
+    const names = Object.keys(contract).filter((name) => name.endsWith('Routes'));
+    expect([...tables.keys()].sort()).toEqual(names.sort());
+    for (const name of names) {
+      expect(main).toContain(`export { ${name} } from ${JSON.stringify(`\0nibras-contract-for-browser/${name}`)};`);
+      expect(tables.get(name)).toBe(`${whole.split('\n').find((line) => line.startsWith(`export const ${name} = `))}\n`);
+    }
+    expect(main).not.toMatch(/^export const \w+Routes = /m);
   });
 });

@@ -6,7 +6,7 @@ import { routeQuery } from '../../lib/query';
 /** Who manages coupons (docs/payments.md, "Coupons"): admins any, instructors their own courses' when allowed. */
 export type CouponRole = 'admin' | 'instructor';
 export type { Coupon };
-export type CouponBody = RequestBody<typeof couponRoutes.admin.create>;
+export type CouponBody = RequestBody<(typeof couponRoutes)['admin']['create']>;
 
 export const couponKeys = {
   all: ['coupons'] as const,

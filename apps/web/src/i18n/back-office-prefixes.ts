@@ -1,0 +1,17 @@
+/**
+ * The key prefixes of the signed-in areas' words (admin and instructor screens), which the build writes to
+ * `{lng}.back-office.json` apart from the public pages' catalog (i18n/back-office.ts). Plain data: the build's
+ * plugin reads it too.
+ */
+export const BACK_OFFICE_PREFIXES = [
+  'authoring.',
+  'adminCms.',
+  'adminCategories.',
+  'members.',
+  'subscribers.',
+  'adminOrders.',
+  'instructorOrders.',
+  'contactMessages.',
+  'coupons.',
+  'enrolments.',
+] as const;
