@@ -120,10 +120,11 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts', 'apps/web/e2e/support/page-loads.setup.ts'],
           // Files of a worker share its database copy and its Chromium (support/browser.ts); each
-          // test opens a browser context of its own. Chromium keeps the cores busy: a worker per core
-          // (measured: 2, 3 and 4 workers on 2 cores took 331, 336 and 350 s; docs/decisions/009).
+          // test opens a browser context of its own. A browser test waits more than it computes (pages,
+          // transitions, the server): one worker more than the cores (measured 2026-11-29 on 2 cores, 31
+          // files: 2 workers about 437 s, 3 workers 384 s at 0.73 cores busy; docs/decisions/009, addendum).
           isolate: false,
-          maxWorkers: cores,
+          maxWorkers: cores + 1,
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // One more try for a browser test that fails: the 2 shared cores make Chromium timing noisy.
