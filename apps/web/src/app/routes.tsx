@@ -43,6 +43,7 @@ const AdminInvoicesPage = lazyScreen(() => import('../features/invoices/pages/ad
 const InstructorOrdersPage = lazyScreen(() => import('../features/orders/pages/instructor-orders-page'));
 const AdminCouponsPage = lazyScreen(() => import('../features/coupons/pages/admin-coupons-page'));
 const InstructorCouponsPage = lazyScreen(() => import('../features/coupons/pages/instructor-coupons-page'));
+const ReviewModerationPage = lazyScreen(() => import('../features/ratings/pages/review-moderation-page'));
 const CategoryListPage = lazyScreen(() => import('../features/categories/pages/category-list-page'));
 const CategoryFormPage = lazyScreen(() => import('../features/categories/pages/category-form-page'));
 const MemberListPage = lazyScreen(() => import('../features/members/pages/member-list-page'));
@@ -141,6 +142,7 @@ function roleArea(role: Role): RouteObject {
     children.push(page(paths.instructorOrders, <InstructorOrdersPage />, InstructorOrdersPage), page(paths.coupons('instructor'), <InstructorCouponsPage />, InstructorCouponsPage));
   }
   if (role === 'admin' || role === 'instructor') {
+    children.push(page(paths.reviews(role), <ReviewModerationPage role={role} key={`reviews-${role}`} />, ReviewModerationPage));
     children.push(
       page('courses', <CourseListPage role={role} />, CourseListPage),
       page('courses/new', <CourseEditorPage role={role} />, CourseEditorPage),

@@ -71,6 +71,8 @@ export const paths = {
   instructorOrders: '/instructor/orders',
   /** Discount codes (docs/payments.md, "Coupons"): every coupon for admins, their own courses' for instructors. */
   coupons: (role: 'admin' | 'instructor') => `/${role}/coupons`,
+  /** Review moderation (docs/reviews.md): every course's reviews for admins, their own courses' for instructors. */
+  reviews: (role: 'admin' | 'instructor') => `/${role}/reviews`,
   /** The admin's categories (spec: /admin/category), and their forms. */
   adminCategories: '/admin/category',
   newCategory: '/admin/category/new',

@@ -22,6 +22,7 @@ import {
   IconReceipt,
   IconSchool,
   IconShieldLock,
+  IconStar,
   IconUser,
   IconUserPlus,
   IconUsers,
@@ -58,6 +59,7 @@ const LINK_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: 
   'adminOrders.nav': IconReceipt,
   'invoices.nav': IconFileInvoice,
   'coupons.nav': IconDiscount,
+  'reviews.nav': IconStar,
   'adminCategories.nav': IconCategory,
   'members.instructor.nav': IconChalkboard,
   'members.participant.nav': IconUsers,
@@ -114,6 +116,7 @@ function shellLinks(role: Role): ShellLink[] {
       { to: paths.adminOrders, labelKey: 'adminOrders.nav' },
       { to: paths.adminInvoices, labelKey: 'invoices.nav' },
       { to: paths.coupons('admin'), labelKey: 'coupons.nav' },
+      { to: paths.reviews('admin'), labelKey: 'reviews.nav' },
       { to: paths.adminCategories, labelKey: 'adminCategories.nav' },
       { to: paths.members('instructor'), labelKey: 'members.instructor.nav' },
       { to: paths.members('participant'), labelKey: 'members.participant.nav' },
@@ -126,7 +129,7 @@ function shellLinks(role: Role): ShellLink[] {
       { to: paths.adminCms('privacy'), labelKey: 'adminCms.nav.privacy' },
     );
   }
-  if (role === 'instructor') links.push({ to: paths.instructorOrders, labelKey: 'instructorOrders.nav' }, { to: paths.coupons('instructor'), labelKey: 'coupons.nav' });
+  if (role === 'instructor') links.push({ to: paths.instructorOrders, labelKey: 'instructorOrders.nav' }, { to: paths.coupons('instructor'), labelKey: 'coupons.nav' }, { to: paths.reviews('instructor'), labelKey: 'reviews.nav' });
   links.push({ to: paths.messages(role), labelKey: 'messages.nav' });
   links.push({ to: paths.myProfile(role), labelKey: 'shell.nav.profile' });
   if (role !== 'admin') {

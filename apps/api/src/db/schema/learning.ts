@@ -143,14 +143,26 @@ export const ratings = pgTable(
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Hidden by an admin or the course's instructor, with the reason the reviewer is told (docs/reviews.md):
+     * a hidden review leaves the course's reviews, its distribution and its rating (the triggers of migration
+     * 0007 count visible rows only, migration 0022); a new rating by the same participant stays hidden.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: integer('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
     uniqueIndex('ratings_participant_course_unique').on(t.participantId, t.courseId),
     index('ratings_course_created_idx').on(t.courseId, t.createdAt),
-    // A course's reviews, last changed first (catalog.queries.ts courseReviews).
-    index('ratings_course_updated_idx').on(t.courseId, sql`${t.updatedAt} desc`, sql`${t.id} desc`),
+    // A course's visible reviews, last changed first (catalog.queries.ts courseReviews).
+    index('ratings_course_updated_idx').on(t.courseId, sql`${t.updatedAt} desc`, sql`${t.id} desc`).where(sql`${t.hiddenAt} is null`),
     // A course's rating distribution (the course page) counted from the index alone.
-    index('ratings_course_rating_idx').on(t.courseId, t.rating),
+    index('ratings_course_rating_idx').on(t.courseId, t.rating).where(sql`${t.hiddenAt} is null`),
+    // The moderation lists (ratings.queries.ts moderationList): every review of the site, last changed first,
+    // and the hidden ones alone.
+    index('ratings_updated_idx').on(sql`${t.updatedAt} desc`, sql`${t.id} desc`),
+    index('ratings_hidden_idx').on(sql`${t.hiddenAt} desc`, sql`${t.id} desc`).where(sql`${t.hiddenAt} is not null`),
   ],
 );
 

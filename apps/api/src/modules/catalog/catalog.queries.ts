@@ -1,5 +1,5 @@
 import { CATEGORY_PAGE_SIZE } from '@nibras/contract';
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, courses, courseTags, enrollments, lectureCaptions, lectures, orders, ratings, sections, tags, users, videoJobs, wishlist } from '../../db/schema';
 
@@ -77,7 +77,7 @@ export async function courseReviews(db: Db, courseId: number, page: number, perP
   const pageRows = db
     .select({ id: ratings.id, participantId: ratings.participantId, rating: ratings.rating, message: ratings.message, createdAt: ratings.createdAt, updatedAt: ratings.updatedAt })
     .from(ratings)
-    .where(eq(ratings.courseId, courseId))
+    .where(and(eq(ratings.courseId, courseId), isNull(ratings.hiddenAt)))
     .orderBy(desc(ratings.updatedAt), desc(ratings.id))
     .limit(perPage)
     .offset((page - 1) * perPage)
@@ -97,7 +97,7 @@ export async function courseReviews(db: Db, courseId: number, page: number, perP
       })
       .from(pageRows)
       .orderBy(desc(pageRows.updatedAt), desc(pageRows.id)),
-    db.select({ n: count() }).from(ratings).where(eq(ratings.courseId, courseId)),
+    db.select({ n: count() }).from(ratings).where(and(eq(ratings.courseId, courseId), isNull(ratings.hiddenAt))),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -181,7 +181,7 @@ function prepareCoursePage(db: Db, limits: CoursePageLimits) {
     ),
     review_page as materialized (
       select r.id, r.participant_id, r.rating, r.message, r.created_at, r.updated_at from ${ratings} r
-      where r.course_id = (select "id" from head) order by r.updated_at desc, r.id desc limit ${literalCount(limits.reviews)}
+      where r.course_id = (select "id" from head) and r.hidden_at is null order by r.updated_at desc, r.id desc limit ${literalCount(limits.reviews)}
     )
     select
       (select row_to_json(head) from head) as head,
@@ -205,7 +205,7 @@ function prepareCoursePage(db: Db, limits: CoursePageLimits) {
           'courseCount', (select count(*)::int from ${courses} where ${courses.instructorId} = u.id and ${isPublicCourse}))
         from ${users} u where u.id = (select "instructorId" from head)) as instructor,
       (select coalesce(json_object_agg(d.rating, d.n), '{}'::json)
-        from (select r.rating, count(*)::int as n from ${ratings} r where r.course_id = (select "id" from head) group by r.rating) d) as distribution,
+        from (select r.rating, count(*)::int as n from ${ratings} r where r.course_id = (select "id" from head) and r.hidden_at is null group by r.rating) d) as distribution,
       (select coalesce(json_agg(json_build_object('id', p.id, 'rating', p.rating, 'message', p.message,
           'name', (select u.name from ${users} u where u.id = p.participant_id), 'createdAt', p.created_at, 'updatedAt', p.updated_at)
           order by p.updated_at desc, p.id desc), '[]'::json)

@@ -23,7 +23,9 @@ export type NotificationTemplate =
   | { kind: 'order_refunded'; params: { name: string; course: string; amount: string; card: boolean; link: string } }
   | { kind: 'course_granted'; params: { name: string; course: string; link: string } }
   | { kind: 'assessment_checked'; params: { name: string; assessment: string; course: string; passed: boolean; score: number; maxScore: number; link: string } }
-  | { kind: 'certificate_earned'; params: { name: string; course: string; link: string } };
+  | { kind: 'certificate_earned'; params: { name: string; course: string; link: string } }
+  /** A review of theirs hidden by an admin or the course's instructor (docs/reviews.md), with the reason. */
+  | { kind: 'review_hidden'; params: { name: string; course: string; reason: string; link: string } };
 
 export interface RenderedMail {
   subject: string;
@@ -164,6 +166,19 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
           { type: 'paragraph', text: t('api.notify.order_refunded.intro', { course, amount }) },
           { type: 'paragraph', text: t(card ? 'api.notify.order_refunded.card' : 'api.notify.order_refunded.bank') },
           { type: 'button', text: t('api.notify.order_refunded.action'), href: link },
+        ],
+      };
+    }
+    case 'review_hidden': {
+      const { name, course, reason, link } = template.params;
+      return {
+        subject: t('api.notify.review_hidden.subject', { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.review_hidden.intro', { course }) },
+          { type: 'quote', label: t('api.notify.review_hidden.reason'), text: reason },
+          { type: 'paragraph', text: t('api.notify.review_hidden.after') },
+          { type: 'button', text: t('api.notify.review_hidden.action'), href: link },
         ],
       };
     }
