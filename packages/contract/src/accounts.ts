@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope } from './envelope';
 import { numeric } from './numbers';
 import { ROLES, type Role, type RouteDef } from './route-def';
+import { BELL_KINDS, bellOptOuts } from './notifications';
 import { session } from './sessions';
 
 export const PASSWORD_MIN = 8;
@@ -29,7 +30,7 @@ export const loginBody = z
  * Notification mails (docs/mail.md), each of which a user can turn off in the profile. The password
  * reset mail and the newsletter's own mails are not notifications: never optional here.
  */
-export const NOTIFICATION_KINDS = ['welcome', 'course_submitted', 'course_reviewed', 'order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned', 'review_hidden'] as const;
+export const NOTIFICATION_KINDS = ['welcome', 'course_submitted', 'course_reviewed', 'order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned', 'review_hidden', 'notification_digest'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -37,9 +38,9 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * account is made, before any profile is saved, so it has no switch (it is still a notification kind).
  */
 export const NOTIFICATIONS_BY_ROLE: Record<Role, readonly NotificationKind[]> = {
-  participant: ['order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned', 'review_hidden'],
-  instructor: ['course_reviewed'],
-  admin: ['course_submitted'],
+  participant: ['order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned', 'review_hidden', 'notification_digest'],
+  instructor: ['course_reviewed', 'notification_digest'],
+  admin: ['course_submitted', 'notification_digest'],
 };
 
 const mailOptOuts = z
@@ -58,6 +59,7 @@ export const profile = z.object({
   avatar: z.string().nullable(),
   createdAt: z.string(),
   mail_opt_outs: z.array(z.enum(NOTIFICATION_KINDS)).describe('Notification mails this account turned off'),
+  bell_opt_outs: z.array(z.enum(BELL_KINDS)).describe('Kinds of the header\'s notifications this account turned off'),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -72,6 +74,7 @@ export const updateProfileBody = z
     headline: z.string().max(150).optional(),
     phone: z.string().regex(/^[+0-9 ()-]{0,30}$/).optional(),
     mail_opt_outs: mailOptOuts.optional(),
+    bell_opt_outs: bellOptOuts.optional(),
   })
   .describe('Profile fields; omitted fields stay as they are. A new email needs the current password');
 

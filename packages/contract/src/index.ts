@@ -28,3 +28,4 @@ export * from './oidc';
 export * from './mail-links';
 export * from './messages';
 export * from './language-direction';
+export * from './notifications';

@@ -15,6 +15,8 @@ export const mailLinks = {
   adminCourse: (courseId: number) => `/admin/courses/${id(courseId)}`,
   instructorCourse: (courseId: number) => `/instructor/courses/${id(courseId)}`,
   participantOrders: () => '/participant/orders',
+  /** One thread of a role's messages (the bell's message notifications open it). */
+  messageThread: (role: Role, threadId: number) => `/${role}/messages?thread=${id(threadId)}`,
   /** The public course page; `payment` says how a card payment came back (docs/payments.md). */
   courseDetails: (courseId: number, payment?: 'paid' | 'pending' | 'failed') => `/course-details/${id(courseId)}${payment ? `?payment=${payment}` : ''}`,
   learn: (courseId: number) => `/participant/learn/${id(courseId)}`,

@@ -158,7 +158,7 @@ function roleRoutes<R extends 'admin' | 'instructor' | 'participant'>(r: R) {
     },
     stream: {
       method: 'GET' as const, path: `/api/${r}/message/stream`, access: r, tags: ['messages'], errors: [400, 429] as const,
-      summary: 'Server-sent events for the signed-in user: `ready`, then `message` ({ id, threadId }) for each new message to or from them, `read` when a thread is read; a comment every 20 s. Read with fetch (it needs the bearer header) and `Accept: text/event-stream` (without it: 400).',
+      summary: 'Server-sent events for the signed-in user: `ready`, then `message` ({ id, threadId }) for each new message to or from them, `read` when a thread is read, `notification` ({ id }) for each new notification of theirs (docs/notifications.md); a comment every 20 s. Read with fetch (it needs the bearer header) and `Accept: text/event-stream` (without it: 400).',
       file: { types: ['text/event-stream'], ranges: false as const },
     },
   };

@@ -34,6 +34,7 @@ import { paths } from '../config/paths';
 import { sessionStore } from '../lib/session';
 import { useAccountName } from '../features/accounts/public';
 import { MessagesHeaderLink, UnreadBadge, useUnreadMessages } from '../features/messages/public';
+import { NotificationBell } from '../features/notifications/public';
 import { LanguageSwitch } from '../components/language-switch';
 import { Logo } from '../components/logo';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
@@ -238,6 +239,7 @@ export default function RoleShell({ role }: { role: Role }) {
               {name.data ?? ''}
             </Text>
             <MessagesHeaderLink role={role} count={unread} />
+            <NotificationBell role={role} />
             {/* On a phone the header is full: the settings open from the sidebar menu (unless the layout has none). */}
             <Box visibleFrom={horizontal ? undefined : 'sm'}>
               <ThemeSettingsPanel />

@@ -55,6 +55,11 @@ export function formatDate(iso: string, language: string): string {
   return dateFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
+/** "24 Nov 2026, 14:05": a moment, for notifications and logs. */
+export function formatDateTime(iso: string, language: string): string {
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
 /** 75 → "1:15", 3725 → "1:02:05": a player's clock, the same in both languages. */
 export function formatClock(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

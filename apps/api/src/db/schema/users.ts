@@ -26,6 +26,8 @@ export const users = pgTable(
     googleSubject: text('google_subject'),
     /** Notification mail kinds the user turned off in the profile (docs/mail.md); every other kind is sent. */
     mailOptOuts: jsonb('mail_opt_outs').$type<string[]>().notNull().default([]),
+    /** Kinds of the header's notifications (the bell) the user turned off in the profile (docs/notifications.md). */
+    bellOptOuts: jsonb('bell_opt_outs').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_BY_ROLE, type Profile } from '@nibras/contract';
+import { BELL_BY_ROLE, NOTIFICATIONS_BY_ROLE, type Profile } from '@nibras/contract';
 import type { UserRow } from './accounts.queries';
 
 /** The only shape in which an account leaves the server: never the hash. */
@@ -15,5 +15,6 @@ export function presentProfile(u: UserRow): Profile {
     createdAt: u.createdAt.toISOString(),
     // Only the kinds of the account's role: the profile shows one switch for each of them.
     mail_opt_outs: NOTIFICATIONS_BY_ROLE[u.role].filter((kind) => u.mailOptOuts.includes(kind)),
+    bell_opt_outs: BELL_BY_ROLE[u.role].filter((kind) => u.bellOptOuts.includes(kind)),
   };
 }

@@ -48,7 +48,7 @@ export async function insertParticipantsWithoutPassword(db: Db, values: { name: 
 }
 
 /** A new name or email refreshes the search text in the same write. */
-export async function updateUser(db: Db, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'bio' | 'headline' | 'phone' | 'passwordHash' | 'lang' | 'mailOptOuts'>>) {
+export async function updateUser(db: Db, id: number, values: Partial<Pick<UserRow, 'name' | 'email' | 'bio' | 'headline' | 'phone' | 'passwordHash' | 'lang' | 'mailOptOuts' | 'bellOptOuts'>>) {
   let searchText: string | undefined;
   if (values.name !== undefined || values.email !== undefined) {
     const [current] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, id)).limit(1);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AVATAR_WIDTHS, NOTIFICATIONS_BY_ROLE, type NotificationKind, type Role, type Session, mailLinks } from '@nibras/contract';
+import { AVATAR_WIDTHS, BELL_BY_ROLE, NOTIFICATIONS_BY_ROLE, type BellKind, type NotificationKind, type Role, type Session, mailLinks } from '@nibras/contract';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { AppError } from '../../lib/app-error';
 import { removeWithCopies } from '../../lib/image-variants';
@@ -135,6 +135,7 @@ export async function updateAccount(
     headline?: string | undefined;
     phone?: string | undefined;
     mail_opt_outs?: NotificationKind[] | undefined;
+    bell_opt_outs?: BellKind[] | undefined;
   },
   lang?: Language,
 ) {
@@ -155,6 +156,7 @@ export async function updateAccount(
       ...(input.headline !== undefined ? { headline: sanitizePlainText(input.headline).replace(/\s+/g, ' ') } : {}),
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
       ...(input.mail_opt_outs !== undefined ? { mailOptOuts: optOutsOf(user.role, input.mail_opt_outs) } : {}),
+      ...(input.bell_opt_outs !== undefined ? { bellOptOuts: BELL_BY_ROLE[user.role].filter((kind) => input.bell_opt_outs!.includes(kind)) } : {}),
       ...(lang ? { lang } : {}),
     });
     // An instructor's name, headline and bio are on their course pages and cards, and the name is searched.

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
 import { notifyUser, siteLink } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
 import { afterCourseContentChanged, assertCourseAccess, courseState, editCourse, missingSteps, requireCourseAccess, saveMessage } from './course-edit.service';
 import { presentState } from './authoring.presenter';
 import {
@@ -254,6 +255,7 @@ export async function reviewCourse(ctx: AppContext, admin: RequestUser, body: z.
   });
   if (result.before.approveStatus === 'approved' || result.after.approveStatus === 'approved') invalidateCatalog(ctx);
   // In the instructor's language, whatever the admin's: with the admin's message and a link to the course.
+  await notify(ctx, result.after.instructorId, 'course_reviewed', { course: result.after.title, approved: body.approve_status === 'approved' }, mailLinks.instructorCourse(body.id));
   await notifyUser(ctx, result.after.instructorId, (to) => ({
     kind: 'course_reviewed',
     params: { name: to.name, course: result.after.title, approved: body.approve_status === 'approved', message, link: siteLink(ctx, mailLinks.instructorCourse(body.id)) },

@@ -25,7 +25,16 @@ export type NotificationTemplate =
   | { kind: 'assessment_checked'; params: { name: string; assessment: string; course: string; passed: boolean; score: number; maxScore: number; link: string } }
   | { kind: 'certificate_earned'; params: { name: string; course: string; link: string } }
   /** A review of theirs hidden by an admin or the course's instructor (docs/reviews.md), with the reason. */
-  | { kind: 'review_hidden'; params: { name: string; course: string; reason: string; link: string } };
+  | { kind: 'review_hidden'; params: { name: string; course: string; reason: string; link: string } }
+  /** Messages and answers left unread (docs/notifications.md): one mail for all of them, never one per message. */
+  | { kind: 'notification_digest'; params: { name: string; items: DigestItem[]; more: number; link: string } };
+
+/** One line of the digest: who wrote, about what. */
+export interface DigestItem {
+  kind: 'message' | 'answer';
+  from: string;
+  about: string;
+}
 
 export interface RenderedMail {
   subject: string;
@@ -179,6 +188,20 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
           { type: 'quote', label: t('api.notify.review_hidden.reason'), text: reason },
           { type: 'paragraph', text: t('api.notify.review_hidden.after') },
           { type: 'button', text: t('api.notify.review_hidden.action'), href: link },
+        ],
+      };
+    }
+    case 'notification_digest': {
+      const { name, items, more, link } = template.params;
+      const total = items.length + more;
+      return {
+        subject: t('api.notify.digest.subject', { count: total }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.digest.intro', { count: total }) },
+          ...items.map((item) => ({ type: 'paragraph' as const, text: t(`api.notify.digest.${item.kind}`, { from: item.from, about: item.about }) })),
+          ...(more > 0 ? [{ type: 'note' as const, text: t('api.notify.digest.more', { count: more }) }] : []),
+          { type: 'button', text: t('api.notify.digest.action'), href: link },
         ],
       };
     }

@@ -88,6 +88,11 @@ export function createLiveStreams(ctx: AppContext, log: Log): LiveStreams {
         if (event.u === user.id) write('read', { threadId: event.t });
         return;
       }
+      // A notification for this user (docs/notifications.md): the bell refetches its count and list.
+      if (event.k === 'n') {
+        if (event.u === user.id) write('notification', { id: event.id ?? 0 });
+        return;
+      }
       if (event.u !== user.id && event.f !== user.id) return;
       void messageConcerns(ctx, event.id ?? 0, user.id)
         .then((found) => found && write('message', found))

@@ -70,9 +70,16 @@ describe('live delivery on the embedded database', () => {
       const event = await stream.next((e) => e.event === 'message');
       expect(Date.now() - started).toBeLessThan(5000);
       expect(JSON.parse(event.data)).toEqual({ id, threadId: id });
-      // Opening the thread tells the reader's streams (other tabs) to update their badge.
-      await inject(b, { method: 'GET', url: `/api/instructor/message/thread/${id}`, headers: { authorization: `Bearer ${instructorSession.token}` } });
+      // The bell hears of it on the same stream (docs/notifications.md): the notification names the sender and opens the thread.
+      const bell = JSON.parse((await stream.next((e) => e.event === 'notification')).data) as { id: number };
+      const auth = { authorization: `Bearer ${instructorSession.token}` };
+      const listed = (await inject(b, { method: 'GET', url: '/api/instructor/notifications', headers: auth })).json().data;
+      expect(listed.unread).toBe(1);
+      expect(listed.items[0]).toMatchObject({ id: bell.id, kind: 'message', params: { name: participant.name }, link: `/instructor/messages?thread=${id}`, read: false });
+      // Opening the thread tells the reader's streams (other tabs) to update their badge, and reads its notification.
+      await inject(b, { method: 'GET', url: `/api/instructor/message/thread/${id}`, headers: auth });
       expect(JSON.parse((await stream.next((e) => e.event === 'read')).data)).toEqual({ threadId: id });
+      expect((await inject(b, { method: 'GET', url: '/api/instructor/notifications/unread-count', headers: auth })).json().data.unread).toBe(0);
       expect(other.seen.filter((e) => e.event !== 'ready')).toEqual([]);
     } finally {
       stream.close();
@@ -94,6 +101,9 @@ describe('live delivery on the embedded database', () => {
       expect(res.statusCode).toBe(200);
       const event = await stream.next((e) => e.event === 'message');
       expect(Date.now() - started).toBeLessThan(5000);
+      await stream.next((e) => e.event === 'notification');
+      const bell = (await inject(b, { method: 'GET', url: '/api/participant/notifications', headers: { authorization: `Bearer ${participantSession.token}` } })).json().data;
+      expect(bell.items[0]).toMatchObject({ kind: 'announcement', params: { course: course.title }, read: false });
       const list = await inject(b, { method: 'GET', url: '/api/participant/message/list', headers: { authorization: `Bearer ${participantSession.token}` } });
       expect(JSON.parse(event.data).threadId).toBe(list.json().data.items[0].id);
       expect(list.json().data.unread).toBe(1);

@@ -1,14 +1,16 @@
 import type { Db } from '../../db/client';
 import { SESSION_CHANNEL } from '../sessions/sessions.service';
+import { BELL_CHANNEL } from '../notifications/notifications.service';
 import { MESSAGE_CHANNEL } from './messages.queries';
 
 /**
  * What a notification on MESSAGE_CHANNEL says (ids only): `k: 'm'` a new message `id` in thread `t`
  * from `f` to `u`; `k: 'r'` user `u` read thread `t`. On SESSION_CHANNEL: `k: 's'` a session of user
- * `u` ended (a logout, a deactivation, a password changed or reset).
+ * `u` ended (a logout, a deactivation, a password changed or reset). On BELL_CHANNEL: `k: 'n'` a new
+ * notification `id` for user `u` (docs/notifications.md).
  */
 export interface LiveEvent {
-  k: 'm' | 'r' | 's';
+  k: 'm' | 'r' | 's' | 'n';
   id?: number;
   t: number;
   f?: number;
@@ -27,7 +29,7 @@ export interface LiveBus {
 function parse(payload: string | undefined): LiveEvent | null {
   try {
     const v = JSON.parse(payload ?? '') as Partial<LiveEvent>;
-    if ((v.k !== 'm' && v.k !== 'r' && v.k !== 's') || !Number.isInteger(v.t) || !Number.isInteger(v.u)) return null;
+    if ((v.k !== 'm' && v.k !== 'r' && v.k !== 's' && v.k !== 'n') || !Number.isInteger(v.t) || !Number.isInteger(v.u)) return null;
     return v as LiveEvent;
   } catch {
     return null;
@@ -64,7 +66,7 @@ export function createLiveBus(db: Db, log: Log): LiveBus {
   let closed = false;
 
   const startPglite = async (c: PgliteClient) => {
-    const unlisten = await Promise.all([c.listen(MESSAGE_CHANNEL, dispatch), c.listen(SESSION_CHANNEL, dispatch)]);
+    const unlisten = await Promise.all([c.listen(MESSAGE_CHANNEL, dispatch), c.listen(SESSION_CHANNEL, dispatch), c.listen(BELL_CHANNEL, dispatch)]);
     stop = async () => {
       await Promise.all(unlisten.map((off) => off()));
     };
@@ -80,7 +82,7 @@ export function createLiveBus(db: Db, log: Log): LiveBus {
       const c = new Client(pool.options);
       current = c;
       c.on('notification', (n) => {
-        if (n.channel === MESSAGE_CHANNEL || n.channel === SESSION_CHANNEL) dispatch(n.payload);
+        if (n.channel === MESSAGE_CHANNEL || n.channel === SESSION_CHANNEL || n.channel === BELL_CHANNEL) dispatch(n.payload);
       });
       const reconnect = (err?: unknown) => {
         // A first connection that fails is the subscriber's error; only a lost listener reconnects.
@@ -95,7 +97,7 @@ export function createLiveBus(db: Db, log: Log): LiveBus {
       c.on('end', () => reconnect());
       try {
         await c.connect();
-        await c.query(`LISTEN ${MESSAGE_CHANNEL}; LISTEN ${SESSION_CHANNEL}`);
+        await c.query(`LISTEN ${MESSAGE_CHANNEL}; LISTEN ${SESSION_CHANNEL}; LISTEN ${BELL_CHANNEL}`);
         const wasLost = listening;
         listening = true;
         retry = 500;

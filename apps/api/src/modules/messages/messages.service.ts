@@ -1,4 +1,5 @@
-import { MESSAGE_THREADS_PER_PAGE, MESSAGES_PER_PAGE, type MessageContact, type MessageThread, type Role } from '@nibras/contract';
+import { MESSAGE_THREADS_PER_PAGE, MESSAGES_PER_PAGE, mailLinks, type MessageContact, type MessageThread, type Role } from '@nibras/contract';
+import { notify, notifyAnnouncementCopies, readByLink } from '../notifications/notifications.service';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hitPerClockMinute } from '../../lib/rate-limiter';
@@ -122,6 +123,7 @@ export async function sendMessage(ctx: AppContext, sender: Sender, body: SendInp
     courseId,
   });
   await notifyMessage(ctx.db, row.id);
+  await notify(ctx, recipient.id, 'message', { name: (await findPerson(ctx.db, sender.id))?.name ?? '' }, mailLinks.messageThread(recipient.role, row.parentId ?? row.id));
   return presentMessage(row);
 }
 
@@ -164,6 +166,7 @@ export async function openThread(ctx: AppContext, user: Sender, threadId: number
   if (!root || root.parentId !== null || (root.fromId !== user.id && root.toId !== user.id)) throw new AppError('api.messages.thread_not_found', 404);
   const marked = await markThreadRead(ctx.db, root.id, user.id);
   if (marked > 0) await notifyRead(ctx.db, root.id, user.id);
+  await readByLink(ctx, user.id, ['message', 'announcement'], mailLinks.messageThread(user.role, root.id));
   return threadView(ctx, user.id, root, page);
 }
 
@@ -227,6 +230,7 @@ export async function announce(ctx: AppContext, instructor: Sender, body: { cour
   await countSend(ctx, instructor);
   const { id, messageIds } = await insertAnnouncement(ctx.db, { courseId: course.id, instructorId: instructor.id, msg: text });
   await notifyAnnouncement(ctx.db, id);
+  await notifyAnnouncementCopies(ctx, id, { course: course.title });
   return { id, recipients: messageIds.length };
 }
 

@@ -8,6 +8,7 @@ import { bankOf } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog } from '../catalog/catalog.service';
 import { composeNotification, mailQueued, notifyUser, siteLink, type NewMail, type NotificationTemplate, type Recipient } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
 import { invoiceLinks } from '../invoices/invoices.service';
 import { presentAdminOrder, presentOrder } from './orders.presenter';
 import { placeOrderUsingCoupon, presentQuote, priceFor, releaseCoupon } from '../coupons/coupons.service';
@@ -224,6 +225,7 @@ function orderLetter(
 /** The same mail once an admin confirmed the transfer, after the change is committed. */
 export async function notifyOrder(ctx: AppContext, row: OrderRow): Promise<void> {
   await notifyUser(ctx, row.participantId, (to) => orderLetter(ctx, to, row));
+  if (row.status === 'paid') await notify(ctx, row.participantId, 'order_paid', { course: row.courseTitle }, mailLinks.learn(row.courseId));
 }
 
 /** Refused like a second confirm when a confirm got there first: the answer never says "cancelled" for a paid order. */

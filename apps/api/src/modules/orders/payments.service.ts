@@ -6,6 +6,7 @@ import { GatewayError, type CardGateway, type GatewayPayment } from '../../lib/p
 import type { AppContext } from '../../context';
 import { invalidateCatalog } from '../catalog/catalog.service';
 import { notifyUser, siteLink } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
 import { notifyOrder } from './orders.service';
 import { presentAdminOrder } from './orders.presenter';
 import { findOrder, findOrderByCheckout, markPaidAndEnrol, markRefundedAndUnenrol, paymentEventSeen, recordPaymentEvent, type OrderRow } from './orders.queries';
@@ -118,6 +119,7 @@ export async function receiveWebhook(ctx: AppContext, body: unknown): Promise<st
 async function endPaidOrder(ctx: AppContext, order: OrderRow, admin: number | null): Promise<boolean> {
   if (!(await markRefundedAndUnenrol(ctx.db, order, admin))) return false;
   invalidateCatalog(ctx);
+  await notify(ctx, order.participantId, 'order_refunded', { course: order.courseTitle }, mailLinks.participantOrders());
   await notifyUser(ctx, order.participantId, (to) => ({
     kind: 'order_refunded',
     params: {

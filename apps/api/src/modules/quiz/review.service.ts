@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { issueCertificateIfEarned } from '../certificates/certificates.service';
 import { notifyUser, siteLink } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
 import { submissionStatus } from './grading';
 import { presentReview, presentSummary } from './quiz.presenter';
 import { answerMarks, answersOf, findSubmission, listSubmissions, lockAttempt, markAnswer, questionsOf, reviewerNames, updateAttempt, type SubmissionFilters, type SubmissionRow } from './quiz.queries';
@@ -81,6 +82,7 @@ export async function markSubmission(ctx: AppContext, user: RequestUser, body: M
   });
   // The participant hears once, when the last short answer is checked (a later correction sends nothing).
   if (status.before === 'pending' && status.next !== 'pending') {
+    await notify(ctx, row.participantId, 'assessment_checked', { assessment: row.assessmentTitle, course: row.courseTitle, passed: status.next === 'passed' }, mailLinks.assessment(row.assessmentId));
     await notifyUser(ctx, row.participantId, (to) => ({
       kind: 'assessment_checked',
       params: {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageRoutesFor, type Role } from '@nibras/contract';
 import { buildUrl, requestHeaders, tokenFor } from '../../lib/http';
+import { notificationKeys } from '../notifications/public';
 import { messageKeys } from './api';
 
 export interface StreamHandlers {
@@ -67,12 +68,20 @@ export function openMessageStream(role: Role, language: () => string, handlers: 
   };
 }
 
-/** Keeps the role's message queries (list, open thread, header badge) current while the area is open. */
+/** Keeps the role's message queries (list, open thread, header badge) and its bell current while the area is open. */
 export function useMessageLive(role: Role, language: string, signedIn: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!signedIn) return undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.role(role) });
-    return openMessageStream(role, () => language, { onReady: refresh, onEvent: refresh });
+    // The bell's count and list (docs/notifications.md) come over the same stream.
+    const refreshBell = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.role(role) });
+    return openMessageStream(role, () => language, {
+      onReady: () => {
+        refresh();
+        refreshBell();
+      },
+      onEvent: (event) => (event === 'notification' ? refreshBell() : refresh()),
+    });
   }, [queryClient, role, language, signedIn]);
 }

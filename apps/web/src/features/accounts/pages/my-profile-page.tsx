@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Modal, Paper, PasswordInput, Progress, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { changePasswordBody, NOTIFICATIONS_BY_ROLE, updateProfileBody, type NotificationKind } from '@nibras/contract';
+import { BELL_BY_ROLE, changePasswordBody, NOTIFICATIONS_BY_ROLE, updateProfileBody, type BellKind, type NotificationKind } from '@nibras/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../lib/http';
@@ -226,10 +226,12 @@ function NotificationsForm({ role, profile }: { role: Role; profile: Profile }) 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [off, setOff] = useState<NotificationKind[]>(profile.mail_opt_outs);
+  const [bellOff, setBellOff] = useState<BellKind[]>(profile.bell_opt_outs);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const kinds = NOTIFICATIONS_BY_ROLE[role];
+  const bellKinds = BELL_BY_ROLE[role];
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -237,9 +239,10 @@ function NotificationsForm({ role, profile }: { role: Role; profile: Profile }) 
     setFailure(null);
     setSaved(null);
     try {
-      const result = await updateProfile(role, { name: profile.name, mail_opt_outs: off });
+      const result = await updateProfile(role, { name: profile.name, mail_opt_outs: off, bell_opt_outs: bellOff });
       queryClient.setQueryData(accountQueries.profile(role).queryKey, result.data);
       setOff(result.data.mail_opt_outs);
+      setBellOff(result.data.bell_opt_outs);
       setSaved(t('profile.notifications.saved'));
     } catch (error) {
       setFailure(failureText(error, t('profile.saveFailed')));
@@ -269,6 +272,24 @@ function NotificationsForm({ role, profile }: { role: Role; profile: Profile }) 
                 setOff((current) => (on ? current.filter((k) => k !== kind) : [...current, kind]));
               }}
               data-testid={`notify-${kind}`}
+            />
+          ))}
+          <Title order={3} size="h4" mt="sm">
+            {t('profile.bell.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('profile.bell.text')}
+          </Text>
+          {bellKinds.map((kind) => (
+            <Switch
+              key={`bell-${kind}`}
+              label={t(`profile.bell.kind.${kind}`)}
+              checked={!bellOff.includes(kind)}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                setBellOff((current) => (on ? current.filter((k) => k !== kind) : [...current, kind]));
+              }}
+              data-testid={`bell-${kind}`}
             />
           ))}
           <Group>
