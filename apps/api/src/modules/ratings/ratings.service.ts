@@ -6,6 +6,7 @@ import type { RequestUser } from '../../plugins/auth';
 import { invalidateCatalog, publicCourseOr404 } from '../catalog/catalog.service';
 import { isEnrolled } from '../learning/learning.service';
 import { notifyUser, siteLink } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
 import { presentModeratedReview, presentRatingResult } from './ratings.presenter';
 import { findModerated, hideRating, moderationList, participantName, ratingSummary, showRating, upsertRating, type ModeratedRow } from './ratings.queries';
 
@@ -52,6 +53,7 @@ export async function hideReview(ctx: AppContext, user: RequestUser, role: Moder
   if (text.length < 3) throw new AppError('api.validation.failed', 400, { fields: { reason: 'api.review.reason_short' } });
   if (!(await hideRating(ctx.db, id, user.id, text, new Date(ctx.now())))) throw new AppError('api.review.already_hidden', 409);
   invalidateCatalog(ctx);
+  await notify(ctx, row.participantId, 'review_hidden', { course: row.courseTitle }, mailLinks.courseDetails(row.courseId));
   await notifyUser(ctx, row.participantId, (to) => ({
     kind: 'review_hidden',
     params: { name: to.name, course: row.courseTitle, reason: text, link: siteLink(ctx, mailLinks.courseDetails(row.courseId)) },

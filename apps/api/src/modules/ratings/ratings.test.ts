@@ -97,6 +97,8 @@ describe('review moderation (docs/reviews.md)', () => {
     expect(mails[0]).toMatchObject({ lang: 'ar' });
     expect(mails[0]!.subject).toContain(course.title);
     expect(mails[0]!.text).toContain('Not about the course');
+    // and in the header's bell (docs/notifications.md).
+    expect((await get('/api/participant/notifications', critic.auth)).json().data.items[0]).toMatchObject({ kind: 'review_hidden', params: { course: course.title }, link: `/course-details/${course.id}` });
     expect((await post(`/api/admin/reviews/${reviewId}/hide`, { reason: 'Again' }, { ...admin.auth, ...en })).statusCode).toBe(409);
 
     // Rating again does not bring it back.
