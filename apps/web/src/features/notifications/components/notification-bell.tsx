@@ -10,6 +10,11 @@ import { formatDateTime } from '../../../lib/format';
 import { LoadingDots } from '../../../components/loading-dots';
 import { markAllNotificationsRead, markNotificationRead, notificationKeys, notificationQueries, notificationText, type Notification } from '../api';
 
+/** Names and titles set apart from the sentence around them (U+2068 … U+2069), so an Arabic name reads right in an English line. */
+function isolated(params: Notification['params']): Record<string, string | number | boolean> {
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, typeof value === 'string' ? `\u2068${value}\u2069` : value]));
+}
+
 /**
  * The header's bell (docs/notifications.md): the unread count, kept live by the area's event stream
  * (messages/live.ts refetches it when a `notification` event arrives), and the latest notifications,
@@ -72,11 +77,10 @@ export function NotificationBell({ role }: { role: Role }) {
                     data-unread={n.read ? undefined : 'true'}
                     data-testid="notification-item"
                     p="xs"
-                    w="100%"
-                    style={{ textAlign: 'start', borderRadius: 8, background: n.read ? undefined : 'var(--mantine-color-default-hover)' }}
+                    style={{ display: 'block', inlineSize: '100%', textAlign: 'start', borderRadius: 8, background: n.read ? undefined : 'var(--mantine-color-default-hover)' }}
                   >
                     <Text size="sm" fw={n.read ? 400 : 700} className="break-anywhere">
-                      {t(notificationText(n), n.params as Record<string, string>)}
+                      {t(notificationText(n), isolated(n.params))}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {formatDateTime(n.createdAt, i18n.language)}

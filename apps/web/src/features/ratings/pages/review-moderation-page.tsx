@@ -10,7 +10,6 @@ import { formatDate } from '../../../lib/format';
 import { useContractForm } from '../../../lib/forms';
 import { FormOutcome } from '../../../components/form-outcome';
 import { PagedList } from '../../../components/paged-list';
-import { RatingStars } from '../../../components/rating-stars';
 import { usePageTitle } from '../../../components/use-page-title';
 import { hideReview, reviewKeys, reviewQueries, showReview, type ModeratedReview, type ModeratorRole, type ReviewFilter } from '../api';
 
@@ -79,7 +78,13 @@ function ReviewItem({ review, onHide, onShow, showing }: { review: ModeratedRevi
             </Badge>
           )}
         </Group>
-        <RatingStars average={review.rating} count={1} label={t('details.rate.stars', { count: review.rating })} />
+        <Text size="sm">
+          <span aria-hidden="true" style={{ color: 'var(--mantine-color-yellow-7)', letterSpacing: 1 }}>
+            {'★'.repeat(review.rating)}
+            {'☆'.repeat(5 - review.rating)}
+          </span>{' '}
+          {t('details.rate.stars', { count: review.rating })}
+        </Text>
         {review.message ? (
           <Text size="sm" className="break-anywhere" style={{ whiteSpace: 'pre-line', textAlign: 'start' }}>
             <bdi>{review.message}</bdi>
