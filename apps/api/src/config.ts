@@ -76,6 +76,7 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   QUIZ_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  RELEASE_SWEEP_MINUTES: z.coerce.number().min(0.1).max(1440).default(5),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -231,6 +232,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   /** Answers arriving this long after an attempt's deadline still count (network, slow devices). */
   quizGraceSeconds: number;
+  /** How often the scheduled-release sweep looks for sections that opened, to mail their participants (RELEASE_SWEEP_MINUTES; docs/authoring.md). */
+  releaseSweepMs: number;
   /** Where uploads live (docs/storage.md): DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: { driver: 'disk' } | ({ driver: 's3' } & S3Settings);
 }
@@ -332,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cardGateway: cardGatewaySettings(e),
     quizGraceSeconds: e.QUIZ_GRACE_SECONDS,
+    releaseSweepMs: Math.round(e.RELEASE_SWEEP_MINUTES * 60_000),
     mail: {
       smtpUrl: e.SMTP_URL || undefined,
       from: e.MAIL_FROM || `"Nibras نبراس" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,

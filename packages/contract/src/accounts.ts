@@ -29,7 +29,7 @@ export const loginBody = z
  * Notification mails (docs/mail.md), each of which a user can turn off in the profile. The password
  * reset mail and the newsletter's own mails are not notifications: never optional here.
  */
-export const NOTIFICATION_KINDS = ['welcome', 'course_submitted', 'course_reviewed', 'order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned'] as const;
+export const NOTIFICATION_KINDS = ['welcome', 'course_submitted', 'course_reviewed', 'order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned', 'section_opened'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -37,7 +37,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * account is made, before any profile is saved, so it has no switch (it is still a notification kind).
  */
 export const NOTIFICATIONS_BY_ROLE: Record<Role, readonly NotificationKind[]> = {
-  participant: ['order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned'],
+  participant: ['order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned', 'section_opened'],
   instructor: ['course_reviewed'],
   admin: ['course_submitted'],
 };

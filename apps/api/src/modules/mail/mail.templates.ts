@@ -23,7 +23,9 @@ export type NotificationTemplate =
   | { kind: 'order_refunded'; params: { name: string; course: string; amount: string; card: boolean; link: string } }
   | { kind: 'course_granted'; params: { name: string; course: string; link: string } }
   | { kind: 'assessment_checked'; params: { name: string; assessment: string; course: string; passed: boolean; score: number; maxScore: number; link: string } }
-  | { kind: 'certificate_earned'; params: { name: string; course: string; link: string } };
+  | { kind: 'certificate_earned'; params: { name: string; course: string; link: string } }
+  /** A section of a course opened for the participant (scheduled release, docs/authoring.md). */
+  | { kind: 'section_opened'; params: { name: string; course: string; section: string; link: string } };
 
 export interface RenderedMail {
   subject: string;
@@ -197,6 +199,17 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
         blocks: [
           { type: 'paragraph', text: t('api.notify.certificate_earned.intro', { course }) },
           { type: 'button', text: t('api.notify.certificate_earned.action'), href: link },
+        ],
+      };
+    }
+    case 'section_opened': {
+      const { name, course, section, link } = template.params;
+      return {
+        subject: t('api.notify.section_opened.subject', { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.section_opened.intro', { course, section }) },
+          { type: 'button', text: t('api.notify.section_opened.action'), href: link },
         ],
       };
     }
