@@ -75,3 +75,8 @@ export function formatMonth(month: string, language: string, withYear = true): s
   const options: Intl.DateTimeFormatOptions = withYear ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { month: 'short', timeZone: 'UTC' };
   return dateFormat(language, options).format(new Date(Date.UTC(year ?? 1970, (index ?? 1) - 1, 1)));
 }
+
+/** "1 Dec 2026, 6:00 PM": a moment, in the reader's time zone (a section's opening, docs/authoring.md). */
+export function formatDateTime(iso: string, language: string): string {
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
