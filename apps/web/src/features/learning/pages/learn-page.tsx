@@ -64,7 +64,8 @@ function Player({ course }: { course: LearnCourse }) {
   const { t, i18n } = useTranslation();
   const lectures = useMemo(() => allLectures(course), [course]);
   // A lecture's own address (?lecture=id) opens it, a locked one too (it then says when it opens).
-  const asked = lectures.find((l) => String(l.id) === useSearchParams()[0].get('lecture'));
+  const [search] = useSearchParams();
+  const asked = lectures.find((l) => String(l.id) === search.get('lecture'));
   const initial = asked ? { lectureId: asked.id, positionSeconds: asked.positionSeconds } : (course.resume ?? (lectures[0] ? { lectureId: lectures[0].id, positionSeconds: 0 } : null));
   const [currentId, setCurrentId] = useState<number | null>(initial?.lectureId ?? null);
   const [live, setLive] = useState<Live>({ lectures: {}, progress: null, certificate: course.certificate, justCompleted: false });
