@@ -77,6 +77,7 @@ const envSchema = z.object({
   FFPROBE_PATH: z.string().default('ffprobe'),
   QUIZ_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   NOTIFY_DIGEST_MINUTES: z.coerce.number().min(1).max(10_080).default(60),
+  RELEASE_SWEEP_MINUTES: z.coerce.number().min(0.1).max(1440).default(5),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -234,6 +235,8 @@ export interface Config {
   quizGraceSeconds: number;
   /** A message or an answer unread this long goes out in the digest mail (NOTIFY_DIGEST_MINUTES, docs/notifications.md). */
   notifyDigestMinutes: number;
+  /** How often the scheduled-release sweep looks for sections that opened, to mail their participants (RELEASE_SWEEP_MINUTES; docs/authoring.md). */
+  releaseSweepMs: number;
   /** Where uploads live (docs/storage.md): DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: { driver: 'disk' } | ({ driver: 's3' } & S3Settings);
 }
@@ -336,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardGateway: cardGatewaySettings(e),
     quizGraceSeconds: e.QUIZ_GRACE_SECONDS,
     notifyDigestMinutes: e.NOTIFY_DIGEST_MINUTES,
+    releaseSweepMs: Math.round(e.RELEASE_SWEEP_MINUTES * 60_000),
     mail: {
       smtpUrl: e.SMTP_URL || undefined,
       from: e.MAIL_FROM || `"Nibras نبراس" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,

@@ -398,7 +398,11 @@ describe('course editor, steps 4 and 5: accessibility', () => {
       const { login, courseId } = await instructorCourse();
       const outline = await api<OutlineData>(login, 'POST', '/api/instructor/course/addUpdate/step4', {
         id: courseId,
-        sections: [{ title: 'Section one with a fairly long title to wrap', lectures: [{ title: 'A lecture with a long enough title to wrap on a phone' }, { title: 'Second' }] }],
+        sections: [
+          { title: 'Section one with a fairly long title to wrap', opens_after_days: 7, lectures: [{ title: 'A lecture with a long enough title to wrap on a phone' }, { title: 'Second' }] },
+          // Scheduled release: the date field shows too.
+          { title: 'Later', opens_at: new Date(Date.now() + 30 * 86_400_000).toISOString(), lectures: [] },
+        ],
       });
       const form = new FormData();
       form.append('id', String(courseId));

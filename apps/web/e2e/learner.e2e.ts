@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { addLectures, createCourse, rewindCreditClock } from '../../api/test/factories';
 import { testDatabase } from '../../api/test/harness';
-import { videoJobs } from '../../api/src/db/schema';
+import { lectures as lectureRows, sections, videoJobs } from '../../api/src/db/schema';
 import { planLadder, poster, probe, thumbnailsVtt, transcodeLadder } from '../../api/src/modules/video/video.ffmpeg';
 import { captionsAsWebVtt, queueLadder, storeCaptions } from '../../api/src/modules/video/video.service';
 import { seedSession, takenOver, waitForPath } from './support/browser';
@@ -98,6 +98,15 @@ async function play(page: Page, until: number | 'end', rate = 1) {
   } else {
     await page.waitForFunction((t) => (document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime ?? 0) >= t, until, { timeout: 30_000 });
   }
+}
+
+/** A free course whose second section opens 7 days after enrolment (scheduled release), the participant enrolled now: its lecture is locked. */
+async function courseOpeningLater(login: LoginData) {
+  const { course, lectures } = await enrolledCourse(login, 1);
+  const { db } = await testDatabase();
+  const [later] = await db.insert(sections).values({ courseId: course.id, title: 'الأسبوع الثاني', position: 1, opensAfterDays: 7 }).returning();
+  const [locked] = await db.insert(lectureRows).values({ courseId: course.id, sectionId: later!.id, title: 'محاضرة لاحقة', position: 0, durationSeconds: 8, video: 'videos/clip-a.mp4' }).returning();
+  return { course, open: lectures[0]!, locked: locked! };
 }
 
 function progressResponse(page: Page) {
@@ -244,6 +253,28 @@ describe('lecture player, in Arabic at 375 px', () => {
     });
     expect(offCentre).toBeLessThan(2);
     expect(await page.getByRole('link', { name: tr('ar', 'certificatePage.download') }).getAttribute('href')).toBe(`/api/public/certificate/${done.data.certificate?.code}/pdf`);
+  });
+
+  it('lists a lecture that opens later with its date and a lock, not clickable; its address says when it opens', async () => {
+    const { page } = await e2e.open({ width: 375, height: 800 });
+    const { login } = await participant();
+    const { course, open, locked } = await courseOpeningLater(login);
+    await openAs(page, login, `/participant/learn/${course.id}?lecture=${locked.id}`);
+    await page.getByRole('heading', { level: 3, name: tr('ar', 'learn.locked.title') }).waitFor();
+    expect(await page.getByTestId('lecture-title').textContent()).toBe('محاضرة لاحقة');
+    expect(await video(page).count()).toBe(0);
+    const item = page.getByTestId(`outline-locked-${locked.id}`);
+    expect(await item.getByRole('img', { name: tr('ar', 'learn.locked.label') }).count()).toBe(1);
+    const opens = (await page.getByTestId(`outline-opens-${locked.id}`).textContent())!;
+    expect(opens.startsWith(tr('ar', 'learn.locked.opens', { date: '' }).trim())).toBe(true);
+    expect(opens).toContain(String(new Date(Date.now() + 7 * 86_400_000).getFullYear()));
+    // Not a button: the open lecture is, the locked one is not, and clicking it opens nothing.
+    expect(await page.getByTestId(`outline-lecture-${open.id}`).getAttribute('type')).toBe('button');
+    expect(await item.getByRole('button').count()).toBe(0);
+    await page.getByTestId(`outline-lecture-${open.id}`).click();
+    await video(page).waitFor();
+    await item.click();
+    expect(await video(page).count()).toBe(1);
   });
 
   it('tells a participant who is not enrolled, with a link to the course details', async () => {
@@ -752,7 +783,8 @@ async function learnerWithEverything() {
   const other = await participant();
   const finished = await enrolledCourse(other.login, 1);
   const { json } = await watched(other.login, finished.lectures[0]!.id);
-  return { login, course: started.course, certificate: json.data.certificate!.code };
+  const later = await courseOpeningLater(login);
+  return { login, course: started.course, certificate: json.data.certificate!.code, lockedAddress: `/participant/learn/${later.course.id}?lecture=${later.locked.id}` };
 }
 
 // Every screen of the file once per language: axe once, the layout at 1280 and at 375 px (support/audit.ts).
@@ -763,9 +795,9 @@ describe('accessibility of the learner screens: no serious or critical axe viola
   let learner: ReturnType<typeof learnerWithEverything> | undefined;
   for (const language of LANGUAGES) {
     it(`participant pages with a course under way, a wishlist and an order, and a new participant's, in ${language}`, async ({ onTestFinished, expect }) => {
-      const { login, course } = await (learner ??= learnerWithEverything());
+      const { login, course, lockedAddress } = await (learner ??= learnerWithEverything());
       const wishlist = language === 'ar' ? ['/participant/wishlist'] : [];
-      const paths = ['/participant/dashboard', '/participant/my-courses', ...wishlist, '/participant/orders', '/participant/my-profile', `/participant/learn/${course.id}`, '/participant/learn/999999'];
+      const paths = ['/participant/dashboard', '/participant/my-courses', ...wishlist, '/participant/orders', '/participant/my-profile', `/participant/learn/${course.id}`, lockedAddress, '/participant/learn/999999'];
       expect(await auditAll(e2e, { language, role: 'participant', login, paths, finished: onTestFinished })).toEqual([]);
       const empty = ['/participant/dashboard', ...(language === 'en' ? ['/participant/wishlist'] : [])];
       expect(await auditAll(e2e, { language, role: 'participant', paths: empty, finished: onTestFinished })).toEqual([]);

@@ -131,11 +131,27 @@ const lectureInput = z.strictObject({
   duration_seconds: numeric(z.number().int().min(0).max(86_400)).optional().describe('Omit to keep; an MP4 upload sets it from the file'),
 });
 
-const sectionInput = z.strictObject({
-  id: newOrId('section'),
-  title: z.string().trim().min(1).max(AUTHORING_LIMITS.title),
-  lectures: z.array(lectureInput).max(AUTHORING_LIMITS.lecturesPerSection).default([]),
-});
+/** Scheduled release (docs/authoring.md): a section opens on a date, or this many days after each participant's enrolment. */
+export const RELEASE_DAYS = { min: 1, max: 365 } as const;
+
+const sectionInput = z
+  .strictObject({
+    id: newOrId('section'),
+    title: z.string().trim().min(1).max(AUTHORING_LIMITS.title),
+    lectures: z.array(lectureInput).max(AUTHORING_LIMITS.lecturesPerSection).default([]),
+    opens_at: z.iso
+      .datetime({ offset: true })
+      .nullable()
+      .optional()
+      .describe('Scheduled release: the section opens for every participant at this moment (ISO 8601 with offset); null: no date; omit to keep'),
+    opens_after_days: numeric(z.number().int().min(RELEASE_DAYS.min).max(RELEASE_DAYS.max))
+      .nullable()
+      .optional()
+      .describe("Scheduled release: the section opens this many days after each participant's enrolment (1 to 365); null: no delay; omit to keep"),
+  })
+  .superRefine((s, ctx) => {
+    if (s.opens_at && s.opens_after_days != null) ctx.addIssue({ code: 'custom', path: ['opens_after_days'], message: 'api.authoring.release_one_rule' });
+  });
 
 export const step4Body = z
   .strictObject({
@@ -350,7 +366,14 @@ export const authoringLecture = z.object({
   streaming: lectureStreaming,
   captions: z.array(z.object({ lang: z.string(), url: z.string().describe('The WebVTT, for the owner and admins (a preview grant, 6 hours)') })),
 });
-export const authoringSection = z.object({ id: z.number().int(), title: z.string(), position: z.number().int(), lectures: z.array(authoringLecture) });
+export const authoringSection = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  position: z.number().int(),
+  lectures: z.array(authoringLecture),
+  opens_at: z.string().nullable().describe('Scheduled release: the moment the section opens for everyone; null: no date'),
+  opens_after_days: z.number().int().nullable().describe("Scheduled release: days after each participant's enrolment; null: no delay"),
+});
 export const step4Data = z.object({ id: z.number().int(), sections: z.array(authoringSection) });
 
 export const authoringOption = z.object({ id: z.number().int(), question_id: z.number().int(), text: z.string(), is_correct: z.boolean(), position: z.number().int() });

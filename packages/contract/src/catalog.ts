@@ -89,7 +89,13 @@ export const outlineLecture = z.object({
   previewCaptions: z.array(z.object({ lang: z.string(), url: z.string() })).describe("A free preview's captions (WebVTT), one per language; empty otherwise"),
 });
 
-export const outlineSection = z.object({ id: z.number().int(), title: z.string(), lectures: z.array(outlineLecture) });
+export const outlineSection = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  opensAt: z.string().nullable().describe('Scheduled release: the section opens for everyone at this moment; null: no date'),
+  opensAfterDays: z.number().int().nullable().describe("Scheduled release: the section opens this many days after each participant's enrolment; null: no delay"),
+  lectures: z.array(outlineLecture),
+});
 
 /** How a participant may pay a paid course (docs/payments.md): `card` only when the site has a card gateway. */
 export const PAYMENT_METHODS = ['card', 'bank_transfer'] as const;

@@ -27,6 +27,10 @@ export const learnLecture = z.object({
     .nullable()
     .describe('The streaming ladder, once it is ready (docs/video.md); null: play videoUrl'),
   captions: z.array(z.object({ lang: z.string(), url: z.string().describe('WebVTT, with the same grant as videoUrl') })).describe("The lecture's captions, one per language"),
+  opensAt: z
+    .string()
+    .nullable()
+    .describe("Scheduled release: when the lecture opens for you (its section's date, or your enrolment plus its days); null: open. Until then videoUrl, stream and captions are null or empty and its files and progress are refused (403)"),
   positionSeconds: z.number().int().describe('Where the participant stopped'),
   watchedSeconds: z.number().int(),
   completed: z.boolean(),
@@ -34,9 +38,9 @@ export const learnLecture = z.object({
 
 export const learnCourse = z.object({
   course: z.object({ id: z.number().int(), title: z.string(), language: z.enum(COURSE_LANGUAGES), instructorName: z.string(), instructorId: z.number().int() }),
-  sections: z.array(z.object({ id: z.number().int(), title: z.string(), lectures: z.array(learnLecture) })),
+  sections: z.array(z.object({ id: z.number().int(), title: z.string(), opensAt: z.string().nullable().describe('Scheduled release: when the section opens for you; null: open'), lectures: z.array(learnLecture) })),
   progress: progressSummary,
-  resume: z.object({ lectureId: z.number().int(), positionSeconds: z.number().int() }).nullable().describe('The lecture to open: the last one watched, else the first unfinished'),
+  resume: z.object({ lectureId: z.number().int(), positionSeconds: z.number().int() }).nullable().describe('The lecture to open: the last one watched, else the first open one'),
   certificate: certificateLink.nullable(),
 });
 
@@ -73,7 +77,7 @@ export const learningRoutes = {
   },
   progress: {
     method: 'POST', path: '/api/participant/learn/progress', access: 'participant', errors: [404], tags: ['learning'],
-    summary: 'Report watching: saves the position; a lecture completes at 90 % watched (credited no faster than real time)',
+    summary: 'Report watching: saves the position; a lecture completes at 90 % watched (credited no faster than real time); a lecture not open yet is refused (403)',
     body: progressBody, response: envelope(progressResult),
   },
   enrolledList: {

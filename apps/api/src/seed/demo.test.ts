@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
-import { categories, courses, enrollments, invoices, lectureProgress, lectures, orders, users } from '../db/schema';
+import { categories, courses, enrollments, invoices, lectureProgress, lectures, orders, sections, users } from '../db/schema';
 import { buildUserSearchText } from '../lib/search-text';
 import { diskStorage } from '../lib/storage';
 import { TEST_JWT_SECRET, testConfig, uniqueIp } from '../../test/harness';
@@ -155,6 +155,12 @@ describe('demo seed', () => {
     const issued = await database.db.select({ number: invoices.number, issuedAt: invoices.issuedAt }).from(invoices).orderBy(invoices.number);
     expect(issued.map((i) => i.number)).toEqual(paid.map((_, i) => i + 1));
     expect(issued.map((i) => i.issuedAt.getTime())).toEqual(issued.map((i) => i.issuedAt.getTime()).sort((a, b) => a - b));
+  });
+
+  it('has sections that open later (scheduled release): 7 days after enrolment, and on a date after seeding', async () => {
+    const ruled = await database.db.select({ opensAt: sections.opensAt, days: sections.opensAfterDays }).from(sections).where(sql`${sections.opensAt} is not null or ${sections.opensAfterDays} is not null`);
+    expect(ruled.map((r) => r.days).filter(Boolean)).toEqual([7]);
+    expect(ruled.filter((r) => r.opensAt && r.opensAt.getTime() > Date.now())).toHaveLength(1);
   });
 
   it('lets a demo participant finish a demo course through the real endpoints and get the certificate', async () => {

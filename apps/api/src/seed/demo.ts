@@ -55,6 +55,16 @@ const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 
 /**
+ * Scheduled release (docs/authoring.md): the last section of two courses opens later, one 7 days after each
+ * participant's enrolment (participant2 enrolled 6 days ago: tomorrow for them; a new enrolment: in a week), one on a
+ * date two weeks after seeding.
+ */
+const DEMO_RELEASES: Record<string, { opensAfterDays?: number; opensAt?: Date }> = {
+  'ui-design': { opensAfterDays: 7 },
+  astronomy: { opensAt: daysAgo(-14) },
+};
+
+/**
  * Demo accounts, categories, approved courses (covers, descriptions, step-2 lists, outlines of
  * course-length lectures whose videos are short clips), instructors' profiles with avatars,
  * free and paid orders with enrolments, ratings and assessments.
@@ -115,7 +125,7 @@ export async function seedDemo(db: Db, storage: Storage, invoices: InvoiceSettin
       const c = DEMO_COURSES[i]!;
       const secs = await tx
         .insert(sections)
-        .values(c.outline.map(([title], position) => ({ courseId: course.id, title, position })))
+        .values(c.outline.map(([title], position) => ({ courseId: course.id, title, position, ...(position === c.outline.length - 1 ? DEMO_RELEASES[c.key] : {}) })))
         .returning({ id: sections.id });
       let n = 0;
       await tx.insert(lectures).values(

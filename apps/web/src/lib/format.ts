@@ -55,11 +55,6 @@ export function formatDate(iso: string, language: string): string {
   return dateFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
-/** "24 Nov 2026, 14:05": a moment, for notifications and logs. */
-export function formatDateTime(iso: string, language: string): string {
-  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
 /** 75 → "1:15", 3725 → "1:02:05": a player's clock, the same in both languages. */
 export function formatClock(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
@@ -79,4 +74,9 @@ export function formatMonth(month: string, language: string, withYear = true): s
   const [year, index] = month.split('-').map(Number);
   const options: Intl.DateTimeFormatOptions = withYear ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { month: 'short', timeZone: 'UTC' };
   return dateFormat(language, options).format(new Date(Date.UTC(year ?? 1970, (index ?? 1) - 1, 1)));
+}
+
+/** "1 Dec 2026, 6:00 PM": a moment, in the reader's time zone (a section's opening, docs/authoring.md). */
+export function formatDateTime(iso: string, language: string): string {
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { courses } from './catalog';
 
@@ -10,8 +10,20 @@ export const sections = pgTable(
     courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     position: integer('position').notNull().default(0),
+    /**
+     * Scheduled release (docs/authoring.md): the section opens at this moment for everyone, or this many days after
+     * each participant's enrolment; neither: open. Never both. Decided by learning's release.ts (lectureOpensAt).
+     */
+    opensAt: timestamp('opens_at', { withTimezone: true }),
+    opensAfterDays: smallint('opens_after_days'),
   },
-  (t) => [index('sections_course_idx').on(t.courseId, t.position)],
+  (t) => [
+    index('sections_course_idx').on(t.courseId, t.position),
+    check('sections_one_release_rule', sql`${t.opensAt} is null or ${t.opensAfterDays} is null`),
+    check('sections_opens_after_days_range', sql`${t.opensAfterDays} is null or ${t.opensAfterDays} between 1 and 365`),
+    // The release sweep looks at ruled sections only.
+    index('sections_release_idx').on(t.courseId).where(sql`${t.opensAt} is not null or ${t.opensAfterDays} is not null`),
+  ],
 );
 
 export const lectures = pgTable(
@@ -180,6 +192,21 @@ export const lectureProgress = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.participantId, t.lectureId] }), index('lecture_progress_course_idx').on(t.participantId, t.courseId)],
+);
+
+/**
+ * A participant was told (or, opted out, would have been) that a section opened for them (learning's release sweep):
+ * one row per participant and section, written in the transaction that queues the mail, so a crash or two servers
+ * never send it twice.
+ */
+export const sectionReleaseNotices = pgTable(
+  'section_release_notices',
+  {
+    participantId: integer('participant_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+    noticedAt: timestamp('noticed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.participantId, t.sectionId] }), index('section_release_notices_section_idx').on(t.sectionId)],
 );
 
 export const certificates = pgTable(

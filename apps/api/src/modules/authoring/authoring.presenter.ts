@@ -82,15 +82,31 @@ export async function presentStep4(
   ctx: AppContext,
   viewer: RequestUser,
   courseId: number,
-  outline: { id: number; title: string; position: number; lectures: LectureRow[] }[],
+  outline: ({ id: number; title: string; position: number; lectures: LectureRow[] } & SectionRelease)[],
   facts: VideoFacts,
 ): Promise<z.infer<typeof step4Data>> {
   return {
     id: courseId,
     sections: await Promise.all(
-      outline.map(async (s) => ({ id: s.id, title: s.title, position: s.position, lectures: await Promise.all(s.lectures.map((l) => presentLecture(ctx, viewer, l, facts))) })),
+      outline.map(async (s) => ({
+        id: s.id,
+        title: s.title,
+        position: s.position,
+        lectures: await Promise.all(s.lectures.map((l) => presentLecture(ctx, viewer, l, facts))),
+        ...presentRelease(s),
+      })),
     ),
   };
+}
+
+/** A section's scheduled release as stored (docs/authoring.md). */
+export interface SectionRelease {
+  opensAt: Date | null;
+  opensAfterDays: number | null;
+}
+
+export function presentRelease(s: SectionRelease) {
+  return { opens_at: s.opensAt ? s.opensAt.toISOString() : null, opens_after_days: s.opensAfterDays };
 }
 
 export function presentAssessment(a: AssessmentTree): z.infer<typeof authoringAssessment> {

@@ -14,11 +14,17 @@ export async function courseSectionIds(db: Db, courseId: number): Promise<number
  * Rows given as one JSON parameter and written with one statement: an outline of hundreds of
  * lectures costs the same number of round trips as one.
  */
-export async function updateSections(tx: Db, courseId: number, rows: { id: number; title: string; position: number }[]) {
+export async function updateSections(
+  tx: Db,
+  courseId: number,
+  rows: { id: number; title: string; position: number; keep_release: boolean; opens_at: string | null; opens_after_days: number | null }[],
+) {
   if (rows.length === 0) return;
   await tx.execute(sql`
-    update ${sections} set title = u.title, position = u.position
-    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, title text, position int)
+    update ${sections} set title = u.title, position = u.position,
+      opens_at = case when u.keep_release then ${sections.opensAt} else u.opens_at end,
+      opens_after_days = case when u.keep_release then ${sections.opensAfterDays} else u.opens_after_days end
+    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, title text, position int, keep_release boolean, opens_at timestamptz, opens_after_days smallint)
     where ${sections.id} = u.id and ${sections.courseId} = ${courseId}`);
 }
 
@@ -50,7 +56,7 @@ export function sectionLectures(db: Db, sectionId: number): Promise<LectureRow[]
 }
 
 /** New sections; answers their ids by position. */
-export async function insertSections(tx: Db, rows: { courseId: number; title: string; position: number }[]) {
+export async function insertSections(tx: Db, rows: { courseId: number; title: string; position: number; opensAt?: Date | null; opensAfterDays?: number | null }[]) {
   return rows.length ? tx.insert(sections).values(rows).returning({ id: sections.id, position: sections.position }) : [];
 }
 

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { editCourse, requireCourseAccess, saveMessage } from './course-edit.service';
-import { presentLecture } from './authoring.presenter';
+import { presentLecture, presentRelease } from './authoring.presenter';
 import { collectPlain, fieldError, idOf } from './authoring.input';
 import { courseLectures } from './authoring.queries';
 import {
@@ -66,14 +66,19 @@ export async function saveStep4(ctx: AppContext, user: RequestUser, body: z.outp
       throw new AppError('api.authoring.outline_stale', 409, { fields: { sections: 'api.authoring.outline_stale' } });
     }
 
-    const newSections = body.sections.flatMap((s, i) => (idOf(s.id) === null ? [{ courseId: course.id, title: titles[i]!.title, position: i }] : []));
+    const newSections = body.sections.flatMap((s, i) => (idOf(s.id) === null ? [{ courseId: course.id, title: titles[i]!.title, position: i, ...(releaseOf(s) ?? {}) }] : []));
     const inserted = await insertSections(tx, newSections);
     const newSectionAt = new Map(inserted.map((r) => [r.position, r.id]));
     const sectionIdAt = (i: number) => idOf(body.sections[i]!.id) ?? newSectionAt.get(i)!;
     await updateSections(
       tx,
       course.id,
-      body.sections.flatMap((s, i) => (idOf(s.id) === null ? [] : [{ id: idOf(s.id)!, title: titles[i]!.title, position: i }])),
+      body.sections.flatMap((s, i) => {
+        const release = releaseOf(s);
+        return idOf(s.id) === null
+          ? []
+          : [{ id: idOf(s.id)!, title: titles[i]!.title, position: i, keep_release: !release, opens_at: release?.opensAt?.toISOString() ?? null, opens_after_days: release?.opensAfterDays ?? null }];
+      }),
     );
 
     const lectureRows = body.sections.flatMap((s, i) =>
@@ -95,13 +100,29 @@ export async function saveStep4(ctx: AppContext, user: RequestUser, body: z.outp
   return { message: saveMessage(outcome), data: { ...(await step4Data(ctx, user, body.id)), state: outcome.state } };
 }
 
+/**
+ * A section's scheduled release from the body (docs/authoring.md): a date or a number of days, never both (the contract
+ * refuses both); undefined when the body names neither, which keeps the section's rule as it is.
+ */
+function releaseOf(s: { opens_at?: string | null | undefined; opens_after_days?: number | null | undefined }) {
+  if (s.opens_at === undefined && s.opens_after_days === undefined) return undefined;
+  return { opensAt: s.opens_at ? new Date(s.opens_at) : null, opensAfterDays: s.opens_after_days ?? null };
+}
+
 export async function getSection(ctx: AppContext, user: RequestUser, courseId: number, sectionId: number) {
   await requireCourseAccess(ctx, user, courseId);
   const section = await findSection(ctx.db, courseId, sectionId);
   if (!section) throw itemNotFound();
   const rows = await sectionLectures(ctx.db, sectionId);
   const facts = await videoFacts(ctx, rows);
-  return { id: section.id, course_id: courseId, title: section.title, position: section.position, lectures: await Promise.all(rows.map((l) => presentLecture(ctx, user, l, facts))) };
+  return {
+    id: section.id,
+    course_id: courseId,
+    title: section.title,
+    position: section.position,
+    lectures: await Promise.all(rows.map((l) => presentLecture(ctx, user, l, facts))),
+    ...presentRelease(section),
+  };
 }
 
 export async function getLecture(ctx: AppContext, user: RequestUser, courseId: number, lectureId: number) {

@@ -188,7 +188,7 @@ function prepareCoursePage(db: Db, limits: CoursePageLimits) {
       ${courseCardsJson(sql`select "id" from head`)} as card,
       (select coalesce(json_agg(id order by position), '[]'::json) from similar_courses) as similar_ids,
       ${courseCardsJson(sql`select id from similar_courses`)} as similar_cards,
-      (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title) order by s.position, s.id), '[]'::json)
+      (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title, 'opensAt', s.opens_at, 'opensAfterDays', s.opens_after_days) order by s.position, s.id), '[]'::json)
         from ${sections} s where s.course_id = (select "id" from head)) as sections,
       (select coalesce(json_agg(json_build_object('id', l.id, 'sectionId', l.section_id, 'title', l.title, 'durationSeconds', l.duration_seconds,
           'isFreePreview', l.is_free_preview, 'hasVideo', l.video is not null,
@@ -219,7 +219,7 @@ function prepareCoursePage(db: Db, limits: CoursePageLimits) {
       card: sql<Record<string, unknown>[]>`page.card`,
       similarIds: sql<number[]>`page.similar_ids`,
       similarCards: sql<Record<string, unknown>[]>`page.similar_cards`,
-      sections: sql<{ id: number; title: string }[]>`page.sections`,
+      sections: sql<{ id: number; title: string; opensAt: string | null; opensAfterDays: number | null }[]>`page.sections`,
       lectures: sql<LectureJson[]>`page.lectures`,
       tags: sql<string[]>`page.tags`,
       instructor: sql<{ id: number; name: string; headline: string; bio: string; avatar: string | null; courseCount: number } | null>`page.instructor`,

@@ -169,6 +169,9 @@ async function loadCourseDetails(ctx: AppContext, id: number): Promise<Omit<Cour
     sections: page.outline.map((s) => ({
       id: s.id,
       title: s.title,
+      // The rule as authored (docs/authoring.md): the date each participant's section opens is theirs alone (the player's).
+      opensAt: s.opensAt ? new Date(s.opensAt).toISOString() : null,
+      opensAfterDays: s.opensAfterDays,
       lectures: s.lectures.map((l) => ({
         id: l.id,
         title: l.title,

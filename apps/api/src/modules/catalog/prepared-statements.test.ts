@@ -63,7 +63,7 @@ describe('prepared statements (docs/decisions/014; issue 26, point 8)', () => {
           expect((await categoryPageData(db, category.slug, { sort, limit: CATEGORY_PAGE_SIZE, offset: 0 }))?.cards).toHaveLength(2);
         }
         expect((await dashboardData(db, participant.id, { inProgress: 6, recent: 5 })).enrolled).toBe(1);
-        expect((await playerData(db, participant.id, course.id)).enrolled).toBe(true);
+        expect((await playerData(db, participant.id, course.id)).enrolledAt).toBeInstanceOf(Date);
       }
       const statements = rowsOf<{ statement: string; parameter_types: string[] | string; generic_plans: number | string; custom_plans: number | string }>(
         await db.execute(sql`select statement, parameter_types::text[] as parameter_types, generic_plans, custom_plans from pg_prepared_statements`),

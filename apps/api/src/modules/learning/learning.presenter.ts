@@ -3,10 +3,16 @@ import type { EnrolmentRow, PlayerProgress } from './learning.queries';
 
 interface LearnCourseInput {
   course: LearnCourse['course'];
-  outline: { id: number; title: string; lectures: { id: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null; streamReady: boolean; captions: string[] }[] }[];
+  /** The outline with when each section and lecture opens for this participant (null: open; docs/authoring.md). */
+  outline: {
+    id: number;
+    title: string;
+    opensAt: Date | null;
+    lectures: { id: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null; streamReady: boolean; captions: string[]; opensAt: Date | null }[];
+  }[];
   /** The participant's progress rows, the lecture studied last first. */
   progressRows: PlayerProgress[];
-  /** The signed grant of each lecture that has a video. */
+  /** The signed grant of each open lecture that has a video: a lecture not open yet has none, so none of its files. */
   grants: Map<number, string>;
   progress: ProgressSummary;
   certificate: LearnCourse['certificate'];
@@ -18,6 +24,7 @@ export function presentLearnCourse({ course, outline, progressRows, grants, prog
   const sections = outline.map((s) => ({
     id: s.id,
     title: s.title,
+    opensAt: s.opensAt ? s.opensAt.toISOString() : null,
     lectures: s.lectures.map((l) => {
       const p = byLecture.get(l.id);
       const grant = grants.get(l.id);
@@ -37,13 +44,15 @@ export function presentLearnCourse({ course, outline, progressRows, grants, prog
               }
             : null,
         captions: l.video && grant ? l.captions.map((lang) => ({ lang, url: `/api/media/lecture/${l.id}/captions/${lang}?t=${grant}` })) : [],
+        opensAt: l.opensAt ? l.opensAt.toISOString() : null,
         positionSeconds: p?.positionSeconds ?? 0,
         watchedSeconds: Math.floor(p?.watchedSeconds ?? 0),
         completed: !!p?.completedAt,
       };
     }),
   }));
-  const first = sections.flatMap((s) => s.lectures)[0];
+  const all = sections.flatMap((s) => s.lectures);
+  const first = all.find((l) => !l.opensAt) ?? all[0];
   const last = progressRows[0];
   const resume = last ? { lectureId: last.lectureId, positionSeconds: last.positionSeconds } : first ? { lectureId: first.id, positionSeconds: 0 } : null;
   return { course, sections, progress, resume, certificate };

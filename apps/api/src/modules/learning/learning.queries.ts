@@ -207,8 +207,8 @@ function preparePlayer(db: Db) {
       (select json_build_object('id', ${courses.id}, 'title', ${courses.title}, 'language', ${courses.language}, 'instructorName', ${instructorColumn<string>('name')}, 'instructorId', ${courses.instructorId})
         from ${courses}
         where ${courses.id} = ${courseId} and ${courses.deletedAt} is null) as course,
-      exists (select 1 from ${enrollments} where ${enrollments.participantId} = ${participantId} and ${enrollments.courseId} = ${courseId}) as enrolled,
-      (select coalesce(json_agg(json_build_object('id', ${sections.id}, 'title', ${sections.title}) order by ${sections.position}, ${sections.id}), '[]'::json)
+      (select ${enrollments.createdAt} from ${enrollments} where ${enrollments.participantId} = ${participantId} and ${enrollments.courseId} = ${courseId}) as enrolled_at,
+      (select coalesce(json_agg(json_build_object('id', ${sections.id}, 'title', ${sections.title}, 'opensAt', ${sections.opensAt}, 'opensAfterDays', ${sections.opensAfterDays}) order by ${sections.position}, ${sections.id}), '[]'::json)
         from ${sections} where ${sections.courseId} = ${courseId}) as sections,
       (select coalesce(json_agg(json_build_object('id', ${lectures.id}, 'sectionId', ${lectures.sectionId}, 'title', ${lectures.title}, 'durationSeconds', ${lectures.durationSeconds},
           'isFreePreview', ${lectures.isFreePreview}, 'video', ${lectures.video},
@@ -225,8 +225,8 @@ function preparePlayer(db: Db) {
   return db
     .select({
       course: sql<LiveCourseHead | null>`player.course`,
-      enrolled: sql<boolean>`player.enrolled`,
-      sections: sql<{ id: number; title: string }[]>`player.sections`,
+      enrolledAt: sql<Date | string | null>`player.enrolled_at`,
+      sections: sql<{ id: number; title: string; opensAt: string | null; opensAfterDays: number | null }[]>`player.sections`,
       lectures: sql<Lecture[]>`player.lectures`,
       progress: sql<(Omit<PlayerProgress, 'completedAt'> & { completedAt: string | null })[]>`player.progress`,
       certificate: sql<string | null>`player.certificate`,
@@ -240,17 +240,23 @@ const playerStatement = preparedPerDatabase(preparePlayer);
 
 /**
  * What the player needs of a course, in one prepared statement (as dashboardData, for the same
- * reason): the live course and its instructor (null when there is none), whether the participant
- * is enrolled, the outline in the authored order, the participant's progress (the lecture studied
+ * reason): the live course and its instructor (null when there is none), when the participant
+ * enrolled (null: not enrolled), the outline in the authored order with each section's release rule, the participant's progress (the lecture studied
  * last first) and their certificate's code.
  */
 export async function playerData(db: Db, participantId: number, courseId: number) {
   const [row] = await playerStatement(db).execute({ participantId, courseId });
-  const { course, enrolled, sections: sectionRows, lectures: lectureRows, progress, certificate } = row!;
+  const { course, enrolledAt, sections: sectionRows, lectures: lectureRows, progress, certificate } = row!;
   return {
     course,
-    enrolled,
-    outline: sectionRows.map((s) => ({ ...s, lectures: lectureRows.filter((l) => l.sectionId === s.id) })),
+    /** When the participant enrolled; null: not enrolled. */
+    enrolledAt: enrolledAt === null ? null : new Date(enrolledAt),
+    outline: sectionRows.map((s) => ({
+      id: s.id,
+      title: s.title,
+      release: { opensAt: s.opensAt ? new Date(s.opensAt) : null, opensAfterDays: s.opensAfterDays },
+      lectures: lectureRows.filter((l) => l.sectionId === s.id),
+    })),
     progress: progress.map((p): PlayerProgress => ({ ...p, completedAt: p.completedAt ? new Date(p.completedAt) : null })),
     certificateCode: certificate,
   };

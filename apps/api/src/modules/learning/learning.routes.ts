@@ -3,6 +3,7 @@ import { learningRoutes } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
 import { enrolledList, learnCourse, participantDashboard, recentEnrolled, reportProgress } from './learning.service';
+import { startReleaseSweeps } from './release.service';
 
 export function learningModule(app: FastifyInstance, ctx: AppContext) {
   const r = learningRoutes;
@@ -11,4 +12,11 @@ export function learningModule(app: FastifyInstance, ctx: AppContext) {
   addRoute(app, ctx, r.enrolledList, async ({ user, params, query }) => ({ data: await enrolledList(ctx, user, params.id, query.page) }));
   addRoute(app, ctx, r.recentEnrolled, async ({ user }) => ({ data: await recentEnrolled(ctx, user) }));
   addRoute(app, ctx, r.dashboard, async ({ user }) => ({ data: await participantDashboard(ctx, user) }), { trustedAnswer: true });
+  // Scheduled release: every RELEASE_SWEEP_MINUTES, participants are mailed the sections that opened for them, from the
+  // server's start to its close. Not in test apps: the tests sweep when they need to (sweepReleaseNotices, with their clock).
+  if (ctx.config.env !== 'test') {
+    const sweeps = startReleaseSweeps(ctx, (error) => app.log.warn({ err: error }, 'the scheduled-release sweep failed; retried at the next interval'));
+    app.addHook('onReady', async () => sweeps.start());
+    app.addHook('onClose', async () => sweeps.stop());
+  }
 }

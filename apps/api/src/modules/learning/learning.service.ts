@@ -10,6 +10,7 @@ import { issueCertificateIfEarned } from '../certificates/certificates.service';
 import { certificateLink, presentCertificates } from '../certificates/certificates.presenter';
 import { mp4DurationSeconds } from '../authoring/video-duration';
 import { presentEnrolledCourses, presentLearnCourse } from './learning.presenter';
+import { lectureAccess, lectureOpensAt, lockedLecture, sectionOpensAt } from './release.service';
 import {
   dashboardData,
   enrolledCourseIds as enrolledCourseIdRows,
@@ -70,19 +71,27 @@ async function enrolledCourseOr403(ctx: AppContext, user: RequestUser, courseId:
 }
 
 export async function learnCourse(ctx: AppContext, user: RequestUser, courseId: number): Promise<LearnCourse> {
-  const { course, enrolled, outline, progress: rows, certificateCode } = await playerData(ctx.db, user.id, courseId);
+  const { course, enrolledAt, outline: rows, progress: progressRows, certificateCode } = await playerData(ctx.db, user.id, courseId);
   if (!course) throw new AppError('api.course.not_found', 404);
-  if (!enrolled) throw new AppError('api.learn.not_enrolled', 403);
+  if (!enrolledAt) throw new AppError('api.learn.not_enrolled', 403);
+  // Scheduled release: when each section and lecture opens for this participant (null: open now).
+  const outline = rows.map((s) => ({
+    ...s,
+    opensAt: sectionOpensAt(ctx, s.release, enrolledAt),
+    lectures: s.lectures.map((l) => ({ ...l, opensAt: lectureOpensAt(ctx, l, s.release, enrolledAt) })),
+  }));
   const progress = progressSummary(
     outline.reduce((n, s) => n + s.lectures.length, 0),
-    rows.filter((r) => r.completedAt).length,
+    progressRows.filter((r) => r.completedAt).length,
   );
-  // Each video URL carries a grant for this participant and lecture: <video> sends no bearer header.
+  // Each video URL carries a grant for this participant and lecture: <video> sends no bearer header. A lecture not open yet gets none.
   const grants = new Map<number, string>();
   await Promise.all(
-    outline.flatMap((s) => s.lectures.filter((l) => l.video).map(async (l) => grants.set(l.id, await signMediaGrant(ctx.tokens, { kind: 'lecture', id: l.id, userId: user.id })))),
+    outline.flatMap((s) =>
+      s.lectures.filter((l) => l.video && !l.opensAt).map(async (l) => grants.set(l.id, await signMediaGrant(ctx.tokens, { kind: 'lecture', id: l.id, userId: user.id }))),
+    ),
   );
-  return presentLearnCourse({ course, outline, progressRows: rows, grants, progress, certificate: certificateCode ? certificateLink(certificateCode) : null });
+  return presentLearnCourse({ course, outline, progressRows, grants, progress, certificate: certificateCode ? certificateLink(certificateCode) : null });
 }
 
 /**
@@ -137,6 +146,8 @@ export async function reportProgress(ctx: AppContext, user: RequestUser, input: 
   const lecture = await findLecture(ctx.db, input.lecture_id);
   if (!lecture) throw new AppError('api.learn.lecture_not_found', 404, { fields: { lecture_id: 'api.learn.lecture_not_found' } });
   await enrolledCourseOr403(ctx, user, lecture.courseId);
+  // A lecture not open yet cannot be watched, so it cannot be completed either (nor count towards the certificate).
+  if ((await lectureAccess(ctx, user.id, lecture.id))?.opensAt) throw lockedLecture();
   const duration = await completionSeconds(ctx, lecture);
   const { stored, position } = await ctx.db.transaction(async (tx) => {
     const clock = await lockCreditClock(tx, user.id);

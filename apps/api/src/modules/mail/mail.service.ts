@@ -25,7 +25,7 @@ export async function enqueueMail(ctx: AppContext, mail: { to: string; lang: Lan
 }
 
 /** One mail's outbox row, rendered now in `lang`, with its Message-ID: what enqueueMail inserts. */
-export function composeMail(ctx: AppContext, mail: { to: string; lang: Language; template: MailTemplate }): NewMail {
+export function composeMail(ctx: Pick<AppContext, 'config'>, mail: { to: string; lang: Language; template: MailTemplate }): NewMail {
   const rendered = renderMail(mail.lang, mail.template);
   const host = new URL(ctx.config.publicUrl).hostname || 'nibras.local';
   return {
@@ -44,7 +44,7 @@ export function composeMail(ctx: AppContext, mail: { to: string; lang: Language;
  * outbox row for the caller's own statement: null when the account turned the kind off, or when it could
  * not be rendered (logged; like notifyUser, it never fails the request).
  */
-export function composeNotification(ctx: AppContext, recipient: Recipient, letter: (recipient: Recipient) => NotificationTemplate): NewMail | null {
+export function composeNotification(ctx: Pick<AppContext, 'config' | 'log'>, recipient: Recipient, letter: (recipient: Recipient) => NotificationTemplate): NewMail | null {
   try {
     const template = notificationFor(recipient, letter);
     return template && composeMail(ctx, { to: recipient.email, lang: recipient.lang, template });
@@ -63,7 +63,7 @@ export async function insertComposedMails(db: Db, mails: NewMail[]): Promise<voi
 }
 
 /** A mail row was committed by the caller's own statement: this process's worker sends it now. */
-export function mailQueued(ctx: AppContext): void {
+export function mailQueued(ctx: Pick<AppContext, 'mail'>): void {
   ctx.mail.wake();
 }
 
@@ -97,7 +97,7 @@ export async function recipientName(ctx: AppContext, userId: number): Promise<st
 }
 
 /** An absolute link into the web app: PUBLIC_URL and a route of apps/web/src/config/paths.ts. */
-export function siteLink(ctx: AppContext, path: string): string {
+export function siteLink(ctx: Pick<AppContext, 'config'>, path: string): string {
   return `${ctx.config.publicUrl.replace(/\/+$/, '')}${path}`;
 }
 

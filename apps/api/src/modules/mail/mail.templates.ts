@@ -27,7 +27,9 @@ export type NotificationTemplate =
   /** A review of theirs hidden by an admin or the course's instructor (docs/reviews.md), with the reason. */
   | { kind: 'review_hidden'; params: { name: string; course: string; reason: string; link: string } }
   /** Messages and answers left unread (docs/notifications.md): one mail for all of them, never one per message. */
-  | { kind: 'notification_digest'; params: { name: string; items: DigestItem[]; more: number; link: string } };
+  | { kind: 'notification_digest'; params: { name: string; items: DigestItem[]; more: number; link: string } }
+  /** A section of a course opened for the participant (scheduled release, docs/authoring.md). */
+  | { kind: 'section_opened'; params: { name: string; course: string; section: string; link: string } };
 
 /** One line of the digest: who wrote, about what. */
 export interface DigestItem {
@@ -235,6 +237,17 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
         blocks: [
           { type: 'paragraph', text: t('api.notify.certificate_earned.intro', { course }) },
           { type: 'button', text: t('api.notify.certificate_earned.action'), href: link },
+        ],
+      };
+    }
+    case 'section_opened': {
+      const { name, course, section, link } = template.params;
+      return {
+        subject: t('api.notify.section_opened.subject', { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.section_opened.intro', { course, section }) },
+          { type: 'button', text: t('api.notify.section_opened.action'), href: link },
         ],
       };
     }

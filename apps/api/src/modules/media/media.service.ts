@@ -5,7 +5,7 @@ import { signStreamGrant, verifyMediaGrant, verifyStreamGrant } from '../../lib/
 import type { Storage } from '../../lib/storage';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { isEnrolled } from '../learning/learning.service';
+import { lectureAccess, lockedLecture } from '../learning/release.service';
 import { lectureCaptionsVtt, readyLadder } from '../video/video.service';
 import { findAvatar, findLectureFile, findLectureVideo, findLiveCourseFiles, findPublicCourseFiles, isAdmin } from './media.queries';
 
@@ -18,16 +18,9 @@ export interface ServedFile {
 const notFound = () => new AppError('api.error.not_found', 404);
 const served = (key: string, name: string): ServedFile => ({ key, name: `${name}.${key.split('.').pop()}` });
 
-/** Free previews of public courses are open; any other lecture video needs a signed grant of an enrolled participant. */
+/** A lecture's video as uploaded, to whoever may watch the lecture (watchableLecture). */
 export async function lectureVideo(ctx: AppContext, lectureId: number, grantToken: string | undefined): Promise<ServedFile> {
-  const lecture = await findLectureFile(ctx.db, lectureId);
-  if (!lecture?.video) throw notFound();
-  const openPreview = lecture.free && lecture.approve === 'approved';
-  if (!openPreview) {
-    const grant = grantToken ? await verifyMediaGrant(ctx.tokens, grantToken) : null;
-    const allowed = grant && grant.id === lecture.id && (await isEnrolled(ctx, grant.userId, lecture.courseId));
-    if (!allowed) throw new AppError('api.media.forbidden', 403);
-  }
+  const lecture = await watchableLecture(ctx, lectureId, grantToken);
   return served(lecture.video, `lecture-${lecture.id}`);
 }
 
@@ -136,25 +129,31 @@ const M3U8 = 'application/vnd.apple.mpegurl';
 const forbidden = () => new AppError('api.media.forbidden', 403);
 
 /**
- * Who may watch a lecture, and as whom (0: a visitor): a free preview of a public course is open; otherwise a
- * participant's grant from the learn answer, enrolled now, or an authoring preview grant of this lecture held by the
- * course's instructor or an admin.
+ * THE check of every file of a lecture (its video, ladder, captions, and whatever else a lecture carries): who may fetch
+ * it, and as whom (0: a visitor). A free preview of a public course is open; otherwise a participant's grant from the
+ * learn answer, enrolled now and the lecture open for them now (scheduled release: learning's lectureOpensAt; 403 until
+ * then), or an authoring preview grant of this lecture held by the course's instructor or an admin, who are never locked out.
  */
-async function watchableLecture(ctx: AppContext, lectureId: number, token: string | undefined) {
-  const lecture = await findLectureFile(ctx.db, lectureId);
-  if (!lecture?.video) throw notFound();
-  if (lecture.free && lecture.approve === 'approved') return { id: lecture.id, video: lecture.video, viewer: 0 };
+export async function lectureViewer(ctx: AppContext, lecture: { id: number; free: boolean; approve: string; courseId: number }, token: string | undefined): Promise<number> {
+  if (lecture.free && lecture.approve === 'approved') return 0;
   if (!token) throw forbidden();
   const grant = await verifyMediaGrant(ctx.tokens, token);
   if (grant) {
-    if (grant.id === lecture.id && (await isEnrolled(ctx, grant.userId, lecture.courseId))) return { id: lecture.id, video: lecture.video, viewer: grant.userId };
-    throw forbidden();
+    const access = grant.id === lecture.id ? await lectureAccess(ctx, grant.userId, lecture.id) : undefined;
+    if (!access?.enrolled) throw forbidden();
+    if (access.opensAt) throw lockedLecture();
+    return grant.userId;
   }
   const preview = await readGrant(ctx, token);
-  if (preview?.kind === 'lecture' && preview.lectureId === lecture.id && preview.courseId === lecture.courseId && (await previewableCourse(ctx, preview))) {
-    return { id: lecture.id, video: lecture.video, viewer: preview.userId };
-  }
+  if (preview?.kind === 'lecture' && preview.lectureId === lecture.id && preview.courseId === lecture.courseId && (await previewableCourse(ctx, preview))) return preview.userId;
   throw forbidden();
+}
+
+/** A lecture with a video, to whoever may watch it (lectureViewer). */
+async function watchableLecture(ctx: AppContext, lectureId: number, token: string | undefined) {
+  const lecture = await findLectureFile(ctx.db, lectureId);
+  if (!lecture?.video) throw notFound();
+  return { id: lecture.id, video: lecture.video, viewer: await lectureViewer(ctx, lecture, token) };
 }
 
 async function readText(storage: Storage, key: string): Promise<string> {

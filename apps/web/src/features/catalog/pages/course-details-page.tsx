@@ -14,6 +14,7 @@ import { CourseCard, CourseGrid, CourseGridItem, coverSrcSet } from '../../../co
 import { EnrolPanel } from '../components/enrol-panel';
 import { RatingStars } from '../../../components/rating-stars';
 import { formatDate, formatDuration } from '../../../lib/format';
+import { SectionReleaseNote } from '../components/section-release-note';
 import type { HomeNotice } from './home-page';
 import { CardHeart } from '../../wishlist/public';
 import { PreviewPlayer } from '../../learning/public';
@@ -49,6 +50,7 @@ function Outline({ course }: { course: CourseDetails }) {
           <Accordion.Control>
             <span dir="auto">{section.title}</span>{' '}
             <Text span c="dimmed" size="sm">{t('catalog.card.lectures', { count: section.lectures.length })}</Text>
+            <SectionReleaseNote section={section} />
           </Accordion.Control>
           <Accordion.Panel>
             <ul className="outline-lectures">

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Grid, Group, Paper, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http';
 import { learningQueries, reportProgress, reportProgressOnExit, type LearnCourse, type LearnLecture, type ProgressResult } from '../api';
@@ -18,6 +18,7 @@ import { languageName } from '../../../lib/language-name';
 import { CourseAssessments } from '../../quiz/public';
 import '../learning.css';
 import { formatClock } from '../../../lib/format';
+import { LockedLectureState, LockedOutlineItem, SectionOpens } from '../locked-lecture';
 
 /** How long the next lecture waits after one ends, so the learner can stay. */
 const UP_NEXT_SECONDS = 5;
@@ -62,7 +63,10 @@ export default function LearnPage() {
 function Player({ course }: { course: LearnCourse }) {
   const { t, i18n } = useTranslation();
   const lectures = useMemo(() => allLectures(course), [course]);
-  const initial = course.resume ?? (lectures[0] ? { lectureId: lectures[0].id, positionSeconds: 0 } : null);
+  // A lecture's own address (?lecture=id) opens it, a locked one too (it then says when it opens).
+  const [search] = useSearchParams();
+  const asked = lectures.find((l) => String(l.id) === search.get('lecture'));
+  const initial = asked ? { lectureId: asked.id, positionSeconds: asked.positionSeconds } : (course.resume ?? (lectures[0] ? { lectureId: lectures[0].id, positionSeconds: 0 } : null));
   const [currentId, setCurrentId] = useState<number | null>(initial?.lectureId ?? null);
   const [live, setLive] = useState<Live>({ lectures: {}, progress: null, certificate: course.certificate, justCompleted: false });
   const [saveFailed, setSaveFailed] = useState(false);
@@ -254,7 +258,9 @@ function Player({ course }: { course: LearnCourse }) {
               <Title order={2} size="h3" dir="auto" data-testid="lecture-title">
                 {lecture.title}
               </Title>
-              {lecture.videoUrl ? (
+              {lecture.opensAt ? (
+                <LockedLectureState opensAt={lecture.opensAt} />
+              ) : lecture.videoUrl ? (
                 <LecturePlayer hasCaptions={lecture.captions.length > 0} hasLadder={source.streaming}>
                 <video
                   key={lecture.id}
@@ -285,7 +291,7 @@ function Player({ course }: { course: LearnCourse }) {
                   onEnded={() => {
                     report();
                     setNowPlaying(null);
-                    if (next) setUpNext({ lecture: next, secondsLeft: UP_NEXT_SECONDS });
+                    if (next && !next.opensAt) setUpNext({ lecture: next, secondsLeft: UP_NEXT_SECONDS });
                   }}
                 >
                   {lecture.captions.map((c) => (
@@ -345,10 +351,12 @@ function Player({ course }: { course: LearnCourse }) {
                   <Text fw={700} size="sm" dir="auto" mb={4}>
                     {section.title}
                   </Text>
+                  <SectionOpens opensAt={section.opensAt} />
                   <ul className="learn-outline">
                     {section.lectures.map((item) => {
                       const state = stateOf(item);
                       const current = item.id === currentId;
+                      if (item.opensAt) return <li key={item.id}><LockedOutlineItem lecture={{ ...item, opensAt: item.opensAt }} /></li>;
                       return (
                         <li key={item.id}>
                           <UnstyledButton

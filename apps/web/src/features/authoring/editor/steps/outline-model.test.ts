@@ -20,8 +20,8 @@ const lecture = (id: number, sectionId: number, title: string, extra: Partial<Ou
 const server: Outline = {
   id: 7,
   sections: [
-    { id: 1, title: 'One', position: 0, lectures: [lecture(11, 1, 'a'), lecture(12, 1, 'b')] },
-    { id: 2, title: 'Two', position: 1, lectures: [lecture(21, 2, 'c')] },
+    { id: 1, title: 'One', position: 0, opens_at: null, opens_after_days: null, lectures: [lecture(11, 1, 'a'), lecture(12, 1, 'b')] },
+    { id: 2, title: 'Two', position: 1, opens_at: null, opens_after_days: null, lectures: [lecture(21, 2, 'c')] },
   ],
 };
 
@@ -32,8 +32,8 @@ describe('outline body', () => {
     expect(outlineBody(7, draft)).toEqual({
       id: 7,
       sections: [
-        { id: 1, title: 'One', lectures: [{ id: 11, title: 'a', is_free_preview: false }, { id: 12, title: 'b', is_free_preview: false }] },
-        { id: 2, title: 'Two', lectures: [{ id: 21, title: 'c', is_free_preview: false }, { title: 'new', is_free_preview: false }] },
+        { id: 1, title: 'One', lectures: [{ id: 11, title: 'a', is_free_preview: false }, { id: 12, title: 'b', is_free_preview: false }], opens_at: null, opens_after_days: null },
+        { id: 2, title: 'Two', lectures: [{ id: 21, title: 'c', is_free_preview: false }, { title: 'new', is_free_preview: false }], opens_at: null, opens_after_days: null },
       ],
     });
   });
@@ -57,8 +57,8 @@ describe('mergeOutline', () => {
     const answer: Outline = {
       id: 7,
       sections: [
-        { id: 1, title: 'One', position: 0, lectures: [lecture(12, 1, 'b', { has_video: true, duration_seconds: 8, video_url: '/v' })] },
-        { id: 2, title: 'Two', position: 1, lectures: [lecture(21, 2, 'c')] },
+        { id: 1, title: 'One', position: 0, opens_at: null, opens_after_days: null, lectures: [lecture(12, 1, 'b', { has_video: true, duration_seconds: 8, video_url: '/v' })] },
+        { id: 2, title: 'Two', position: 1, opens_at: null, opens_after_days: null, lectures: [lecture(21, 2, 'c')] },
       ],
     };
     const merged = mergeOutline(edited, answer);
@@ -103,7 +103,7 @@ describe('formatDuration', () => {
 
 describe('the outline checked in the browser', () => {
   it("finds what the server's schema refuses and ties each message to its row, wherever the row has moved", () => {
-    const outline = outlineFromServer({ sections: [{ id: 4, title: 'Basics', position: 0, lectures: [lecture(7, 4, 'Pens')] }] });
+    const outline = outlineFromServer({ sections: [{ id: 4, title: 'Basics', position: 0, opens_at: null, opens_after_days: null, lectures: [lecture(7, 4, 'Pens')] }] });
     const untitled = { ...newLecture(), title: '   ' };
     const edited = [{ ...outline[0]!, lectures: [untitled, ...outline[0]!.lectures] }];
     const validate = contractValidator(step4Body, (sections: typeof edited) => outlineBody(1, sections), (key) => key, () => true);

@@ -1,4 +1,5 @@
 import type { Step4 } from '../../api';
+import { newRelease, releaseBody, releaseFromServer, type DraftRelease } from './section-release-model';
 
 /**
  * The step 4 form's working copy of the outline. Every row has a stable `key` (saved: its id; new: a
@@ -23,6 +24,8 @@ export interface DraftSection {
   id?: number;
   title: string;
   lectures: DraftLecture[];
+  /** When the section opens (scheduled release). */
+  release: DraftRelease;
 }
 
 /** Step 4's answer (the outline with the course's state), and the outline alone. */
@@ -48,11 +51,11 @@ const lectureFromServer = (lecture: ServerLecture): DraftLecture => ({
 });
 
 export function outlineFromServer(data: Pick<Outline, 'sections'>): DraftSection[] {
-  return data.sections.map((section) => ({ key: `s${section.id}`, id: section.id, title: section.title, lectures: section.lectures.map(lectureFromServer) }));
+  return data.sections.map((section) => ({ key: `s${section.id}`, id: section.id, title: section.title, lectures: section.lectures.map(lectureFromServer), release: releaseFromServer(section) }));
 }
 
 export function newSection(): DraftSection {
-  return { key: newKey('s'), title: '', lectures: [] };
+  return { key: newKey('s'), title: '', lectures: [], release: newRelease() };
 }
 
 export function newLecture(): DraftLecture {
@@ -67,6 +70,7 @@ export function outlineBody(courseId: number, outline: readonly DraftSection[]) 
       ...(section.id ? { id: section.id } : {}),
       title: section.title.trim(),
       lectures: section.lectures.map((lecture) => ({ ...(lecture.id ? { id: lecture.id } : {}), title: lecture.title.trim(), is_free_preview: lecture.is_free_preview })),
+      ...releaseBody(section.release),
     })),
   };
 }
@@ -108,7 +112,7 @@ export function mergeOutline(draft: readonly DraftSection[], server: Pick<Outlin
   for (const serverSection of server.sections) {
     const missing = serverSection.lectures.filter((l) => !knownLectures.has(l.id)).map(lectureFromServer);
     if (!knownSections.has(serverSection.id)) {
-      merged.push({ key: `s${serverSection.id}`, id: serverSection.id, title: serverSection.title, lectures: missing });
+      merged.push({ key: `s${serverSection.id}`, id: serverSection.id, title: serverSection.title, lectures: missing, release: releaseFromServer(serverSection) });
       continue;
     }
     if (missing.length === 0) continue;
@@ -122,7 +126,7 @@ export function mergeOutline(draft: readonly DraftSection[], server: Pick<Outlin
 /**
  * The server's field messages (`sections.0.lectures.2.title`) tied to the rows they were about, so they
  * stay next to the right field when the author moves things before fixing them. Keys: `<rowKey>` for
- * the row as a whole, `<rowKey>.title` for its title; anything else under `form`.
+ * the row as a whole, `<rowKey>.title` for its title (`.opens_at`, `.opens_after_days`: a section's release); anything else under `form`.
  */
 export function outlineFieldErrors(outline: readonly DraftSection[], errors: Readonly<Record<string, string>>): Record<string, string> {
   const mapped: Record<string, string> = {};
@@ -135,7 +139,8 @@ export function outlineFieldErrors(outline: readonly DraftSection[], errors: Rea
       mapped.form = mapped.form ? `${mapped.form} ${message}` : message;
       continue;
     }
-    const key = match?.[3] === 'title' ? `${row.key}.title` : row.key;
+    const field = match?.[3];
+    const key = field === 'title' || field === 'opens_at' || field === 'opens_after_days' ? `${row.key}.${field}` : row.key;
     mapped[key] = message;
   }
   return mapped;

@@ -14,6 +14,8 @@ export interface SectionCardProps {
   rowError?: string;
   dragging: boolean;
   children: ReactNode;
+  /** When the section opens (section-release-field.tsx). */
+  release?: ReactNode;
   onTitle: (title: string) => void;
   onMove: (direction: -1 | 1, control: MoveControl) => void;
   onDelete: () => void;
@@ -62,6 +64,7 @@ export function OutlineSectionCard(props: SectionCardProps) {
               deleteTestId="section-delete"
             />
           </Stack>
+          {props.release}
           {props.rowError ? (
             <Text size="sm" c="red.9">
               {props.rowError}

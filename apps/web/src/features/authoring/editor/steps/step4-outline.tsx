@@ -15,6 +15,7 @@ import { OutlineConfirmModal, type ConfirmRequest } from './outline-confirm-moda
 import { OutlineLectureRow, type MoveControl } from './outline-lecture-row';
 import { mergeOutline, newLecture, newSection, outlineBody, outlineFieldErrors, outlineFromServer, outlineSignature, type DraftLecture, type DraftSection, type OutlineAnswer } from './outline-model';
 import { OutlineSectionCard } from './outline-section-card';
+import { SectionReleaseField } from './section-release-field';
 import './steps45.css';
 
 type Dragged = { kind: 'section' | 'lecture'; key: string };
@@ -348,6 +349,15 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
             onDragEnd={() => setDragged(null)}
             onDragOver={allowDrop(['section', 'lecture'])}
             onDrop={dropOnSection(sectionIndex)}
+            release={
+              <SectionReleaseField
+                name={sectionName(section)}
+                release={section.release}
+                dateError={errors[`${section.key}.opens_at`]}
+                daysError={errors[`${section.key}.opens_after_days`]}
+                onChange={(release) => updateSection(section.key, { release })}
+              />
+            }
           >
             {section.lectures.map((lecture, lectureIndex) => {
               lectureNumber += 1;
