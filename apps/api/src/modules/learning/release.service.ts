@@ -2,6 +2,7 @@ import { mailLinks } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../context';
 import { composeNotification, insertComposedMails, mailQueued, siteLink } from '../mail/mail.service';
+import { notify } from '../notifications/notifications.service';
 import { dueReleaseNotices, lectureRelease, recordReleaseNotice } from './release.queries';
 
 /**
@@ -70,17 +71,20 @@ export async function sweepReleaseNotices(ctx: SweepContext): Promise<number> {
   for (;;) {
     const due = await dueReleaseNotices(ctx.db, new Date(now), new Date(now - NOTICE_WINDOW_MS), SWEEP_BATCH);
     for (const notice of due) {
-      const sent = await ctx.db.transaction(async (tx) => {
-        if (!(await recordReleaseNotice(tx, notice.participantId, notice.sectionId))) return false;
+      const told = await ctx.db.transaction(async (tx) => {
+        if (!(await recordReleaseNotice(tx, notice.participantId, notice.sectionId))) return null;
         const recipient = { id: notice.participantId, role: 'participant' as const, email: notice.email, name: notice.name, lang: notice.lang, mailOptOuts: notice.mailOptOuts };
         const mail = composeNotification(ctx, recipient, (to) => ({
           kind: 'section_opened',
           params: { name: to.name, course: notice.courseTitle, section: notice.sectionTitle, link: siteLink(ctx, mailLinks.learn(notice.courseId)) },
         }));
         if (mail) await insertComposedMails(tx, [mail]);
-        return !!mail;
+        return { mailed: !!mail };
       });
-      if (sent) queued += 1;
+      if (!told) continue;
+      if (told.mailed) queued += 1;
+      // The header's bell too, once the notice is committed (docs/notifications.md).
+      await notify(ctx, notice.participantId, 'section_opened', { course: notice.courseTitle, section: notice.sectionTitle }, mailLinks.learn(notice.courseId));
     }
     if (due.length < SWEEP_BATCH) break;
   }

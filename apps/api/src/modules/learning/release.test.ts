@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { apiSuite, createUser, loginAs, signedIn, testConfig, testDatabase } from '../../../test/harness';
 import { createCategory, createCourse, enrollParticipant } from '../../../test/factories';
-import { lectureCaptions, lectureProgress, lectures, mailOutbox, sections, users } from '../../db/schema';
+import { lectureCaptions, lectureProgress, lectures, mailOutbox, notifications, sections, users } from '../../db/schema';
 import { signedInCaller, expectOk } from '../authoring/authoring.test-kit';
 import { sweepReleaseNotices } from './release.service';
 
@@ -202,6 +202,9 @@ describe('the mail when a section opens', () => {
 
     await sweepReleaseNotices(ctx);
     expect(await mailsTo(addresses)).toHaveLength(2);
+    // The header's bell once each too (docs/notifications.md).
+    const bells = await db.select({ userId: notifications.userId, kind: notifications.kind }).from(notifications).where(inArray(notifications.userId, [arabic.id, english.id, already.participant.id]));
+    expect(bells.sort((x, y) => x.userId - y.userId)).toEqual([arabic.id, english.id].sort((x, y) => x - y).map((userId) => ({ userId, kind: 'section_opened' })));
     shift = 0;
   });
 

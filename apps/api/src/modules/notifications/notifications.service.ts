@@ -27,7 +27,7 @@ const PER_PAGE = 20;
  * is deactivated; their open pages hear of it over the live stream. Called after the change it reports is
  * committed, and like the notification mails it never fails the request that caused it.
  */
-export async function notify(ctx: AppContext, userIds: number | number[], kind: BellKind, params: Record<string, string | number | boolean>, link: string): Promise<void> {
+export async function notify(ctx: Pick<AppContext, 'db' | 'log'>, userIds: number | number[], kind: BellKind, params: Record<string, string | number | boolean>, link: string): Promise<void> {
   try {
     const made = await insertNotifications(ctx.db, Array.isArray(userIds) ? userIds : [userIds], kind, params, link);
     await announceNotifications(ctx.db, BELL_CHANNEL, made);
