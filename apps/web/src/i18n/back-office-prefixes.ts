@@ -14,4 +14,6 @@ export const BACK_OFFICE_PREFIXES = [
   'contactMessages.',
   'coupons.',
   'enrolments.',
+  // The participant's notes beside the player (a role shell's screen too).
+  'notes.',
 ] as const;
