@@ -117,7 +117,8 @@ export function NotesPanel({ courseId, lecture, videoRef, hasVideo, onJump }: No
           >
             <Stack gap="xs">
               <Textarea
-                label={t('notes.form.label', { lecture: lecture.title })}
+                // The title isolated, so a title in the other script keeps the label's quotes in place.
+                label={t('notes.form.label', { lecture: `\u2068${lecture.title}\u2069` })}
                 placeholder={t('notes.form.placeholder')}
                 value={text}
                 onChange={(event) => setText(event.currentTarget.value)}
@@ -160,7 +161,7 @@ export function NotesPanel({ courseId, lecture, videoRef, hasVideo, onJump }: No
         ) : (
           <Text size="sm">{t('notes.noLecture')}</Text>
         )}
-        <div role="status" aria-live="polite" className="visually-hidden" data-testid="notes-said">
+        <div role="status" aria-live="polite" className="visually-hidden" data-live-region data-testid="notes-said">
           {said}
         </div>
         {notes.isPending ? (
