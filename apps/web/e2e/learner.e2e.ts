@@ -704,9 +704,7 @@ describe('wishlist, orders and the admin confirming a bank transfer, in Arabic',
   it('removes a course from the wishlist; a pending order shows its reference; the admin confirms it and the course appears in my-courses', async () => {
     const { page } = await e2e.open({ width: 375, height: 800 });
     const { login } = await participant();
-    // A note, so the player's audit covers the notes panel's list and its buttons.
-  expect((await api(login, 'POST', `/api/participant/course/${started.course.id}/notes`, { lecture_id: started.lectures[0]!.id, position_seconds: 2, body: 'ملاحظة للمراجعة' })).status).toBe(200);
-  const liked = await createCourse({ title: `دورة مفضلة ${unique()}` });
+    const liked = await createCourse({ title: `دورة مفضلة ${unique()}` });
     expect((await api(login, 'POST', '/api/participant/wishlist/add', { course_id: liked.id })).status).toBe(200);
 
     await openAs(page, login, '/participant/wishlist');
@@ -778,6 +776,8 @@ async function learnerWithEverything() {
   const { login } = await participant();
   const started = await enrolledCourse(login, 2);
   await watched(login, started.lectures[0]!.id);
+  // A note, so the player's audit covers the notes panel's list and its buttons.
+  expect((await api(login, 'POST', `/api/participant/course/${started.course.id}/notes`, { lecture_id: started.lectures[0]!.id, position_seconds: 2, body: 'ملاحظة للمراجعة' })).status).toBe(200);
   const liked = await createCourse({ title: `دورة مفضلة ${unique()}` });
   expect((await api(login, 'POST', '/api/participant/wishlist/add', { course_id: liked.id })).status).toBe(200);
   const paid = await createCourse({ title: `دورة مدفوعة ${unique()}`, price: 150 });

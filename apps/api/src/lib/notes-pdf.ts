@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { noteTimeText } from '@nibras/contract';
 import { translate, type Language } from './i18n';
-import { drawLines, layOutParagraph, plainText, type Align, type Direction, type LaidOutLine, type TextStyle } from './pdf-bidi-text';
+import { drawLines, layOutParagraph, plainText, type Direction, type LaidOutLine, type TextStyle } from './pdf-bidi-text';
 
 export interface NotesPdfInput {
   courseTitle: string;
@@ -32,19 +32,26 @@ function dateText(date: Date, language: Language): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+const FIRST_LETTER = /\p{L}/u;
+const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/** Whether a text's first letter is of a right-to-left script: the direction dir="auto" gives it. */
+function startsRightToLeft(text: string): boolean {
+  const letter = FIRST_LETTER.exec(text);
+  return !!letter && RTL_LETTER.test(letter[0]);
+}
+
 /**
  * A participant's notes on a course as an A4 PDF, as many pages as they take: headed in the reader's
  * language and laid out in its direction; each section and lecture that holds notes, then each note with
- * its moment. Notes, titles and names take their direction from their first letter (Arabic shaped and
- * ordered right to left by lib/pdf-bidi-text.ts, as on the certificates); each line of a note's text
- * stays a line.
+ * its moment. Notes and titles take their direction, and their start edge, from their first letter (Arabic
+ * shaped and ordered right to left by lib/pdf-bidi-text.ts, as on the certificates); each line of a note's
+ * text stays a line.
  */
 export function renderNotesPdf(input: NotesPdfInput): Promise<Buffer> {
   const lang = input.language;
   const t = (key: string, params?: Record<string, string | number>) => translate(lang, `api.notes.export.${key}`, params);
-  const rtl = lang === 'ar';
-  const dir: Direction = rtl ? 'rtl' : 'ltr';
-  const align: Align = rtl ? 'right' : 'left';
+  const dir: Direction = lang === 'ar' ? 'rtl' : 'ltr';
 
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],
@@ -64,7 +71,8 @@ export function renderNotesPdf(input: NotesPdfInput): Promise<Buffer> {
   const style = (font: 'regular' | 'bold', size: number, color: string): TextStyle => ({ font: FONTS[font], size, color });
   // The top of the next line: each block moves it down, and a line that would pass the bottom margin starts a new page.
   let y = MARGIN;
-  const lines = (laid: LaidOutLine[], s: TextStyle, opts: { indent?: number; lineHeight?: number; keepWithNext?: number } = {}) => {
+  /** Lines from the start edge of their own direction (a user's text, like dir="auto" with text-align: start), indented there. */
+  const lines = (laid: LaidOutLine[], s: TextStyle, rightToLeft: boolean, opts: { indent?: number; lineHeight?: number; keepWithNext?: number } = {}) => {
     const lineHeight = s.size * (opts.lineHeight ?? 1.5);
     const indent = opts.indent ?? 0;
     laid.forEach((line, i) => {
@@ -74,13 +82,17 @@ export function renderNotesPdf(input: NotesPdfInput): Promise<Buffer> {
         doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
         y = MARGIN;
       }
-      drawLines(doc, [line], s, { x: rtl ? MARGIN : MARGIN + indent, width: CONTENT_WIDTH - indent, baseline: y + s.size, lineHeight, align });
+      const box = { x: rightToLeft ? MARGIN : MARGIN + indent, width: CONTENT_WIDTH - indent, baseline: y + s.size, lineHeight };
+      drawLines(doc, [line], s, { ...box, align: rightToLeft ? 'right' : 'left' });
       y += lineHeight;
     });
   };
-  const paragraph = (value: string, s: TextStyle, opts: { direction?: Direction; indent?: number; keepWithNext?: number; lineHeight?: number } = {}) => {
-    const laid = layOutParagraph(doc, value, s, CONTENT_WIDTH - (opts.indent ?? 0), opts.direction ?? dir);
-    lines(laid, s, opts);
+  /** `edgeOf`: another text whose start edge this one keeps (a note's time stands where its text starts). */
+  const paragraph = (value: string, s: TextStyle, opts: { direction?: Direction; indent?: number; keepWithNext?: number; lineHeight?: number; edgeOf?: string } = {}) => {
+    const direction = opts.direction ?? dir;
+    const laid = layOutParagraph(doc, value, s, CONTENT_WIDTH - (opts.indent ?? 0), direction);
+    const rightToLeft = opts.edgeOf !== undefined ? startsRightToLeft(opts.edgeOf) : direction === 'auto' ? startsRightToLeft(value) : direction === 'rtl';
+    lines(laid, s, rightToLeft, opts);
   };
 
   const body = style('regular', 12, COLORS.ink);
@@ -107,7 +119,7 @@ export function renderNotesPdf(input: NotesPdfInput): Promise<Buffer> {
     }
     y += 2;
     const lead = note.positionSeconds === null ? t('whole_lecture') : noteTimeText(note.positionSeconds);
-    paragraph(lead, style('bold', 10.5, COLORS.gold), { direction: note.positionSeconds === null ? dir : 'ltr', indent: 12, keepWithNext: 18 });
+    paragraph(lead, style('bold', 10.5, COLORS.gold), { direction: note.positionSeconds === null ? dir : 'ltr', indent: 12, keepWithNext: 18, edgeOf: note.body });
     for (const line of note.body.split(/\r?\n/)) {
       if (!line.trim()) {
         y += body.size * 0.6;
