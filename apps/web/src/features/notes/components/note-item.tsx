@@ -113,7 +113,7 @@ export function NoteItem({ note, onJump, onChanged }: { note: Note; onJump: (lec
               <Button ref={editButton} variant="subtle" size="compact-xs" onClick={() => setEditing(true)} data-testid="note-edit">
                 {t('notes.edit')}
               </Button>
-              <Button variant="subtle" color="red.9" size="compact-xs" onClick={() => setConfirming(true)} data-testid="note-delete">
+              <Button variant="subtle" color="red" c="red.9" size="compact-xs" onClick={() => setConfirming(true)} data-testid="note-delete">
                 {t('notes.delete')}
               </Button>
             </Group>
