@@ -32,6 +32,7 @@ import { searchModule } from './modules/search/search.routes';
 import { catalogModule } from './modules/catalog/catalog.routes';
 import { learningModule } from './modules/learning/learning.routes';
 import { wishlistModule } from './modules/wishlist/wishlist.routes';
+import { notesModule } from './modules/notes/notes.routes';
 import { ordersModule } from './modules/orders/orders.routes';
 import { invoicesModule } from './modules/invoices/invoices.routes';
 import { ratingsModule } from './modules/ratings/ratings.routes';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     catalogModule(api, ctx);
     learningModule(api, ctx);
     wishlistModule(api, ctx);
+    notesModule(api, ctx);
     ordersModule(api, ctx);
     couponsModule(api, ctx);
     invoicesModule(api, ctx);

@@ -61,6 +61,7 @@ const envSchema = z.object({
   SEARCH_BURST_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   SEARCH_MAX_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MESSAGES_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  NOTES_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   WEB_DIST: z.string().optional(),
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
   UPLOAD_VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(2048),
@@ -179,6 +180,8 @@ export interface Config {
     searchesPerUserPerMinute: number;
     /** Messages and announcements a user may send in a minute of the clock (per sender, not per address). */
     messagesPerMinute: number;
+    /** Notes a participant may write, change or delete in a minute of the clock (docs/notes.md). */
+    notesPerMinute: number;
   };
   /** The built web app; unset or missing means the API runs alone. */
   webDist: string | undefined;
@@ -325,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       searchBurstPerAddress: e.SEARCH_BURST_PER_ADDRESS,
       searchesPerUserPerMinute: e.SEARCH_MAX_PER_USER_PER_MINUTE,
       messagesPerMinute: e.MESSAGES_MAX_PER_MINUTE,
+      notesPerMinute: e.NOTES_MAX_PER_MINUTE,
     },
     webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.resolve(root, 'apps/web/dist'),
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,

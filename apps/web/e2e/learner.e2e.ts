@@ -1,4 +1,4 @@
-// test:area learning certificates dashboard
+// test:area learning certificates dashboard notes
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -284,6 +284,37 @@ describe('lecture player, in Arabic at 375 px', () => {
     await openAs(page, login, `/participant/learn/${course.id}`);
     await page.getByRole('heading', { level: 1, name: tr('ar', 'learn.notEnrolled.title') }).waitFor();
     expect(await page.getByRole('link', { name: tr('ar', 'learn.notEnrolled.details') }).getAttribute('href')).toBe(`/course-details/${course.id}`);
+  });
+
+  it("writes a note at the video's time, lists it, and a note's time plays its lecture from there (another lecture's too)", async () => {
+    const { page } = await e2e.open({ width: 375, height: 800 });
+    const { login } = await participant();
+    const { course, lectures } = await enrolledCourse(login, 2);
+    expect((await api(login, 'POST', `/api/participant/course/${course.id}/notes`, { lecture_id: lectures[1]!.id, position_seconds: 5, body: 'في المحاضرة الثانية' })).status).toBe(200);
+    await openAs(page, login, `/participant/learn/${course.id}`);
+    await videoReady(page);
+    await video(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 3.4;
+    });
+    const panel = page.getByTestId('notes-panel');
+    await panel.getByTestId('note-text').click();
+    await panel.getByTestId('note-text').fill('ملاحظة عند الثانية الثالثة');
+    await panel.getByRole('checkbox', { name: tr('ar', 'notes.form.tieToTime', { time: '00:03' }) }).waitFor();
+    await panel.getByTestId('note-add').click();
+    const written = panel.getByTestId('notes-list').locator('li', { hasText: 'ملاحظة عند الثانية الثالثة' });
+    await written.waitFor();
+    await video(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 0;
+    });
+    await written.getByRole('button', { name: tr('ar', 'notes.jump', { time: '00:03' }) }).click();
+    await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime === 3);
+    // The other lecture's note opens that lecture at its moment.
+    await panel.locator('li', { hasText: 'في المحاضرة الثانية' }).getByRole('button', { name: tr('ar', 'notes.jump', { time: '00:05' }) }).click();
+    await page.getByTestId('lecture-title').filter({ hasText: lectures[1]!.title }).waitFor();
+    await page.waitForFunction((id) => {
+      const v = document.querySelector<HTMLVideoElement>('video.learn-video');
+      return v?.dataset.lectureId === String(id) && v.currentTime === 5;
+    }, lectures[1]!.id);
   });
 });
 
@@ -776,6 +807,8 @@ async function learnerWithEverything() {
   const { login } = await participant();
   const started = await enrolledCourse(login, 2);
   await watched(login, started.lectures[0]!.id);
+  // A note, so the player's audit covers the notes panel's list and its buttons.
+  expect((await api(login, 'POST', `/api/participant/course/${started.course.id}/notes`, { lecture_id: started.lectures[0]!.id, position_seconds: 2, body: 'ملاحظة للمراجعة' })).status).toBe(200);
   const liked = await createCourse({ title: `دورة مفضلة ${unique()}` });
   expect((await api(login, 'POST', '/api/participant/wishlist/add', { course_id: liked.id })).status).toBe(200);
   const paid = await createCourse({ title: `دورة مدفوعة ${unique()}`, price: 150 });

@@ -8,6 +8,7 @@ export * from './catalog';
 export * from './search';
 export * from './learning';
 export * from './wishlist';
+export * from './notes';
 export * from './money';
 export * from './money-fields';
 export * from './orders';

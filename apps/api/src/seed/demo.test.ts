@@ -163,6 +163,15 @@ describe('demo seed', () => {
     expect(ruled.filter((r) => r.opensAt && r.opensAt.getTime() > Date.now())).toHaveLength(1);
   });
 
+  it("gives participant2@ private notes on the Python course, two at moments within the first lecture's clip", async () => {
+    const auth = await login('participant', 'participant2@example.com');
+    const [python] = await database.db.select({ id: courses.id }).from(courses).where(eq(courses.title, DEMO_COURSES.find((c) => c.key === 'python')!.title));
+    const notes = (await app.inject({ method: 'GET', url: `/api/participant/course/${python!.id}/notes`, headers: auth })).json().data;
+    expect(notes.items.map((n: { positionSeconds: number | null }) => n.positionSeconds)).toEqual([2, 5, null]);
+    // The demo clips last 6 to 10 seconds: a moment past them could not be jumped to.
+    expect(notes.items[0].lectureId).toBe(notes.items[1].lectureId);
+  });
+
   it('lets a demo participant finish a demo course through the real endpoints and get the certificate', async () => {
     const auth = await login('participant', 'participant@example.com');
     const [me] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'participant@example.com'));

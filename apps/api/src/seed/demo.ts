@@ -1,12 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { foldEnrolmentCounts } from '../db/enrolment-count';
 import { issueInvoice } from '../db/invoice-issue';
 import type { InvoiceSettings } from '../config';
-import { categories, courses, courseTags, enrollments, lectures, orders, ratings, sections, tags, users } from '../db/schema';
+import { categories, courses, courseTags, enrollments, lectureNotes, lectures, orders, ratings, sections, tags, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/sanitize';
 import { buildUserSearchText } from '../lib/search-text';
@@ -182,6 +182,21 @@ export async function seedDemo(db: Db, storage: Storage, invoices: InvoiceSettin
     await tx.insert(orders).values({ participantId: participants[1]!, courseId: courseId('arabic-beginners'), amountMinor: 1900, currency: 'SAR', provider: 'bank_transfer', status: 'pending', reference: 'NB-DEMOWAIT', createdAt: daysAgo(1) });
     // participant2 (enrolled above) has a short answer waiting for instructor@ to check.
     await seedDemoQuizzes(tx, { pythonCourse: courseId('python'), businessCourse: courseId('small-business'), submitter: participants[1]! });
+    // participant2's private notes on the Python course (docs/notes.md): two at moments of the first lecture (its clip
+    // lasts a few seconds), one on the second lecture as a whole.
+    const [first, second] = await tx
+      .select({ id: lectures.id })
+      .from(lectures)
+      .innerJoin(sections, eq(sections.id, lectures.sectionId))
+      .where(eq(lectures.courseId, courseId('python')))
+      .orderBy(asc(sections.position), asc(lectures.position))
+      .limit(2);
+    const noteAt = (lectureId: number, positionSeconds: number | null, body: string, days: number) => ({ participantId: participants[1]!, courseId: courseId('python'), lectureId, positionSeconds, body, createdAt: daysAgo(days), updatedAt: daysAgo(days) });
+    await tx.insert(lectureNotes).values([
+      noteAt(first!.id, 2, 'بايثون تقرأ السطور من الأعلى إلى الأسفل: الترتيب مهم.', 8),
+      noteAt(first!.id, 5, 'Try print() with two values: they come out separated by a space.', 8),
+      noteAt(second!.id, null, 'راجع هذه المحاضرة قبل الاختبار.\nأعد حل التمرين الثاني.', 7),
+    ]);
     // The enrolment counters folded at once (migration 0013): the popular sorts read them from the first request.
     await foldEnrolmentCounts(tx);
   });

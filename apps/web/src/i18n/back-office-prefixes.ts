@@ -15,4 +15,6 @@ export const BACK_OFFICE_PREFIXES = [
   'coupons.',
   'enrolments.',
   'reviews.',
+  // The participant's notes beside the player (a role shell's screen too).
+  'notes.',
 ] as const;

@@ -10,3 +10,4 @@ export * from './video';
 export * from './coupons';
 export * from './invoices';
 export * from './notifications';
+export * from './notes';

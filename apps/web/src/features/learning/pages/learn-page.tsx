@@ -16,6 +16,7 @@ import { Transcript } from '../transcript';
 import { LecturePlayer, THUMBNAILS_TRACK } from '../lecture-player';
 import { languageName } from '../../../lib/language-name';
 import { CourseAssessments } from '../../quiz/public';
+import { NotesPanel } from '../../notes/public';
 import '../learning.css';
 import { formatClock } from '../../../lib/format';
 import { LockedLectureState, LockedOutlineItem, SectionOpens } from '../locked-lecture';
@@ -191,6 +192,21 @@ function Player({ course }: { course: LearnCourse }) {
     lastTick.current = now;
   };
 
+  /** A note's moment (notes panel): its lecture opened if another, the video at that second, the player in view. */
+  const jumpTo = (lectureId: number, seconds: number | null) => {
+    const target = lectures.find((l) => l.id === lectureId);
+    const video = videoRef.current;
+    if (!target) return;
+    if (target.id !== currentRef.current) {
+      open(target);
+      if (seconds !== null) pendingSeek.current = seconds;
+    } else if (seconds !== null) {
+      if (video && video.readyState >= 1) video.currentTime = seconds;
+      else pendingSeek.current = seconds;
+    }
+    video?.closest('media-controller')?.scrollIntoView({ block: 'nearest' });
+  };
+
   const previous = index > 0 ? lectures[index - 1] : undefined;
   const next = index >= 0 && index < lectures.length - 1 ? lectures[index + 1] : undefined;
 
@@ -335,6 +351,7 @@ function Player({ course }: { course: LearnCourse }) {
                   {t('learn.next')}
                 </Button>
               </Group>
+              <NotesPanel courseId={course.course.id} lecture={lecture} hasVideo={!!lecture.videoUrl} videoRef={videoRef} onJump={jumpTo} />
             </Stack>
           ) : (
             <EmptyState title={t('learn.empty.title')} description={t('learn.empty.text')} />
