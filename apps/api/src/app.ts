@@ -49,6 +49,7 @@ import { videoModule } from './modules/video/video.routes';
 import { appPageRenderer, seoModule } from './modules/seo/seo.routes';
 import { googleModule } from './modules/google/google.routes';
 import { messagesModule } from './modules/messages/messages.routes';
+import { questionsModule } from './modules/questions/questions.routes';
 
 export interface AppDeps {
   db: Db;
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     cmsModule(api, ctx);
     googleModule(api, ctx);
     messagesModule(api, ctx);
+    questionsModule(api, ctx);
   });
   mailModule(app, ctx);
   videoModule(app, ctx);

@@ -27,4 +27,5 @@ export * from './cms';
 export * from './oidc';
 export * from './mail-links';
 export * from './messages';
+export * from './questions';
 export * from './language-direction';

@@ -9,3 +9,4 @@ export * from './messages';
 export * from './video';
 export * from './coupons';
 export * from './invoices';
+export * from './questions';
