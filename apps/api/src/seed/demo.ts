@@ -14,6 +14,7 @@ import type { Storage } from '../lib/storage';
 import { refreshAllCourseSearchText } from '../modules/search/search.service';
 import { DEMO_COURSES, DEMO_INSTRUCTORS, demoLectureSeconds } from './demo-catalogue';
 import { seedDemoQuizzes } from './demo-quizzes';
+import { seedDemoQuestions } from './demo-questions';
 
 export const DEMO_PASSWORD = 'nibras-demo';
 
@@ -172,6 +173,8 @@ export async function seedDemo(db: Db, storage: Storage, invoices: InvoiceSettin
     await tx.insert(orders).values({ participantId: participants[1]!, courseId: courseId('arabic-beginners'), amountMinor: 1900, currency: 'SAR', provider: 'bank_transfer', status: 'pending', reference: 'NB-DEMOWAIT', createdAt: daysAgo(1) });
     // participant2 (enrolled above) has a short answer waiting for instructor@ to check.
     await seedDemoQuizzes(tx, { pythonCourse: courseId('python'), businessCourse: courseId('small-business'), submitter: participants[1]! });
+    // Questions on the Python and TypeScript courses' first lectures, one accepted, some waiting for their instructors.
+    await seedDemoQuestions(tx, { pythonCourse: courseId('python'), typescriptCourse: courseId('typescript'), asker: participants[1]!, other: participants[2]! });
     // The enrolment counters folded at once (migration 0013): the popular sorts read them from the first request.
     await foldEnrolmentCounts(tx);
   });

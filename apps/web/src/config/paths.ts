@@ -71,6 +71,8 @@ export const paths = {
   instructorOrders: '/instructor/orders',
   /** Discount codes (docs/payments.md, "Coupons"): every coupon for admins, their own courses' for instructors. */
   coupons: (role: 'admin' | 'instructor') => `/${role}/coupons`,
+  /** Questions on lectures (docs/questions.md): the instructor's unanswered ones and every course's for admins. */
+  questions: (role: 'admin' | 'instructor') => `/${role}/questions`,
   /** The admin's categories (spec: /admin/category), and their forms. */
   adminCategories: '/admin/category',
   newCategory: '/admin/category/new',

@@ -14,4 +14,5 @@ export const BACK_OFFICE_PREFIXES = [
   'contactMessages.',
   'coupons.',
   'enrolments.',
+  'questions.',
 ] as const;

@@ -16,6 +16,7 @@ import { Transcript } from '../transcript';
 import { LecturePlayer, THUMBNAILS_TRACK } from '../lecture-player';
 import { languageName } from '../../../lib/language-name';
 import { CourseAssessments } from '../../quiz/public';
+import { LectureQuestions } from '../../questions/public';
 import '../learning.css';
 import { formatClock } from '../../../lib/format';
 
@@ -329,6 +330,7 @@ function Player({ course }: { course: LearnCourse }) {
                   {t('learn.next')}
                 </Button>
               </Group>
+              <LectureQuestions key={lecture.id} courseId={course.course.id} lectureId={lecture.id} videoRef={videoRef} />
             </Stack>
           ) : (
             <EmptyState title={t('learn.empty.title')} description={t('learn.empty.text')} />
