@@ -254,6 +254,37 @@ describe('lecture player, in Arabic at 375 px', () => {
     await page.getByRole('heading', { level: 1, name: tr('ar', 'learn.notEnrolled.title') }).waitFor();
     expect(await page.getByRole('link', { name: tr('ar', 'learn.notEnrolled.details') }).getAttribute('href')).toBe(`/course-details/${course.id}`);
   });
+
+  it("asks a question at the video's current time; the lecture's list shows it with that time, which takes the video there; its thread opens (axe)", async () => {
+    const { page } = await e2e.open({ width: 375, height: 800 });
+    const { login } = await participant();
+    const { course } = await enrolledCourse(login, 1);
+    await openAs(page, login, `/participant/learn/${course.id}`);
+    await videoReady(page);
+    await video(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 5;
+    });
+    const panel = page.getByTestId('lecture-questions');
+    await panel.getByTestId('questions-empty').waitFor();
+    await panel.getByTestId('ask-open').click();
+    const atTime = panel.getByRole('checkbox', { name: tr('ar', 'questions.ask.atTime', { time: '0:05' }) });
+    await atTime.check();
+    await panel.getByTestId('ask-title').fill('لماذا تتغير الصورة هنا؟');
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/participant/questions/ask'));
+    await panel.getByTestId('ask-send').click();
+    expect(((await (await asked).json()) as { data: { positionSeconds: number } }).data.positionSeconds).toBe(5);
+    const item = panel.getByTestId('questions-list').locator('li').filter({ hasText: 'لماذا تتغير الصورة هنا؟' });
+    const time = item.getByRole('button', { name: tr('ar', 'questions.seek', { time: '0:05' }) });
+    await time.waitFor();
+    await video(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 0;
+    });
+    await time.click();
+    await page.waitForFunction(() => Math.round(document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime ?? 0) === 5);
+    await item.getByRole('button', { name: 'لماذا تتغير الصورة هنا؟' }).click();
+    await panel.getByTestId('question-thread').getByText(tr('ar', 'questions.noAnswers')).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
 
 /** A free course whose one lecture (a free preview) has its streaming ladder ready (as the video worker makes it of the seed clip, whose encoding modules/video tests), Arabic captions, and a participant enrolled in it. */
