@@ -153,7 +153,7 @@ export function LectureQuestions({ courseId, lectureId, videoRef }: { courseId: 
               </Button>
             </Group>
           ) : null}
-          <div role="status" aria-live="polite">
+          <div role="status" aria-live="polite" data-live-region>
             {asked ? <Alert color="green">{asked}</Alert> : null}
           </div>
           {asking ? (

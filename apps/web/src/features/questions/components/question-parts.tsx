@@ -70,11 +70,11 @@ export function UpvoteButton({ role, kind, post }: { role: Role; kind: 'question
         disabled={post.mine}
         loading={pending}
         onClick={() => void press()}
-        aria-label={t('questions.upvote', { count: post.upvotes, formatted: formatNumber(post.upvotes, i18n.language) })}
         title={post.mine ? t('questions.ownUpvote') : undefined}
         data-testid={`upvote-${kind}-${post.id}`}
       >
-        <span aria-hidden="true">▲ {formatNumber(post.upvotes, i18n.language)}</span>
+        <span aria-hidden="true">▲</span>&nbsp;{formatNumber(post.upvotes, i18n.language)}{' '}
+        <span className="visually-hidden">{t('questions.upvoteName')}</span>
       </Button>
       {failed ? (
         <Text size="xs" c="red.9" role="alert">
