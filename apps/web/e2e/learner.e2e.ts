@@ -1,4 +1,4 @@
-// test:area learning certificates dashboard
+// test:area learning certificates dashboard questions
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

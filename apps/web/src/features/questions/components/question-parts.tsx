@@ -73,7 +73,7 @@ export function UpvoteButton({ role, kind, post }: { role: Role; kind: 'question
         title={post.mine ? t('questions.ownUpvote') : undefined}
         data-testid={`upvote-${kind}-${post.id}`}
       >
-        <span aria-hidden="true">▲</span>&nbsp;{formatNumber(post.upvotes, i18n.language)}{' '}
+        <span aria-hidden="true">▲</span>{'\u00A0'}{formatNumber(post.upvotes, i18n.language)}{' '}
         <span className="visually-hidden">{t('questions.upvoteName')}</span>
       </Button>
       {failed ? (

@@ -64,7 +64,7 @@ function PostActions({ role, kind, post, canModerate, onDeleted }: { role: Role;
           {t(`questions.hide.${label}`)}
         </Button>
       ) : null}
-      <Button size="compact-sm" variant="default" color="red" onClick={() => setAction(post.mine ? 'deleteOwn' : 'delete')} data-testid={`delete-${kind}-${post.id}`}>
+      <Button size="compact-sm" variant="default" onClick={() => setAction(post.mine ? 'deleteOwn' : 'delete')} data-testid={`delete-${kind}-${post.id}`}>
         {t(`questions.delete.${label}`)}
       </Button>
       {failure ? (

@@ -38,7 +38,7 @@ export function ReasonDialog({ action, onClose, onConfirm }: { action: ReasonAct
     }
   };
   return (
-    <Modal opened={action !== null} onClose={close} title={action ? t(`questions.reason.title.${action}`) : ''} centered>
+    <Modal opened={action !== null} onClose={close} title={action ? t(`questions.reason.title.${action}`) : ''} centered closeButtonProps={{ 'aria-label': t('questions.cancel') }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -67,7 +67,7 @@ export function ReasonDialog({ action, onClose, onConfirm }: { action: ReasonAct
             <Button variant="default" onClick={close}>
               {t('questions.cancel')}
             </Button>
-            <Button type="submit" color={action === 'hide' ? 'orange.9' : 'red.8'} loading={pending} data-testid="question-reason-confirm">
+            <Button type="submit" color={action === 'hide' ? undefined : 'red.9'} loading={pending} data-testid="question-reason-confirm">
               {action ? t(`questions.reason.confirm.${action}`) : ''}
             </Button>
           </Group>
