@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title, type TitleOrder } from '@mantine/core';
-import { QUESTION_BODY_MAX, type QuestionPostKind, type Role } from '@nibras/contract';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title, type TitleOrder } from '@mantine/core';
+import { QUESTION_BODY_MAX, QUESTION_TITLE_MAX, type QuestionPostKind, type Role } from '@nibras/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { LoadingDots } from '../../../components/loading-dots';
 import { ListPager } from '../../../components/pager';
 import { formatNumber } from '../../../lib/format';
 import { lazySchema, useContractForm } from '../../../lib/forms';
-import { acceptAnswer, answerQuestion, hidePost, questionKeys, questionQueries, removePost, unhidePost, type AnswerItem, type QuestionItem } from '../api';
+import { acceptAnswer, answerQuestion, editPost, hidePost, questionKeys, questionQueries, removePost, unhidePost, type AnswerItem, type QuestionItem } from '../api';
 import { Byline, TimeLink, UpvoteButton, type Seek } from './question-parts';
 import { ReasonDialog, type ReasonAction } from './reason-dialog';
 
@@ -26,7 +26,7 @@ function HiddenNote({ hidden }: { hidden: NonNullable<QuestionItem['hidden']> })
 }
 
 /** Hide (or show again) and delete, with a reason: the course's instructor and admins; the author deletes their own. */
-function PostActions({ role, kind, post, canModerate, onDeleted }: { role: Role; kind: QuestionPostKind; post: QuestionItem | AnswerItem; canModerate: boolean; onDeleted?: () => void }) {
+function PostActions({ role, kind, post, canModerate, onDeleted, onEdit }: { role: Role; kind: QuestionPostKind; post: QuestionItem | AnswerItem; canModerate: boolean; onDeleted?: () => void; onEdit?: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [action, setAction] = useState<ReasonAction | null>(null);
@@ -64,6 +64,11 @@ function PostActions({ role, kind, post, canModerate, onDeleted }: { role: Role;
           {t(`questions.hide.${label}`)}
         </Button>
       ) : null}
+      {post.mine && onEdit ? (
+        <Button size="compact-sm" variant="default" onClick={onEdit} data-testid={`edit-${kind}-${post.id}`}>
+          {t(`questions.edit.${label}`)}
+        </Button>
+      ) : null}
       <Button size="compact-sm" variant="default" onClick={() => setAction(post.mine ? 'deleteOwn' : 'delete')} data-testid={`delete-${kind}-${post.id}`}>
         {t(`questions.delete.${label}`)}
       </Button>
@@ -74,6 +79,42 @@ function PostActions({ role, kind, post, canModerate, onDeleted }: { role: Role;
       ) : null}
       <ReasonDialog action={action} onClose={() => setAction(null)} onConfirm={confirm} />
     </>
+  );
+}
+
+const editSchema = lazySchema(() => import('@nibras/contract/questions').then((questions) => questions.questionEditBody));
+
+/** The author's own post, edited in place: a question's title and text, or an answer's text. */
+function EditForm({ role, kind, post, onDone }: { role: Role; kind: QuestionPostKind; post: { id: number; body: string; title?: string }; onDone: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { form, onSubmit, pending, failure, prepare } = useContractForm({
+    schema: editSchema,
+    initialValues: { title: post.title ?? '', body: post.body },
+    toBody: (values) => ({ kind, id: post.id, body: values.body, ...(kind === 'question' ? { title: values.title } : {}) }),
+    send: (body) => editPost(role, body),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: questionKeys.all });
+      onDone();
+    },
+    networkFailure: 'questions.failed',
+  });
+  return (
+    <form onSubmit={onSubmit} onFocus={prepare} data-testid={`edit-form-${kind}-${post.id}`}>
+      <Stack gap="xs">
+        {kind === 'question' ? <TextInput label={t('questions.ask.title')} maxLength={QUESTION_TITLE_MAX} dir="auto" {...form.getInputProps('title')} /> : null}
+        <Textarea label={kind === 'question' ? t('questions.ask.body') : t('questions.answerLabel')} autosize minRows={2} maxRows={10} maxLength={QUESTION_BODY_MAX} dir="auto" {...form.getInputProps('body')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('questions.cancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('questions.save')}
+          </Button>
+        </Group>
+        <FormOutcome failure={{ text: failure, polite: true }} />
+      </Stack>
+    </form>
   );
 }
 
@@ -123,6 +164,7 @@ export function QuestionThread({ role, id, onBack, onSeek, seekLectureId, headin
   const [page, setPage] = useState(1);
   const thread = useQuery(questionQueries.thread(role, id, page));
   const [acceptFailure, setAcceptFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const back = (
     <Button variant="subtle" size="compact-sm" onClick={onBack} data-testid="question-back" style={{ alignSelf: 'flex-start' }}>
       {t('questions.back')}
@@ -163,15 +205,21 @@ export function QuestionThread({ role, id, onBack, onSeek, seekLectureId, headin
           </Text>
         </Group>
         {question.hidden ? <HiddenNote hidden={question.hidden} /> : null}
-        {question.body ? (
-          <Text size="sm" dir="auto" className="questions-text">
-            {question.body}
-          </Text>
-        ) : null}
-        <Group gap="xs">
-          <UpvoteButton role={role} kind="question" post={question} />
-          <PostActions role={role} kind="question" post={question} canModerate={canModerate} onDeleted={onBack} />
-        </Group>
+        {editing === `question-${question.id}` ? (
+          <EditForm role={role} kind="question" post={question} onDone={() => setEditing(null)} />
+        ) : (
+          <>
+            {question.body ? (
+              <Text size="sm" dir="auto" className="questions-text">
+                {question.body}
+              </Text>
+            ) : null}
+            <Group gap="xs">
+              <UpvoteButton role={role} kind="question" post={question} />
+              <PostActions role={role} kind="question" post={question} canModerate={canModerate} onDeleted={onBack} onEdit={() => setEditing(`question-${question.id}`)} />
+            </Group>
+          </>
+        )}
       </Stack>
       {thread.data.total > 0 ? (
         <Title order={answerOrder} size="h5">
@@ -198,9 +246,13 @@ export function QuestionThread({ role, id, onBack, onSeek, seekLectureId, headin
                   ) : null}
                 </Group>
                 {answer.hidden ? <HiddenNote hidden={answer.hidden} /> : null}
-                <Text size="sm" dir="auto" className="questions-text">
-                  {answer.body}
-                </Text>
+                {editing === `answer-${answer.id}` ? (
+                  <EditForm role={role} kind="answer" post={answer} onDone={() => setEditing(null)} />
+                ) : (
+                  <Text size="sm" dir="auto" className="questions-text">
+                    {answer.body}
+                  </Text>
+                )}
                 <Group gap="xs">
                   <UpvoteButton role={role} kind="answer" post={answer} />
                   {canAccept && !answer.hidden ? (
@@ -208,7 +260,7 @@ export function QuestionThread({ role, id, onBack, onSeek, seekLectureId, headin
                       {answer.accepted ? t('questions.unaccept') : t('questions.accept')}
                     </Button>
                   ) : null}
-                  <PostActions role={role} kind="answer" post={answer} canModerate={canModerate} />
+                  <PostActions role={role} kind="answer" post={answer} canModerate={canModerate} onEdit={() => setEditing(`answer-${answer.id}`)} />
                 </Group>
               </Stack>
             </Paper>
