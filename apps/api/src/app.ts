@@ -51,6 +51,7 @@ import { appPageRenderer, seoModule } from './modules/seo/seo.routes';
 import { googleModule } from './modules/google/google.routes';
 import { messagesModule } from './modules/messages/messages.routes';
 import { notificationsModule } from './modules/notifications/notifications.routes';
+import { questionsModule } from './modules/questions/questions.routes';
 
 export interface AppDeps {
   db: Db;
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     googleModule(api, ctx);
     messagesModule(api, ctx);
     notificationsModule(api, ctx);
+    questionsModule(api, ctx);
   });
   mailModule(app, ctx);
   videoModule(app, ctx);

@@ -10,8 +10,8 @@ import { tr } from './support/translations';
 const e2e = e2eSuite();
 
 const SIGNED_IN_PAGES: Record<Role, string[]> = {
-  admin: ['/admin/dashboard', '/admin/Assessment', '/admin/messages', '/admin/messages/user', '/admin/reviews'],
-  instructor: ['/instructor/dashboard', '/instructor/my-profile', '/instructor/assessment-summary', '/instructor/no-such-screen', '/instructor/messages', '/instructor/reviews'],
+  admin: ['/admin/dashboard', '/admin/Assessment', '/admin/messages', '/admin/messages/user', '/admin/reviews', '/admin/questions'],
+  instructor: ['/instructor/dashboard', '/instructor/my-profile', '/instructor/assessment-summary', '/instructor/no-such-screen', '/instructor/messages', '/instructor/reviews', '/instructor/questions'],
   participant: ['/participant/dashboard', '/participant/my-profile', '/participant/my-assessment', '/participant/messages'],
 };
 

@@ -1,4 +1,4 @@
-// test:area learning certificates dashboard notes
+// test:area learning certificates dashboard notes questions
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -315,6 +315,37 @@ describe('lecture player, in Arabic at 375 px', () => {
       const v = document.querySelector<HTMLVideoElement>('video.learn-video');
       return v?.dataset.lectureId === String(id) && v.currentTime === 5;
     }, lectures[1]!.id);
+  });
+
+  it("asks a question at the video's current time; the lecture's list shows it with that time, which takes the video there; its thread opens (axe)", async () => {
+    const { page } = await e2e.open({ width: 375, height: 800 });
+    const { login } = await participant();
+    const { course } = await enrolledCourse(login, 1);
+    await openAs(page, login, `/participant/learn/${course.id}`);
+    await videoReady(page);
+    await video(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 5;
+    });
+    const panel = page.getByTestId('lecture-questions');
+    await panel.getByTestId('questions-empty').waitFor();
+    await panel.getByTestId('ask-open').click();
+    const atTime = panel.getByRole('checkbox', { name: tr('ar', 'questions.ask.atTime', { time: '0:05' }) });
+    await atTime.check();
+    await panel.getByTestId('ask-title').fill('لماذا تتغير الصورة هنا؟');
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/participant/questions/ask'));
+    await panel.getByTestId('ask-send').click();
+    expect(((await (await asked).json()) as { data: { positionSeconds: number } }).data.positionSeconds).toBe(5);
+    const item = panel.getByTestId('questions-list').locator('li').filter({ hasText: 'لماذا تتغير الصورة هنا؟' });
+    const time = item.getByRole('button', { name: tr('ar', 'questions.seek', { time: '0:05' }) });
+    await time.waitFor();
+    await video(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 0;
+    });
+    await time.click();
+    await page.waitForFunction(() => Math.round(document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime ?? 0) === 5);
+    await item.getByRole('button', { name: 'لماذا تتغير الصورة هنا؟' }).click();
+    await panel.getByTestId('question-thread').getByText(tr('ar', 'questions.noAnswers')).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

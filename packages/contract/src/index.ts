@@ -28,5 +28,6 @@ export * from './cms';
 export * from './oidc';
 export * from './mail-links';
 export * from './messages';
+export * from './questions';
 export * from './language-direction';
 export * from './notifications';

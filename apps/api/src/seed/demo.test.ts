@@ -172,6 +172,14 @@ describe('demo seed', () => {
     expect(notes.items[0].lectureId).toBe(notes.items[1].lectureId);
   });
 
+  it("has questions on lectures: one with an accepted answer, and unanswered ones in instructor@'s queue, oldest first", async () => {
+    const queue = await app.inject({ method: 'GET', url: '/api/instructor/questions/queue', headers: await login('instructor', 'instructor@example.com') });
+    expect(queue.json().data.items.map((q: { title: string }) => q.title)).toEqual(['هل أحتاج إلى تثبيت محرر خاص؟']);
+    const all = await app.inject({ method: 'GET', url: '/api/instructor/questions/queue?scope=recent', headers: await login('instructor', 'instructor@example.com') });
+    const accepted = all.json().data.items.find((q: { acceptedAnswerId: number | null }) => q.acceptedAnswerId !== null);
+    expect(accepted).toMatchObject({ positionSeconds: 12, answerCount: 2, unanswered: false });
+  });
+
   it('lets a demo participant finish a demo course through the real endpoints and get the certificate', async () => {
     const auth = await login('participant', 'participant@example.com');
     const [me] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'participant@example.com'));

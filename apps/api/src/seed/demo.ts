@@ -14,6 +14,7 @@ import type { Storage } from '../lib/storage';
 import { refreshAllCourseSearchText } from '../modules/search/search.service';
 import { DEMO_COURSES, DEMO_INSTRUCTORS, demoLectureSeconds } from './demo-catalogue';
 import { seedDemoQuizzes } from './demo-quizzes';
+import { seedDemoQuestions } from './demo-questions';
 
 export const DEMO_PASSWORD = 'nibras-demo';
 
@@ -197,6 +198,8 @@ export async function seedDemo(db: Db, storage: Storage, invoices: InvoiceSettin
       noteAt(first!.id, 5, 'Try print() with two values: they come out separated by a space.', 8),
       noteAt(second!.id, null, 'راجع هذه المحاضرة قبل الاختبار.\nأعد حل التمرين الثاني.', 7),
     ]);
+    // Questions on the Python and TypeScript courses' first lectures, one accepted, some waiting for their instructors.
+    await seedDemoQuestions(tx, { pythonCourse: courseId('python'), typescriptCourse: courseId('typescript'), asker: participants[1]!, other: participants[2]! });
     // The enrolment counters folded at once (migration 0013): the popular sorts read them from the first request.
     await foldEnrolmentCounts(tx);
   });

@@ -44,6 +44,7 @@ const InstructorOrdersPage = lazyScreen(() => import('../features/orders/pages/i
 const AdminCouponsPage = lazyScreen(() => import('../features/coupons/pages/admin-coupons-page'));
 const InstructorCouponsPage = lazyScreen(() => import('../features/coupons/pages/instructor-coupons-page'));
 const ReviewModerationPage = lazyScreen(() => import('../features/ratings/pages/review-moderation-page'));
+const QuestionsPage = lazyScreen(() => import('../features/questions/pages/questions-page'));
 const CategoryListPage = lazyScreen(() => import('../features/categories/pages/category-list-page'));
 const CategoryFormPage = lazyScreen(() => import('../features/categories/pages/category-form-page'));
 const MemberListPage = lazyScreen(() => import('../features/members/pages/member-list-page'));
@@ -151,6 +152,7 @@ function roleArea(role: Role): RouteObject {
       page(paths.submissions(role), <SubmissionListPage role={role} />, SubmissionListPage),
       page(`${paths.submissions(role)}/:courseId/:submissionId`, <SubmissionReviewPage role={role} />, SubmissionReviewPage),
     );
+    children.push(page(paths.questions(role), <QuestionsPage role={role} key={`questions-${role}`} />, QuestionsPage));
   }
   return { path: paths.area(role), element: <RoleShell role={role} />, handle: handle(RoleShell.preload), children };
 }

@@ -73,6 +73,8 @@ export const paths = {
   coupons: (role: 'admin' | 'instructor') => `/${role}/coupons`,
   /** Review moderation (docs/reviews.md): every course's reviews for admins, their own courses' for instructors. */
   reviews: (role: 'admin' | 'instructor') => `/${role}/reviews`,
+  /** Questions on lectures (docs/questions.md): the instructor's unanswered ones and every course's for admins. */
+  questions: (role: 'admin' | 'instructor') => `/${role}/questions`,
   /** The admin's categories (spec: /admin/category), and their forms. */
   adminCategories: '/admin/category',
   newCategory: '/admin/category/new',

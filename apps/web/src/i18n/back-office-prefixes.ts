@@ -17,4 +17,5 @@ export const BACK_OFFICE_PREFIXES = [
   'reviews.',
   // The participant's notes beside the player (a role shell's screen too).
   'notes.',
+  'questions.',
 ] as const;

@@ -18,6 +18,7 @@ import {
   IconLayoutDashboard,
   IconMail,
   IconMessage,
+  IconMessageQuestion,
   IconNews,
   IconReceipt,
   IconSchool,
@@ -73,6 +74,7 @@ const LINK_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: 
   'adminCms.nav.privacy': IconShieldLock,
   'instructorOrders.nav': IconReceipt,
   'messages.nav': IconMessage,
+  'questions.nav': IconMessageQuestion,
   'shell.nav.profile': IconUser,
   'shell.nav.site': IconFileText,
 };
@@ -111,6 +113,7 @@ function shellLinks(role: Role): ShellLink[] {
   }
   if (role === 'admin' || role === 'instructor') {
     links.push({ to: paths.courses(role), labelKey: 'authoring.nav.courses' }, { to: paths.submissions(role), labelKey: 'quiz.review.nav' });
+    links.push({ to: paths.questions(role), labelKey: 'questions.nav' });
   }
   if (role === 'admin') {
     links.push(

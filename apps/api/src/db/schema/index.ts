@@ -11,3 +11,4 @@ export * from './coupons';
 export * from './invoices';
 export * from './notifications';
 export * from './notes';
+export * from './questions';

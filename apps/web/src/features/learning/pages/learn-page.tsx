@@ -17,6 +17,7 @@ import { LecturePlayer, THUMBNAILS_TRACK } from '../lecture-player';
 import { languageName } from '../../../lib/language-name';
 import { CourseAssessments } from '../../quiz/public';
 import { NotesPanel } from '../../notes/public';
+import { LectureQuestions } from '../../questions/public';
 import '../learning.css';
 import { formatClock } from '../../../lib/format';
 import { LockedLectureState, LockedOutlineItem, SectionOpens } from '../locked-lecture';
@@ -352,6 +353,7 @@ function Player({ course }: { course: LearnCourse }) {
                 </Button>
               </Group>
               <NotesPanel courseId={course.course.id} lecture={lecture} hasVideo={!!lecture.videoUrl} videoRef={videoRef} onJump={jumpTo} />
+              <LectureQuestions key={lecture.id} courseId={course.course.id} lectureId={lecture.id} videoRef={videoRef} />
             </Stack>
           ) : (
             <EmptyState title={t('learn.empty.title')} description={t('learn.empty.text')} />
