@@ -7,12 +7,14 @@ import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { isEnrolled } from '../learning/learning.service';
 import { lectureCaptionsVtt, readyLadder } from '../video/video.service';
-import { findAvatar, findLectureFile, findLectureVideo, findLiveCourseFiles, findPublicCourseFiles, isAdmin } from './media.queries';
+import { findAvatar, findLectureArticle, findLectureFile, findLectureResource, findLectureVideo, findLiveCourseFiles, findPublicCourseFiles, isAdmin } from './media.queries';
 
-/** A stored file that may be served: its storage key and the name it is served under. */
+/** A stored file that may be served: its storage key and the name it is served under (a type and disposition of its own: lecture documents). */
 export interface ServedFile {
   key: string;
   name: string;
+  type?: string;
+  disposition?: 'inline' | 'attachment';
 }
 
 const notFound = () => new AppError('api.error.not_found', 404);
@@ -136,25 +138,32 @@ const M3U8 = 'application/vnd.apple.mpegurl';
 const forbidden = () => new AppError('api.media.forbidden', 403);
 
 /**
- * Who may watch a lecture, and as whom (0: a visitor): a free preview of a public course is open; otherwise a
+ * Who may see a lecture, and as whom (0: a visitor): a free preview of a public course is open; otherwise a
  * participant's grant from the learn answer, enrolled now, or an authoring preview grant of this lecture held by the
- * course's instructor or an admin.
+ * course's instructor or an admin. The one check of a lecture's ladder, captions, article, PDF and resources.
  */
-async function watchableLecture(ctx: AppContext, lectureId: number, token: string | undefined) {
+async function seeableLecture(ctx: AppContext, lectureId: number, token: string | undefined) {
   const lecture = await findLectureFile(ctx.db, lectureId);
-  if (!lecture?.video) throw notFound();
-  if (lecture.free && lecture.approve === 'approved') return { id: lecture.id, video: lecture.video, viewer: 0 };
+  if (!lecture) throw notFound();
+  if (lecture.free && lecture.approve === 'approved') return { ...lecture, viewer: 0 };
   if (!token) throw forbidden();
   const grant = await verifyMediaGrant(ctx.tokens, token);
   if (grant) {
-    if (grant.id === lecture.id && (await isEnrolled(ctx, grant.userId, lecture.courseId))) return { id: lecture.id, video: lecture.video, viewer: grant.userId };
+    if (grant.id === lecture.id && (await isEnrolled(ctx, grant.userId, lecture.courseId))) return { ...lecture, viewer: grant.userId };
     throw forbidden();
   }
   const preview = await readGrant(ctx, token);
   if (preview?.kind === 'lecture' && preview.lectureId === lecture.id && preview.courseId === lecture.courseId && (await previewableCourse(ctx, preview))) {
-    return { id: lecture.id, video: lecture.video, viewer: preview.userId };
+    return { ...lecture, viewer: preview.userId };
   }
   throw forbidden();
+}
+
+/** A lecture's video, to whoever may see the lecture (seeableLecture); 404 when it has none. */
+async function watchableLecture(ctx: AppContext, lectureId: number, token: string | undefined) {
+  const lecture = await seeableLecture(ctx, lectureId, token);
+  if (!lecture.video) throw notFound();
+  return { id: lecture.id, video: lecture.video, viewer: lecture.viewer };
 }
 
 async function readText(storage: Storage, key: string): Promise<string> {
@@ -221,4 +230,34 @@ export async function lectureCaptions(ctx: AppContext, lectureId: number, lang: 
   const vtt = await lectureCaptionsVtt(ctx, lecture.id, lang);
   if (vtt === null) throw notFound();
   return { text: vtt, type: 'text/vtt', name: `lecture-${lecture.id}-${lang}.vtt`, maxAgeSeconds: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lecture documents (docs/authoring.md, "Lecture types"): behind the same check as the video's ladder
+
+/** An article lecture's sanitised HTML, as a sandboxed text/html answer the player reads and shows. */
+export async function lectureArticle(ctx: AppContext, lectureId: number, token: string | undefined): Promise<StreamAnswer> {
+  const lecture = await seeableLecture(ctx, lectureId, token);
+  const html = lecture.type === 'article' ? await findLectureArticle(ctx.db, lecture.id) : null;
+  if (html === null) throw notFound();
+  return { text: html, type: 'text/html', name: `lecture-${lecture.id}.html`, maxAgeSeconds: 0 };
+}
+
+/**
+ * A PDF lecture's file: inline for the viewer in the page (it must reach the browser to be shown), as an attachment
+ * when a download is asked for, which only a PDF the instructor made downloadable allows.
+ */
+export async function lecturePdf(ctx: AppContext, lectureId: number, token: string | undefined, download: boolean): Promise<ServedFile> {
+  const lecture = await seeableLecture(ctx, lectureId, token);
+  if (lecture.type !== 'pdf' || !lecture.pdf) throw notFound();
+  if (download && !lecture.pdfDownloadable) throw forbidden();
+  return { key: lecture.pdf, name: `lecture-${lecture.id}.pdf`, type: 'application/pdf', disposition: download ? 'attachment' : 'inline' };
+}
+
+/** One of a lecture's resources, as an attachment under the name it was uploaded with, in the type its bytes said. */
+export async function lectureResource(ctx: AppContext, lectureId: number, resourceId: number, token: string | undefined): Promise<ServedFile> {
+  const lecture = await seeableLecture(ctx, lectureId, token);
+  const resource = await findLectureResource(ctx.db, lecture.id, resourceId);
+  if (!resource) throw notFound();
+  return { key: resource.key, name: resource.name, type: resource.contentType, disposition: 'attachment' };
 }
