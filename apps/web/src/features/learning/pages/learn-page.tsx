@@ -14,6 +14,7 @@ import { playedDelta } from '../played-time';
 import { loadHls, rememberedCaptions, useLectureSource, useRememberCaptions } from '../stream-source';
 import { Transcript } from '../transcript';
 import { LecturePlayer, THUMBNAILS_TRACK } from '../lecture-player';
+import { LectureDocument, LectureResources } from '../lecture-documents';
 import { languageName } from '../../../lib/language-name';
 import { CourseAssessments } from '../../quiz/public';
 import '../learning.css';
@@ -254,7 +255,9 @@ function Player({ course }: { course: LearnCourse }) {
               <Title order={2} size="h3" dir="auto" data-testid="lecture-title">
                 {lecture.title}
               </Title>
-              {lecture.videoUrl ? (
+              {lecture.type !== 'video' ? (
+                <LectureDocument lecture={lecture} lang={course.course.language} completed={stateOf(lecture).completed} onCompleted={(r) => setLive((before) => applyProgress(before, r))} onFailed={() => setSaveFailed(true)} />
+              ) : lecture.videoUrl ? (
                 <LecturePlayer hasCaptions={lecture.captions.length > 0} hasLadder={source.streaming}>
                 <video
                   key={lecture.id}
@@ -299,6 +302,7 @@ function Player({ course }: { course: LearnCourse }) {
                 <EmptyState title={t('learn.noVideo.title')} description={t('learn.noVideo.text')} headingLevel={3} />
               )}
               {lecture.videoUrl && lecture.captions.length > 0 ? <Transcript key={lecture.id} videoRef={videoRef} lecture={lecture} /> : null}
+              <LectureResources lecture={lecture} />
               <div role="status" aria-live="polite" data-live-region data-testid="up-next">
                 {upNext ? (
                   <Alert color="nibras" title={t('learn.upNext.title')}>

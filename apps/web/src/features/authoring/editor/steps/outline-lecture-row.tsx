@@ -5,6 +5,9 @@ import { useUploadProgress } from '../authoring-store';
 import { formatDuration, type DraftLecture } from './outline-model';
 import { OutlineHandle, OutlineMoveButtons } from './outline-row-tools';
 import { CaptionsField } from './captions-field';
+import { LectureContent, LectureTypePicker } from './lecture-content';
+import type { AuthoringRole } from '../../api';
+import type { OutlineAnswer } from './outline-model';
 
 export interface LectureRowProps {
   lecture: DraftLecture;
@@ -18,6 +21,10 @@ export interface LectureRowProps {
   uploadError?: string;
   dragging: boolean;
   onChange: (patch: Partial<DraftLecture>) => void;
+  /** The article, PDF and resources (lecture-content.tsx) answer with the outline. */
+  role: AuthoringRole;
+  courseId: number;
+  onServerChange: (response: { data: OutlineAnswer; message: string }) => void;
   onMove: (direction: -1 | 1, control: MoveControl) => void;
   onDelete: () => void;
   onUpload: (file: File) => void;
@@ -77,6 +84,7 @@ export function OutlineLectureRow(props: LectureRowProps) {
         />
       </Group>
       <Group gap="xs" className="outline-lecture__tools">
+        <LectureTypePicker lecture={lecture} title={name} onChange={props.onChange} />
         <Switch
           label={t('authoring.step4.freePreview')}
           checked={lecture.is_free_preview}
@@ -141,6 +149,7 @@ export function OutlineLectureRow(props: LectureRowProps) {
         </Group>
       ) : null}
       {lecture.has_video && lecture.streaming ? <StreamingLine streaming={lecture.streaming} /> : null}
+      <LectureContent role={props.role} courseId={props.courseId} lecture={lecture} title={name} onChange={props.onChange} onServerChange={props.onServerChange} />
       {lecture.has_video ? <CaptionsField lecture={lecture} title={name} onAdd={props.onAddCaptions} onRemove={props.onRemoveCaptions} /> : null}
       {props.uploadError ? (
         <Text size="sm" c="red.9" role="alert">
