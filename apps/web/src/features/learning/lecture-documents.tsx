@@ -165,6 +165,8 @@ function PdfViewer({ lecture, onLastPage }: { lecture: LearnLecture; onLastPage:
         const box = document.createElement('div');
         box.className = 'pdf-page';
         box.dataset.page = String(n);
+        // A canvas's text direction follows the page's: right to left, pdf.js's glyphs would each be drawn off their place.
+        box.dir = 'ltr';
         box.style.setProperty('--scale-factor', String(viewport.scale));
         box.style.inlineSize = `${viewport.width}px`;
         box.style.blockSize = `${viewport.height}px`;
