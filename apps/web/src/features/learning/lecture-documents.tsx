@@ -198,7 +198,7 @@ function PdfViewer({ lecture, onLastPage }: { lecture: LearnLecture; onLastPage:
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="pdf-page-count">
         {pages ? t('learn.pdf.page', { page: formatNumber(current, i18n.language), count: pages, total: formatNumber(pages, i18n.language) }) : <LoadingDots />}
       </Text>
-      <div ref={container} className="pdf-viewer" data-testid="pdf-viewer" role="document" aria-label={t('learn.pdf.label', { title: lecture.title })} />
+      <div ref={container} className="pdf-viewer" data-testid="pdf-viewer" role="document" tabIndex={0} aria-label={t('learn.pdf.label', { title: lecture.title })} />
     </Stack>
   );
 }
