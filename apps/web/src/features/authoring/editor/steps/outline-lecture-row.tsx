@@ -101,14 +101,14 @@ export function OutlineLectureRow(props: LectureRowProps) {
           <Badge color="dark" variant="outline" data-testid="lecture-has-video" leftSection={<span aria-hidden="true">✓</span>}>
             {t('authoring.step4.hasVideo')}
           </Badge>
-        ) : (
+        ) : lecture.type !== 'video' ? null : (
           <Badge color="red.9" variant="outline" data-testid="lecture-no-video">
             {t('authoring.step4.noVideo')}
           </Badge>
         )}
       </Group>
       <Group gap="xs" className="outline-lecture__tools">
-        {lecture.id !== undefined ? (
+        {lecture.id !== undefined && lecture.type === 'video' ? (
           <FileButton onChange={(file) => file && props.onUpload(file)} accept="video/mp4,video/webm" inputProps={{ 'data-testid': `lecture-video-input-${lecture.id}` } as Record<string, string>}>
             {(buttonProps) => (
               <Button {...buttonProps} size="xs" variant="default" loading={props.uploading} aria-label={t('authoring.step4.actionFor', { action: lecture.has_video ? t('authoring.step4.replaceVideo') : t('authoring.step4.uploadVideo'), title: name })}>
