@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { contractForBrowser } from './vite-plugins/contract-for-browser.ts';
 import { mantineStylesPerComponent } from './vite-plugins/mantine-styles.ts';
 import { routePreloads } from './vite-plugins/route-preloads.ts';
+import { pdfjsAssets } from './vite-plugins/pdfjs-assets.ts';
 import { translationsForBrowser } from './vite-plugins/translations-for-browser.ts';
 import { DEFAULT_LANGUAGE, NAMESPACE, TRANSLATIONS_LOAD_PATH } from './src/i18n/config.ts';
 
@@ -124,7 +125,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
   }
   return {
     root: import.meta.dirname,
-    plugins: [react(), contractForBrowser(), mantineStylesPerComponent(), defaultFontsBlock(), preloadTranslations(), routePreloads(), translationsForBrowser(), precompress()],
+    plugins: [react(), contractForBrowser(), mantineStylesPerComponent(), defaultFontsBlock(), preloadTranslations(), routePreloads(), translationsForBrowser(), pdfjsAssets(), precompress()],
     define: { __BOOT_LOADING_LABELS__: JSON.stringify(bootLoadingLabels()), __BOOT_FAILURE_TEXTS__: JSON.stringify(bootFailureTexts()) },
     build: { outDir: 'dist', assetsDir: 'build', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 700 },
     server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },

@@ -180,7 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSecurityHeaders(app, { mediaOrigins: storage.signedUrlOrigin ? [await storage.signedUrlOrigin()] : [] });
   registerErrorHandling(app);
   // Files are streamed (lib/uploads.ts); these are only the outer bounds.
-  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: config.uploadLimits.videoBytes + 1 } });
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 10_000, fileSize: Math.max(...Object.values(config.uploadLimits)) + 1 } });
 
   await app.register(swagger, {
     openapi: {

@@ -65,6 +65,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().min(0.01).max(100).default(5),
   UPLOAD_VIDEO_MAX_MB: z.coerce.number().min(1).max(20_480).default(2048),
+  UPLOAD_PDF_MAX_MB: z.coerce.number().min(0.01).max(1024).default(50),
+  UPLOAD_RESOURCE_MAX_MB: z.coerce.number().min(0.01).max(2048).default(100),
   UPLOAD_RESUMABLE_HOURS: z.coerce.number().min(1).max(720).default(24),
   VIDEO_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   VIDEO_LADDER: z
@@ -185,7 +187,8 @@ export interface Config {
   };
   /** The built web app; unset or missing means the API runs alone. */
   webDist: string | undefined;
-  uploadLimits: { imageBytes: number; videoBytes: number };
+  /** Largest uploads by kind (UPLOAD_*_MAX_MB): images, videos, a PDF lecture's file, a lecture's resource. */
+  uploadLimits: { imageBytes: number; videoBytes: number; pdfBytes: number; resourceBytes: number };
   /** How long a resumable upload has from its creation to finish; after that its bytes are removed (UPLOAD_RESUMABLE_HOURS; docs/video.md). */
   resumableUploadMs: number;
   /** The streaming ladder's worker (modules/video, docs/video.md). */
@@ -355,7 +358,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordResetPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL,
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID || undefined, clientSecret: e.OIDC_CLIENT_SECRET || undefined },
     storage: storageSettings(e),
-    uploadLimits: { imageBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1_048_576), videoBytes: Math.round(e.UPLOAD_VIDEO_MAX_MB * 1_048_576) },
+    uploadLimits: { imageBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1_048_576), videoBytes: Math.round(e.UPLOAD_VIDEO_MAX_MB * 1_048_576),
+      pdfBytes: Math.round(e.UPLOAD_PDF_MAX_MB * 1_048_576),
+      resourceBytes: Math.round(e.UPLOAD_RESOURCE_MAX_MB * 1_048_576),
+    },
     resumableUploadMs: Math.round(e.UPLOAD_RESUMABLE_HOURS * 3_600_000),
     video: {
       workers: e.VIDEO_WORKERS ?? (e.NODE_ENV === 'test' ? 0 : 1),

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { addLectures, createCourse, rewindCreditClock } from '../../api/test/factories';
 import { testDatabase } from '../../api/test/harness';
 import { lectures as lectureRows, sections, videoJobs } from '../../api/src/db/schema';
+import { demoLecturePdf } from '../../api/src/seed/demo-documents';
 import { planLadder, poster, probe, thumbnailsVtt, transcodeLadder } from '../../api/src/modules/video/video.ffmpeg';
 import { captionsAsWebVtt, queueLadder, storeCaptions } from '../../api/src/modules/video/video.service';
 import { seedSession, takenOver, waitForPath } from './support/browser';
@@ -872,4 +873,39 @@ describe('accessibility of the learner screens: no serious or critical axe viola
       expect(await auditAll(e2e, { language, paths: [`/certificate/${certificate}`, '/certificate/NOPE-NOPE-NOPE'], finished: onTestFinished })).toEqual([]);
     });
   }
+});
+
+describe('article and PDF lectures', () => {
+  it('draws an Arabic PDF with pdf.js (its text layer holds the Arabic text), no axe violation, and completes an article read to its end', async () => {
+    const { login } = await participant();
+    const { course, lectures } = await enrolledCourse(login, 2);
+    mkdirSync(path.join(dataDir, 'uploads', 'lecture-pdfs'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'uploads', 'lecture-pdfs', `${course.id}.pdf`), await demoLecturePdf());
+    const { db } = await testDatabase();
+    const paragraphs = Array.from({ length: 40 }, (_, i) => `<p>الفقرة ${i + 1}: يتدرّب الخطاط على النقطة كل يوم.</p>`).join('');
+    await db.update(lectureRows).set({ type: 'article', video: null, articleHtml: paragraphs }).where(eq(lectureRows.id, lectures[0]!.id));
+    await db.update(lectureRows).set({ type: 'pdf', video: null, pdf: `lecture-pdfs/${course.id}.pdf` }).where(eq(lectureRows.id, lectures[1]!.id));
+    const { page } = await e2e.open({ width: 375, height: 800 });
+    await openAs(page, login, `/participant/learn/${course.id}`);
+    // The article opens first; its end is below the screen until the reader gets there.
+    await page.getByTestId('lecture-article').getByText('الفقرة 1:').waitFor();
+    await page.getByTestId('mark-done').waitFor();
+    await page.getByTestId('article-end').scrollIntoViewIfNeeded();
+    await page.getByTestId('document-complete').waitFor();
+    await page.getByTestId('course-progress').getByText(tr('ar', 'learn.progress.summary', { percent: 50, done: 1, count: 2 })).waitFor();
+
+    await page.getByRole('button', { name: lectures[1]!.title }).first().click();
+    await page.locator('.pdf-page .textLayer').first().getByText('مبادئ خط النسخ').waitFor();
+    expect(await page.getByTestId('pdf-page-count').textContent()).toContain('صفحتين');
+    // The canvas was drawn on: some of its pixels are dark.
+    const dark = await page.locator('.pdf-page canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 100 && data[i + 3]! > 0) n += 1;
+      return n;
+    });
+    expect(dark).toBeGreaterThan(500);
+    // The PDF lecture with its viewer, its resources' list and "mark as done": a state no address reaches alone.
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

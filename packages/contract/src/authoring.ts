@@ -5,6 +5,7 @@ import { categoryName } from './categories';
 import { COURSE_LANGUAGES, COURSE_LEVELS } from './catalog';
 import { envelope, listData, pageQuery } from './envelope';
 import { monthlySeries } from './dashboard';
+import { LECTURE_TYPES } from './learning';
 import type { ResumableRouteDef, RouteDef } from './route-def';
 
 /**
@@ -23,6 +24,8 @@ export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
 /** Steps that must be complete before a course can be submitted or approved; 3 (cover) and 5 (assessments) are optional. */
 export const REQUIRED_STEPS = [1, 2, 4, 6] as const;
 export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short'] as const;
+/** The files step 4 uploads to a lecture: its video, its PDF, or a resource for download. */
+export const LECTURE_FILE_TARGETS = ['video', 'pdf', 'resource'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const STEP3_FIELDS = ['cover', 'promo'] as const;
 export const COURSE_LIST_SORT_KEYS = ['title', 'price', 'created_at', 'updated_at', 'submitted_at', 'approve_status', 'completion_status', 'enrollment_count'] as const;
@@ -42,6 +45,9 @@ export const AUTHORING_LIMITS = {
   tag: 50,
   reviewMessage: 2000,
   price: 1_000_000,
+  /** An article's HTML, as sent (before sanitising). */
+  article: 200_000,
+  resourcesPerLecture: 20,
 } as const;
 
 const dbId = numeric(z.number().int().min(1).max(2_147_483_647));
@@ -129,6 +135,8 @@ const lectureInput = z.strictObject({
   title: z.string().trim().min(1).max(AUTHORING_LIMITS.title),
   is_free_preview: z.boolean().default(false).describe('Anyone may watch it on the course page'),
   duration_seconds: numeric(z.number().int().min(0).max(86_400)).optional().describe('Omit to keep; an MP4 upload sets it from the file'),
+  type: z.enum(LECTURE_TYPES).optional().describe('video, article or pdf; omit to keep (a new lecture is a video). Each type keeps its own content: switching back finds it'),
+  pdf_downloadable: z.boolean().optional().describe('A PDF lecture: participants get a download link (it is shown in the page either way); omit to keep'),
 });
 
 /** Scheduled release (docs/authoring.md): a section opens on a date, or this many days after each participant's enrolment. */
@@ -161,9 +169,21 @@ export const step4Body = z
   .describe('Step 4, sections and lectures: add, rename, reorder, move lectures between sections');
 
 export const step4UploadFields = z
-  .strictObject({ id: courseIdField, lecture_id: dbId.describe('A lecture of this course') })
-  .describe('Multipart text fields, sent before the file part `file` (an MP4 or WebM video)');
-export const step4UnlinkBody = z.strictObject({ id: courseIdField, lecture_id: dbId });
+  .strictObject({
+    id: courseIdField,
+    lecture_id: dbId.describe('A lecture of this course'),
+    target: z.enum(LECTURE_FILE_TARGETS).default('video').describe('video: the lecture\'s video (MP4 or WebM); pdf: a PDF lecture\'s file; resource: a file for download (PDF, image, archive, office document, text, audio), added to its list'),
+  })
+  .describe('Multipart text fields, sent before the file part `file`');
+export const step4UnlinkBody = z.strictObject({ id: courseIdField, lecture_id: dbId, target: z.enum(['video', 'pdf']).default('video').describe("Which of the lecture's files") });
+export const step4ArticleBody = z
+  .strictObject({
+    id: courseIdField,
+    lecture_id: dbId.describe('A lecture of this course'),
+    html: z.string().max(AUTHORING_LIMITS.article).describe('Rich text (HTML), sanitised to the same allow-list as content pages before it is stored'),
+  })
+  .describe("An article lecture's text");
+export const resourceParams = z.strictObject({ courseId: courseIdField, resourceId: dbId });
 
 /** A captions language: a BCP 47 tag of a language and an optional region (ar, en, en-GB, pt-BR). */
 export const captionsLanguage = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'api.captions.bad_language');
@@ -354,6 +374,15 @@ export const lectureStreaming = z
   })
   .nullable();
 
+/** A lecture's downloadable file. */
+export const lectureResourceItem = z.object({
+  id: z.number().int(),
+  name: z.string().describe('The name it was uploaded under, and is downloaded under'),
+  content_type: z.string().describe('Decided from the bytes'),
+  size: z.number().int().describe('Bytes'),
+  url: z.string().describe('Downloads it (for whoever may see the lecture; here a preview grant, 6 hours)'),
+});
+
 export const authoringLecture = z.object({
   id: z.number().int(),
   section_id: z.number().int(),
@@ -365,6 +394,11 @@ export const authoringLecture = z.object({
   video_url: previewUrl,
   streaming: lectureStreaming,
   captions: z.array(z.object({ lang: z.string(), url: z.string().describe('The WebVTT, for the owner and admins (a preview grant, 6 hours)') })),
+  type: z.enum(LECTURE_TYPES),
+  article_html: z.string().describe("An article's sanitised HTML ('' when none)"),
+  pdf_url: previewUrl.describe("The PDF lecture's file for the owner and admins, or null"),
+  pdf_downloadable: z.boolean(),
+  resources: z.array(lectureResourceItem),
 });
 export const authoringSection = z.object({
   id: z.number().int(),
@@ -490,11 +524,19 @@ function courseRoutes<R extends AuthoringRole, B extends z.ZodType>(role: R, ste
     },
     step3Unlink: { method: 'POST', path: `${base}/step3/unlink`, access: role, errors: [404, 409], tags, summary: 'Remove the cover image or promo video (the file is deleted)', body: step3UnlinkBody, response: envelope(withState(step3Data)) },
     step4Upload: {
-      method: 'POST', path: `${base}/step4/upload`, access: role, errors: [404, 409], tags, multipart: true, multipartFields: step4UploadFields,
-      summary: "Upload a lecture's video: multipart fields `id` and `lecture_id` first, then the file part `file` (MP4 or WebM). Replaces the old video",
+      method: 'POST', path: `${base}/step4/upload`, access: role, errors: [404, 409, 413, 415], tags, multipart: true, multipartFields: step4UploadFields,
+      summary: "Upload a lecture's video, PDF or a resource: multipart fields `id`, `lecture_id` and `target` (video | pdf | resource) first, then the file part `file`, checked by its bytes (413 over UPLOAD_VIDEO_MAX_MB, UPLOAD_PDF_MAX_MB or UPLOAD_RESOURCE_MAX_MB). A video or PDF replaces the old one; a resource is added to the list",
       response: envelope(withState(step4Data)),
     },
-    step4Unlink: { method: 'POST', path: `${base}/step4/unlink`, access: role, errors: [404, 409], tags, summary: "Remove a lecture's video (the file is deleted)", body: step4UnlinkBody, response: envelope(withState(step4Data)) },
+    step4Unlink: { method: 'POST', path: `${base}/step4/unlink`, access: role, errors: [404, 409], tags, summary: "Remove a lecture's video or PDF (the file is deleted)", body: step4UnlinkBody, response: envelope(withState(step4Data)) },
+    step4Article: {
+      method: 'POST', path: `${base}/step4/article`, access: role, errors: [404, 409], tags, body: step4ArticleBody, response: envelope(withState(step4Data)),
+      summary: "Save an article lecture's text (HTML sanitised to the content pages' allow-list)",
+    },
+    deleteResource: {
+      method: 'GET', path: `${base}/step4/resource/delete/:courseId/:resourceId`, access: role, errors: [404, 409], tags, params: resourceParams, response: envelope(withState(step4Data)),
+      summary: "Remove a lecture's resource (the file is deleted)",
+    },
     section: { method: 'GET', path: `${base}/step4/section/:courseId/:sectionId`, access: role, errors: [404], tags, summary: 'One section of the course with its lectures (spec: step4/section/{a}/{b})', params: sectionParams, response: envelope(authoringSection.extend({ course_id: z.number().int() })) },
     deleteSection: { method: 'GET', path: `${base}/step4/section/delete/:courseId/:sectionId`, access: role, errors: [404, 409], tags, summary: 'Delete a section, its lectures and their videos', params: sectionParams, response: envelope(withState(step4Data)) },
     step4Captions: {

@@ -12,6 +12,10 @@ export type EnrolledCourse = z.infer<typeof enrolledCourse>;
 
 export const COMPLETION_THRESHOLD = 0.9;
 
+/** What a lecture is (docs/authoring.md, "Lecture types"): a video, an article (rich text) or a PDF shown in the page. */
+export const LECTURE_TYPES = ['video', 'article', 'pdf'] as const;
+export type LectureType = (typeof LECTURE_TYPES)[number];
+
 export const learnLecture = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -34,6 +38,18 @@ export const learnLecture = z.object({
   positionSeconds: z.number().int().describe('Where the participant stopped'),
   watchedSeconds: z.number().int(),
   completed: z.boolean(),
+  type: z.enum(LECTURE_TYPES).describe('video: completes at 90 % watched; article and pdf: complete when read to the end or marked done (POST learn/complete)'),
+  articleUrl: z.string().nullable().describe("An article's sanitised HTML (text/html, with the lecture's grant); null for other types"),
+  pdf: z
+    .object({
+      url: z.string().describe('The PDF, for the viewer in the page (inline)'),
+      downloadUrl: z.string().nullable().describe('The same file as a download; null when the instructor did not allow downloading'),
+    })
+    .nullable()
+    .describe('A PDF lecture\'s file; null for other types or before it is uploaded'),
+  resources: z
+    .array(z.object({ id: z.number().int(), name: z.string(), contentType: z.string(), size: z.number().int(), url: z.string().describe('Downloads it (with the lecture\'s grant)') }))
+    .describe("The lecture's files for download"),
 });
 
 export const learnCourse = z.object({
@@ -50,6 +66,10 @@ export const progressBody = z.strictObject({
   lecture_id: numeric(z.number().int().min(1).max(2_147_483_647)),
   position_seconds: numeric(z.number().min(0).max(86_400)).describe('Current playback position'),
   played_seconds: numeric(z.number().min(0).max(3600)).describe('Seconds actually played since the previous report'),
+});
+
+export const completeBody = z.strictObject({
+  lecture_id: numeric(z.number().int().min(1).max(2_147_483_647)).describe('An article or PDF lecture (a video completes by watching: 409)'),
 });
 
 export const progressResult = z.object({
@@ -79,6 +99,11 @@ export const learningRoutes = {
     method: 'POST', path: '/api/participant/learn/progress', access: 'participant', errors: [404], tags: ['learning'],
     summary: 'Report watching: saves the position; a lecture completes at 90 % watched (credited no faster than real time); a lecture not open yet is refused (403)',
     body: progressBody, response: envelope(progressResult),
+  },
+  complete: {
+    method: 'POST', path: '/api/participant/learn/complete', access: 'participant', errors: [404, 409], tags: ['learning'],
+    summary: 'Mark an article or PDF lecture complete (read to its end, its last page shown, or "mark as done"); refused (409) for a video lecture, which completes by watching',
+    body: completeBody, response: envelope(progressResult),
   },
   enrolledList: {
     method: 'GET', path: '/api/participant/enrollcourse/list/:id', access: 'participant', tags: ['enrolments'],

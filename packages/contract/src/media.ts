@@ -84,6 +84,22 @@ export const mediaRoutes = {
       "A lecture's streaming ladder, for whoever may watch it (free previews, enrolled participants with the learn answer's grant, the instructor and admins with a preview grant): the master playlist, whose rungs' addresses carry a short-lived stream token; the poster; the thumbnails' WebVTT, its sheets' addresses likewise. 404 until the ladder is ready",
     params: lectureStreamParams, query: lectureStreamQuery, file: { types: ['application/vnd.apple.mpegurl', 'image/jpeg', 'text/vtt'], ranges: false },
   },
+  lectureArticle: {
+    method: 'GET', path: '/api/media/lecture/:id/article', access: 'public', errors: [403, 404], tags: ['media'],
+    summary: "An article lecture's sanitised HTML (text/html, sandboxed), for whoever may see the lecture (as the video's ladder: the learn answer's grant, a preview grant, or a free preview)",
+    params: idParam, query: lectureStreamQuery, file: { types: ['text/html'], ranges: false },
+  },
+  lecturePdf: {
+    method: 'GET', path: '/api/media/lecture/:id/pdf', access: 'public', errors: [403, 404], tags: ['media'],
+    summary:
+      "A PDF lecture's file, for whoever may see the lecture: inline for the viewer in the page; with `download=1` as an attachment, only when the instructor allowed downloading (403 otherwise); HTTP Range",
+    params: idParam, query: lectureStreamQuery.extend({ download: z.enum(['1']).optional().describe('Answer as an attachment (downloadable PDFs only)') }), file: { types: ['application/pdf'], ranges: true },
+  },
+  lectureResource: {
+    method: 'GET', path: '/api/media/lecture/:id/resource/:resourceId', access: 'public', errors: [403, 404], tags: ['media'],
+    summary: "One of a lecture's resources, as an attachment under the name it was uploaded with, for whoever may see the lecture; HTTP Range",
+    params: z.strictObject({ id: idParam.shape.id, resourceId: idParam.shape.id }), query: lectureStreamQuery, file: { types: ['application/octet-stream'], ranges: true },
+  },
   lectureCaptions: {
     method: 'GET', path: '/api/media/lecture/:id/captions/:lang', access: 'public', errors: [403, 404], tags: ['media'],
     summary: "A lecture's captions in one language (WebVTT), for whoever may watch it (as the ladder's master playlist)",

@@ -4,19 +4,38 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import { MarkupScanner } from './markup-scan';
-import { SNIFF_BYTES, sniff, type Sniffed } from './sniff';
+import { SNIFF_BYTES, UNSCANNED_DOCUMENTS, sniff, sniffPdf, sniffResource, type Sniffed, type SniffedDocument } from './sniff';
 import type { Storage } from './storage';
 
-export type UploadKind = 'image' | 'video';
+/** image and video: media; pdf: a PDF lecture's file; resource: a lecture's downloadable file (sniff.ts says which kinds). */
+export type UploadKind = 'image' | 'video' | 'pdf' | 'resource';
 
 export interface UploadLimits {
   imageBytes: number;
   videoBytes: number;
+  /** A PDF lecture's file (UPLOAD_PDF_MAX_MB). */
+  pdfBytes: number;
+  /** A lecture's resource (UPLOAD_RESOURCE_MAX_MB). */
+  resourceBytes: number;
+}
+
+export function maxBytesOf(kind: UploadKind, limits: UploadLimits): number {
+  return { image: limits.imageBytes, video: limits.videoBytes, pdf: limits.pdfBytes, resource: limits.resourceBytes }[kind];
+}
+
+const NOT_OF_KIND: Record<UploadKind, string> = { image: 'api.upload.not_image', video: 'api.upload.not_video', pdf: 'api.upload.not_pdf', resource: 'api.upload.not_resource' };
+
+/** The accepted type of a file of `kind` from its first bytes (a resource's name also counts: sniffResource), or null. */
+async function typeOf(kind: UploadKind, head: Uint8Array, name: string): Promise<SniffedDocument | null> {
+  if (kind === 'pdf') return sniffPdf(head);
+  if (kind === 'resource') return sniffResource(head, name);
+  const type = await sniff(head);
+  return type && type.mime.startsWith(kind) ? type : null;
 }
 
 export interface StoredUpload {
   key: string;
-  mime: Sniffed['mime'];
+  mime: string;
   size: number;
   originalName: string;
 }
@@ -30,15 +49,18 @@ const refused = (code: string, params: Record<string, string | number> = {}, sta
  * so a 2 GB video costs the same memory as a small image.
  */
 class UploadGuard extends Transform {
-  detected: Sniffed | null = null;
+  detected: SniffedDocument | null = null;
   size = 0;
   private head: Buffer[] = [];
   private headBytes = 0;
   private readonly markup = new MarkupScanner();
+  /** Markup found before the type was known: refused unless the type is one the scan is not made for (sniff.ts). */
+  private markupFound = false;
 
   constructor(
     private readonly kind: UploadKind,
     private readonly maxBytes: number,
+    private readonly name = '',
   ) {
     super();
   }
@@ -46,7 +68,11 @@ class UploadGuard extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.size += chunk.length;
     if (this.size > this.maxBytes) return done(refused('api.upload.too_large', { mb: Math.floor(this.maxBytes / 1_048_576) }, 413));
-    if (this.markup.push(chunk) !== null) return done(refused('api.upload.bad_content'));
+    if (this.detected && UNSCANNED_DOCUMENTS.has(this.detected.ext)) return done(null, chunk);
+    if (this.markup.push(chunk) !== null) {
+      if (this.detected) return done(refused('api.upload.bad_content'));
+      this.markupFound = true;
+    }
     if (this.detected) return done(null, chunk);
     this.head.push(chunk);
     this.headBytes += chunk.length;
@@ -63,9 +89,10 @@ class UploadGuard extends Transform {
   private decide(done: TransformCallback) {
     const head = Buffer.concat(this.head);
     this.head = [];
-    sniff(head.subarray(0, SNIFF_BYTES)).then(
+    typeOf(this.kind, head.subarray(0, SNIFF_BYTES), this.name).then(
       (type) => {
-        if (!type || !type.mime.startsWith(this.kind)) return done(refused(this.kind === 'image' ? 'api.upload.not_image' : 'api.upload.not_video'));
+        if (this.markupFound && !(type && UNSCANNED_DOCUMENTS.has(type.ext))) return done(refused('api.upload.bad_content'));
+        if (!type) return done(refused(NOT_OF_KIND[this.kind]));
         this.detected = type;
         return done(null, head);
       },
@@ -80,7 +107,7 @@ class UploadGuard extends Transform {
  */
 export async function receiveUpload(request: FastifyRequest, storage: Storage, kind: UploadKind, limits: UploadLimits, folder: string): Promise<StoredUpload> {
   if (!request.isMultipart()) throw refused('api.upload.multipart_required', {}, 415);
-  const maxBytes = kind === 'image' ? limits.imageBytes : limits.videoBytes;
+  const maxBytes = maxBytesOf(kind, limits);
   let file: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
     file = await request.file({ limits: { fileSize: maxBytes + 1, files: 1, fields: 10 } });
@@ -92,7 +119,7 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, k
     throw refused('api.upload.interrupted', {}, 400);
   }
   if (!file) throw refused('api.upload.missing', {}, 400);
-  const guard = new UploadGuard(kind, maxBytes);
+  const guard = new UploadGuard(kind, maxBytes, file.filename);
   // The key is decided before the type is known; the extension is fixed up below by renaming the key.
   const id = randomUUID();
   const tempKey = `${folder}/${id}.part`;
@@ -126,7 +153,7 @@ export async function receiveUpload(request: FastifyRequest, storage: Storage, k
  * read once from the start: its type from the first bytes, markup anywhere, its size. The file's type, or the
  * same refusal a multipart upload gets.
  */
-export async function checkReceivedFile(source: Readable, kind: UploadKind, maxBytes: number): Promise<Sniffed> {
+export async function checkReceivedFile(source: Readable, kind: 'image' | 'video', maxBytes: number): Promise<SniffedDocument> {
   const guard = new UploadGuard(kind, maxBytes);
   const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
   await pipeline(source, guard, discard);
@@ -167,7 +194,7 @@ export class PiecewiseCheck {
   }
 
   /** The file's type, or the refusal a multipart upload of the same bytes gets (UploadGuard). */
-  async verdict(kind: UploadKind): Promise<Sniffed> {
+  async verdict(kind: 'image' | 'video'): Promise<Sniffed> {
     if (this.markerFirst) throw refused('api.upload.bad_content');
     if (this.offset === 0) throw refused('api.upload.empty', {}, 400);
     const type = await sniff(this.head);

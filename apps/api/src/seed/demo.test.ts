@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { asc, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
-import { categories, courses, enrollments, invoices, lectureProgress, lectures, orders, sections, users } from '../db/schema';
+import { categories, courses, enrollments, invoices, lectureProgress, lectureResources, lectures, orders, sections, users } from '../db/schema';
 import { buildUserSearchText } from '../lib/search-text';
 import { diskStorage } from '../lib/storage';
 import { TEST_JWT_SECRET, testConfig, uniqueIp } from '../../test/harness';
@@ -115,12 +115,16 @@ describe('demo seed', () => {
     }
   });
 
-  it('gives lectures course-like durations (2 min and more each, 30 min and more a course), each with a video file', async () => {
+  it('gives lectures course-like durations (2 min and more each, 30 min and more a course), each with its content: a video file, an article, a PDF', async () => {
     const rows = await database.db.select().from(lectures);
     for (const l of rows) {
       expect(l.durationSeconds, l.title).toBeGreaterThanOrEqual(120);
-      expect(uploaded(l.video!).subarray(4, 8).toString(), l.title).toBe('ftyp');
+      if (l.type === 'video') expect(uploaded(l.video!).subarray(4, 8).toString(), l.title).toBe('ftyp');
+      if (l.type === 'pdf') expect(uploaded(l.pdf!).subarray(0, 5).toString(), l.title).toBe('%PDF-');
+      if (l.type === 'article') expect(l.articleHtml, l.title).toContain('<h2>');
     }
+    expect(rows.map((l) => l.type).sort().filter((t, i, all) => all.indexOf(t) === i)).toEqual(['article', 'pdf', 'video']);
+    expect(await database.db.select().from(lectureResources)).toHaveLength(1);
     const totals = await database.db
       .select({ courseId: lectures.courseId, seconds: sql<number>`sum(${lectures.durationSeconds})::int` })
       .from(lectures)

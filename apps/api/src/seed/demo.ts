@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import type { Db } from '../db/client';
 import { foldEnrolmentCounts } from '../db/enrolment-count';
 import { issueInvoice } from '../db/invoice-issue';
 import type { InvoiceSettings } from '../config';
-import { categories, courses, courseTags, enrollments, lectureNotes, lectures, orders, ratings, sections, tags, users } from '../db/schema';
+import { categories, courses, courseTags, enrollments, lectureNotes, lectureResources, lectures, orders, ratings, sections, tags, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/sanitize';
 import { buildUserSearchText } from '../lib/search-text';
@@ -15,6 +16,7 @@ import { refreshAllCourseSearchText } from '../modules/search/search.service';
 import { DEMO_COURSES, DEMO_INSTRUCTORS, demoLectureSeconds } from './demo-catalogue';
 import { seedDemoQuizzes } from './demo-quizzes';
 import { seedDemoQuestions } from './demo-questions';
+import { DEMO_RESOURCE_TEXT, demoLecturePdf } from './demo-documents';
 
 export const DEMO_PASSWORD = 'nibras-demo';
 
@@ -52,6 +54,13 @@ async function stored(storage: Storage, file: string, folder: string): Promise<s
   return key;
 }
 
+/** The naskh course's article lecture. */
+const NASKH_ARTICLE = `<h2>أدوات الخطاط</h2>
+<p>يحتاج الخطاط المبتدئ إلى ثلاث أدوات: <strong>القلم</strong> من القصب، و<strong>الحبر</strong> الأسود الثابت، و<strong>الورق</strong> المصقول.</p>
+<ul><li>القلم: يُبرى بسكين حادة، ويُقط سنّه بزاوية مائلة.</li><li>الحبر: يُحفظ في دواة فيها ليقة من الحرير.</li><li>الورق: يُصقل حتى ينزلق عليه القلم.</li></ul>
+<blockquote>«الخط هندسة روحانية، وإن ظهرت بآلة جسمانية.»</blockquote>
+<p>بعد قراءة هذا المقال انتقل إلى ملف PDF، واكتب التمرين على ورقتك.</p>`;
+
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 
@@ -79,6 +88,11 @@ export async function seedDemo(db: Db, storage: Storage, invoices: InvoiceSettin
     Promise.all(DEMO_COURSES.map((c) => stored(storage, `cover-${c.key}.png`, 'covers'))),
     Promise.all(DEMO_INSTRUCTORS.map((i) => stored(storage, `avatar-${i.avatar}.png`, 'avatars'))),
   ]);
+  // The naskh course's article and PDF lectures (docs/authoring.md, "Lecture types"): the PDF made now, with pdfkit.
+  const pdfKey = `lecture-pdfs/${randomUUID()}.pdf`;
+  const resourceKey = `lecture-resources/${randomUUID()}.txt`;
+  await storage.put(pdfKey, Readable.from(await demoLecturePdf()));
+  await storage.put(resourceKey, Readable.from(Buffer.from(DEMO_RESOURCE_TEXT)));
   await db.transaction(async (tx) => {
     const profile = new Map(DEMO_INSTRUCTORS.map((i, n) => [i.email, { ...i, avatar: avatarKeys[n]! }]));
     const people = await tx
@@ -142,6 +156,17 @@ export async function seedDemo(db: Db, storage: Storage, invoices: InvoiceSettin
           })),
         ),
       );
+      if (c.key === 'naskh') {
+        const first = c.outline[0]![1].length;
+        const [, pdfLecture] = await tx
+          .insert(lectures)
+          .values([
+            { courseId: course.id, sectionId: secs[0]!.id, title: 'أدوات الخطاط: مقال', position: first, type: 'article' as const, articleHtml: sanitizeRichText(NASKH_ARTICLE), durationSeconds: 300 },
+            { courseId: course.id, sectionId: secs[0]!.id, title: 'مبادئ خط النسخ (PDF)', position: first + 1, type: 'pdf' as const, pdf: pdfKey, pdfDownloadable: true, durationSeconds: 600 },
+          ])
+          .returning({ id: lectures.id });
+        await tx.insert(lectureResources).values({ lectureId: pdfLecture!.id, storageKey: resourceKey, originalName: 'ملاحظات التمرين.txt', contentType: 'text/plain', size: Buffer.byteLength(DEMO_RESOURCE_TEXT) });
+      }
       if (c.tags?.length) {
         await tx.insert(tags).values(c.tags.map((name) => ({ name }))).onConflictDoNothing();
         const found = await tx.select({ id: tags.id }).from(tags).where(inArray(sql`lower(${tags.name})`, c.tags.map((t) => t.toLowerCase())));

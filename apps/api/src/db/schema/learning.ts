@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { courses } from './catalog';
+
+export const LECTURE_TYPES = ['video', 'article', 'pdf'] as const;
 
 export const sections = pgTable(
   'sections',
@@ -38,8 +40,39 @@ export const lectures = pgTable(
     video: text('video'),
     durationSeconds: integer('duration_seconds').notNull().default(0),
     isFreePreview: boolean('is_free_preview').notNull().default(false),
+    /** What the lecture is (docs/authoring.md, "Lecture types"): a video, an article (rich text), or a PDF shown in the page. */
+    type: text('type', { enum: LECTURE_TYPES }).notNull().default('video'),
+    /** An article's text, sanitised to the rich-text allow-list (lib/sanitize.ts) before it is stored. */
+    articleHtml: text('article_html').notNull().default(''),
+    /** Storage key of a PDF lecture's file, served through the lecture's access check. */
+    pdf: text('pdf'),
+    /** Whether participants get a download link for the PDF; it is shown in the page either way. */
+    pdfDownloadable: boolean('pdf_downloadable').notNull().default(false),
   },
-  (t) => [index('lectures_section_idx').on(t.sectionId, t.position), index('lectures_course_idx').on(t.courseId)],
+  (t) => [
+    index('lectures_section_idx').on(t.sectionId, t.position),
+    index('lectures_course_idx').on(t.courseId),
+    check('lectures_type', sql`${t.type} in ('video', 'article', 'pdf')`),
+  ],
+);
+
+/** Files any lecture may carry for download (PDFs, images, archives, office documents, text, audio), served to whoever may see the lecture. */
+export const lectureResources = pgTable(
+  'lecture_resources',
+  {
+    id: serial('id').primaryKey(),
+    lectureId: integer('lecture_id').notNull().references(() => lectures.id, { onDelete: 'cascade' }),
+    /** Storage key (resources/<uuid>.<ext>, the extension from the file's bytes). */
+    storageKey: text('storage_key').notNull(),
+    /** The name the file was uploaded under, cleaned: the name it is downloaded under. */
+    originalName: text('original_name').notNull(),
+    /** The type decided from the file's bytes, never from its name. */
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lecture_resources_lecture_idx').on(t.lectureId, t.position)],
 );
 
 export const tags = pgTable('tags', {

@@ -7,6 +7,7 @@ import type { RequestUser } from '../../plugins/auth';
 import { previewGrant, previewUrl } from '../media/media.service';
 import type { AssessmentTree } from './assessments.queries';
 import type { CourseRow, LectureRow, ListRow } from './authoring.queries';
+import type { ResourceRow } from './outline.queries';
 import type { VideoFacts } from '../video/video.service';
 
 /**
@@ -62,8 +63,9 @@ export async function presentStep3(ctx: AppContext, viewer: RequestUser, course:
   };
 }
 
-export async function presentLecture(ctx: AppContext, viewer: RequestUser, l: LectureRow, facts: VideoFacts): Promise<z.infer<typeof authoringLecture>> {
-  const grant = l.video || facts.captions.has(l.id) ? await previewGrant(ctx, viewer, l.courseId, 'lecture', l.id) : null;
+export async function presentLecture(ctx: AppContext, viewer: RequestUser, l: LectureRow, facts: VideoFacts, resources: ResourceRow[]): Promise<z.infer<typeof authoringLecture>> {
+  const own = resources.filter((r) => r.lectureId === l.id);
+  const grant = l.video || l.pdf || own.length || facts.captions.has(l.id) ? await previewGrant(ctx, viewer, l.courseId, 'lecture', l.id) : null;
   return {
     id: l.id,
     section_id: l.sectionId,
@@ -75,6 +77,11 @@ export async function presentLecture(ctx: AppContext, viewer: RequestUser, l: Le
     video_url: l.video && grant ? `/api/${viewer.role}/course/media?t=${grant}` : null,
     streaming: facts.streaming.get(l.id) ?? null,
     captions: (facts.captions.get(l.id) ?? []).map((lang) => ({ lang, url: `/api/media/lecture/${l.id}/captions/${lang}?t=${grant}` })),
+    type: l.type,
+    article_html: l.articleHtml,
+    pdf_url: l.pdf && grant ? `/api/media/lecture/${l.id}/pdf?t=${grant}` : null,
+    pdf_downloadable: l.pdfDownloadable,
+    resources: own.map((r) => ({ id: r.id, name: r.originalName, content_type: r.contentType, size: r.size, url: `/api/media/lecture/${l.id}/resource/${r.id}?t=${grant}` })),
   };
 }
 
@@ -84,6 +91,7 @@ export async function presentStep4(
   courseId: number,
   outline: ({ id: number; title: string; position: number; lectures: LectureRow[] } & SectionRelease)[],
   facts: VideoFacts,
+  resources: ResourceRow[],
 ): Promise<z.infer<typeof step4Data>> {
   return {
     id: courseId,
@@ -92,7 +100,7 @@ export async function presentStep4(
         id: s.id,
         title: s.title,
         position: s.position,
-        lectures: await Promise.all(s.lectures.map((l) => presentLecture(ctx, viewer, l, facts))),
+        lectures: await Promise.all(s.lectures.map((l) => presentLecture(ctx, viewer, l, facts, resources))),
         ...presentRelease(s),
       })),
     ),

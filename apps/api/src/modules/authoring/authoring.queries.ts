@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enrollmentCountNow } from '../../db/enrolment-count';
-import { categories, courses, courseTags, enrollments, lectures, orders, ratings, tags, users } from '../../db/schema';
+import { categories, courses, courseTags, enrollments, lectureResources, lectures, orders, ratings, tags, users } from '../../db/schema';
 import { selectCoursesWithInstructorAndCategory } from '../../db/course-projection';
 import { containsPattern } from '../../lib/like-pattern';
 
@@ -28,7 +28,9 @@ export async function completionFacts(db: Db, courseId: number) {
       hasCategory: sql<boolean>`${courses.categoryId} is not null`,
       hasContent: sql<boolean>`${courses.description} <> '' and jsonb_array_length(${courses.learnPoints}) > 0`,
       lectureCount: sql<number>`(select count(*)::int from lectures l where l.course_id = ${courseId})`,
-      lecturesWithoutVideo: sql<number>`(select count(*)::int from lectures l where l.course_id = ${courseId} and l.video is null)`,
+      // Each type needs its own content: a video its file, an article its text, a PDF its file.
+      lecturesWithoutContent: sql<number>`(select count(*)::int from lectures l where l.course_id = ${courseId} and case l.type
+        when 'article' then l.article_html = '' when 'pdf' then l.pdf is null else l.video is null end)`,
       tagCount: sql<number>`(select count(*)::int from course_tags ct where ct.course_id = ${courseId})`,
     })
     .from(courses)
@@ -70,7 +72,17 @@ export async function updateCourse(tx: Db, id: number, values: CourseValues): Pr
 /** A course whose only orders were cancelled keeps its row, marked deleted with its files gone, for the order history. */
 export async function softDeleteCourse(tx: Db, id: number) {
   await tx.update(courses).set({ deletedAt: new Date(), coverImage: null, promoVideo: null, updatedAt: new Date() }).where(eq(courses.id, id));
-  await tx.update(lectures).set({ video: null }).where(eq(lectures.courseId, id));
+  await tx.update(lectures).set({ video: null, pdf: null }).where(eq(lectures.courseId, id));
+  await tx.delete(lectureResources).where(inArray(lectureResources.lectureId, tx.select({ id: lectures.id }).from(lectures).where(eq(lectures.courseId, id))));
+}
+
+/** The storage keys of a course's lecture files: videos, PDFs and resources (removed once the course is). */
+export async function courseLectureFileKeys(db: Db, courseId: number): Promise<string[]> {
+  const [files, resources] = await Promise.all([
+    db.select({ video: lectures.video, pdf: lectures.pdf }).from(lectures).where(eq(lectures.courseId, courseId)),
+    db.select({ key: lectureResources.storageKey }).from(lectureResources).innerJoin(lectures, eq(lectures.id, lectureResources.lectureId)).where(eq(lectures.courseId, courseId)),
+  ]);
+  return [...files.flatMap((f) => [f.video, f.pdf]), ...resources.map((r) => r.key)].filter((k): k is string => !!k);
 }
 
 /** Sections, lectures, assessments and tags go with it (foreign keys cascade). */

@@ -4,7 +4,7 @@ import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
 import { deleteCourse, deleteTag, getTag, reviewCourse, saveStep1, saveStep2, saveStep3, saveStep6, unlinkStep3, uploadStep3 } from './authoring.service';
 import { editStep1, editStep2, editStep3, editStep4, editStep5, editStep6, wholeCourse } from './steps.service';
-import { addCaptions, deleteCaptions, deleteLecture, deleteSection, getLecture, getSection, saveStep4, unlinkLectureVideo, uploadLectureVideo } from './outline.service';
+import { addCaptions, deleteCaptions, deleteLecture, deleteResource, deleteSection, getLecture, getSection, saveArticle, saveStep4, unlinkLectureVideo, uploadLectureVideo } from './outline.service';
 import { deleteAssessment, deleteOption, deleteQuestion, getAssessment, getOption, getQuestion, saveStep5 } from './assessments.service';
 import { instructorDashboard, listCoursesFor, recentCourses } from './course-lists.service';
 import { resumableUploadsModule } from './resumable-uploads';
@@ -29,6 +29,8 @@ function courseRoutes(app: FastifyInstance, ctx: AppContext, r: CourseRoutes) {
   addRoute(app, ctx, r.step3Unlink, async ({ user, body }) => unlinkStep3(ctx, user, body));
   addRoute(app, ctx, r.step4Upload, async ({ user, request }) => uploadLectureVideo(ctx, user, request));
   addRoute(app, ctx, r.step4Unlink, async ({ user, body }) => unlinkLectureVideo(ctx, user, body));
+  addRoute(app, ctx, r.step4Article, async ({ user, body }) => saveArticle(ctx, user, body));
+  addRoute(app, ctx, r.deleteResource, async ({ user, params }) => deleteResource(ctx, user, params.courseId, params.resourceId));
   addRoute(app, ctx, r.step4Captions, async ({ user, body }) => addCaptions(ctx, user, body));
   addRoute(app, ctx, r.deleteCaptions, async ({ user, params }) => deleteCaptions(ctx, user, params.courseId, params.lectureId, params.lang));
   addRoute(app, ctx, r.section, async ({ user, params }) => ({ data: await getSection(ctx, user, params.courseId, params.sectionId) }));

@@ -15,7 +15,7 @@ import { presentState } from './authoring.presenter';
 import {
   categoryExists,
   courseBlockers,
-  courseLectures,
+  courseLectureFileKeys,
   courseTagRows,
   deleteCourseRow,
   findInstructor,
@@ -216,7 +216,7 @@ export async function deleteCourse(ctx: AppContext, user: RequestUser, courseId:
     const blockers = await courseBlockers(tx, courseId);
     if (blockers.enrollments > 0) throw new AppError('api.authoring.delete_has_enrollments', 409);
     if (blockers.liveOrders > 0) throw new AppError('api.authoring.delete_has_orders', 409);
-    const videos = (await courseLectures(tx, courseId)).flatMap((l) => (l.video ? [l.video] : []));
+    const videos = await courseLectureFileKeys(tx, courseId);
     const keys = [...(course.coverImage ? withCopies('coverImage', course.coverImage) : []), course.promoVideo, ...videos].filter((k): k is string => !!k);
     if (blockers.orders > 0) await softDeleteCourse(tx, courseId);
     else await deleteCourseRow(tx, courseId);

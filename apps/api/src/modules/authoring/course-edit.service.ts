@@ -33,8 +33,8 @@ export async function missingSteps(db: Db, courseId: number): Promise<number[]> 
   const missing: number[] = [];
   if (!f.hasCategory) missing.push(1);
   if (!f.hasContent) missing.push(2);
-  // Every lecture must be playable: a participant never meets an empty one.
-  if (f.lectureCount === 0 || f.lecturesWithoutVideo > 0) missing.push(4);
+  // Every lecture must have its content (a video's file, an article's text, a PDF's file): a participant never meets an empty one.
+  if (f.lectureCount === 0 || f.lecturesWithoutContent > 0) missing.push(4);
   if (f.tagCount === 0) missing.push(6);
   return missing;
 }

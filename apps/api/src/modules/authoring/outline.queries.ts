@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { lectures, sections } from '../../db/schema';
+import { lectureResources, lectures, sections } from '../../db/schema';
 import type { LectureRow } from './authoring.queries';
 
 export type SectionRow = typeof sections.$inferSelect;
@@ -31,13 +31,23 @@ export async function updateSections(
 export async function updateLectures(
   tx: Db,
   courseId: number,
-  rows: { id: number; section_id: number; title: string; position: number; is_free_preview: boolean; duration_seconds: number | null }[],
+  rows: {
+    id: number;
+    section_id: number;
+    title: string;
+    position: number;
+    is_free_preview: boolean;
+    duration_seconds: number | null;
+    type: string | null;
+    pdf_downloadable: boolean | null;
+  }[],
 ) {
   if (rows.length === 0) return;
   await tx.execute(sql`
     update ${lectures} set section_id = u.section_id, title = u.title, position = u.position,
-      is_free_preview = u.is_free_preview, duration_seconds = coalesce(u.duration_seconds, ${lectures.durationSeconds})
-    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, section_id int, title text, position int, is_free_preview boolean, duration_seconds int)
+      is_free_preview = u.is_free_preview, duration_seconds = coalesce(u.duration_seconds, ${lectures.durationSeconds}),
+      type = coalesce(u.type, ${lectures.type}), pdf_downloadable = coalesce(u.pdf_downloadable, ${lectures.pdfDownloadable})
+    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, section_id int, title text, position int, is_free_preview boolean, duration_seconds int, type text, pdf_downloadable boolean)
     where ${lectures.id} = u.id and ${lectures.courseId} = ${courseId}`);
 }
 
@@ -62,20 +72,21 @@ export async function insertSections(tx: Db, rows: { courseId: number; title: st
 
 export async function insertLectures(
   tx: Db,
-  rows: { courseId: number; sectionId: number; title: string; position: number; isFreePreview: boolean; durationSeconds: number }[],
+  rows: { courseId: number; sectionId: number; title: string; position: number; isFreePreview: boolean; durationSeconds: number; type: LectureRow['type']; pdfDownloadable: boolean }[],
 ) {
   if (rows.length) await tx.insert(lectures).values(rows);
 }
 
-/** The section, its lectures (their video keys are answered, to be removed after commit), and the rest close ranks. */
+/** The section, its lectures (their files' keys are answered, to be removed after commit), and the rest close ranks. */
 export async function deleteSectionRow(tx: Db, section: SectionRow): Promise<string[]> {
-  const videos = await tx.select({ video: lectures.video }).from(lectures).where(and(eq(lectures.sectionId, section.id), isNotNull(lectures.video)));
+  const rows = await tx.select({ id: lectures.id, video: lectures.video, pdf: lectures.pdf }).from(lectures).where(eq(lectures.sectionId, section.id));
+  const keys = [...rows.flatMap((r) => [r.video, r.pdf]), ...(await resourceKeys(tx, rows.map((r) => r.id)))].filter((k): k is string => !!k);
   await tx.delete(sections).where(eq(sections.id, section.id));
   await tx
     .update(sections)
     .set({ position: sql`${sections.position} - 1` })
     .where(and(eq(sections.courseId, section.courseId), gt(sections.position, section.position)));
-  return videos.map((v) => v.video!);
+  return keys;
 }
 
 /** The lecture goes and the rest of its section close ranks. */
@@ -92,4 +103,55 @@ export async function setLectureVideo(tx: Db, lectureId: number, video: string |
     .update(lectures)
     .set({ video, ...(durationSeconds !== undefined ? { durationSeconds } : {}) })
     .where(eq(lectures.id, lectureId));
+}
+
+export async function setLecturePdf(tx: Db, lectureId: number, pdf: string | null) {
+  await tx.update(lectures).set({ pdf }).where(eq(lectures.id, lectureId));
+}
+
+export async function setLectureArticle(tx: Db, lectureId: number, articleHtml: string) {
+  await tx.update(lectures).set({ articleHtml }).where(eq(lectures.id, lectureId));
+}
+
+export type ResourceRow = typeof lectureResources.$inferSelect;
+
+/** The resources of these lectures, in each lecture's order. */
+export function lectureResourceRows(db: Db, lectureIds: number[]): Promise<ResourceRow[]> {
+  if (lectureIds.length === 0) return Promise.resolve([]);
+  return db.select().from(lectureResources).where(inArray(lectureResources.lectureId, lectureIds)).orderBy(asc(lectureResources.position), asc(lectureResources.id));
+}
+
+/** The storage keys of these lectures' resources. */
+export async function resourceKeys(db: Db, lectureIds: number[]): Promise<string[]> {
+  return (await lectureResourceRows(db, lectureIds)).map((r) => r.storageKey);
+}
+
+export async function resourceCount(db: Db, lectureId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(lectureResources).where(eq(lectureResources.lectureId, lectureId));
+  return row?.n ?? 0;
+}
+
+/** A resource at the end of its lecture's list (the lecture's row is locked by the caller's course lock). */
+export async function insertResource(tx: Db, values: { lectureId: number; storageKey: string; originalName: string; contentType: string; size: number }) {
+  const position = await resourceCount(tx, values.lectureId);
+  await tx.insert(lectureResources).values({ ...values, position });
+}
+
+/** A resource of a lecture of this course. */
+export async function findResource(db: Db, courseId: number, resourceId: number): Promise<ResourceRow | undefined> {
+  const [row] = await db
+    .select({ resource: lectureResources })
+    .from(lectureResources)
+    .innerJoin(lectures, eq(lectures.id, lectureResources.lectureId))
+    .where(and(eq(lectureResources.id, resourceId), eq(lectures.courseId, courseId)));
+  return row?.resource;
+}
+
+/** The resource goes and the rest of its lecture's list close ranks. */
+export async function deleteResourceRow(tx: Db, resource: ResourceRow) {
+  await tx.delete(lectureResources).where(eq(lectureResources.id, resource.id));
+  await tx
+    .update(lectureResources)
+    .set({ position: sql`${lectureResources.position} - 1` })
+    .where(and(eq(lectureResources.lectureId, resource.lectureId), gt(lectureResources.position, resource.position)));
 }

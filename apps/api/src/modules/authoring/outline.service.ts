@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { step4UploadFields, type step4Body, type step4CaptionsBody, type step4UnlinkBody } from '@nibras/contract';
+import { AUTHORING_LIMITS, step4UploadFields, type step4ArticleBody, type step4Body, type step4CaptionsBody, type step4UnlinkBody } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
@@ -11,16 +11,26 @@ import { courseLectures } from './authoring.queries';
 import {
   courseSectionIds,
   deleteLectureRow,
+  deleteResourceRow,
   deleteSectionRow,
   findLecture,
+  findResource,
   findSection,
   insertLectures,
+  insertResource,
   insertSections,
+  lectureResourceRows,
+  resourceCount,
+  resourceKeys,
   sectionLectures,
+  setLectureArticle,
+  setLecturePdf,
   setLectureVideo,
   updateLectures,
   updateSections,
 } from './outline.queries';
+import { cmsRich } from '../cms/cms.service';
+import { sanitizePlainText, withoutInvisibleControls } from '../../lib/sanitize';
 import { step4Data } from './steps.service';
 import { receiveUploadWithFields } from './upload-fields';
 import { mp4DurationSeconds } from './video-duration';
@@ -82,18 +92,49 @@ export async function saveStep4(ctx: AppContext, user: RequestUser, body: z.outp
     );
 
     const lectureRows = body.sections.flatMap((s, i) =>
-      s.lectures.map((l, j) => ({ id: idOf(l.id), sectionId: sectionIdAt(i), title: titles[i]!.lectures[j]!, position: j, isFreePreview: l.is_free_preview, duration: l.duration_seconds })),
+      s.lectures.map((l, j) => ({
+        id: idOf(l.id),
+        sectionId: sectionIdAt(i),
+        title: titles[i]!.lectures[j]!,
+        position: j,
+        isFreePreview: l.is_free_preview,
+        duration: l.duration_seconds,
+        type: l.type,
+        pdfDownloadable: l.pdf_downloadable,
+      })),
     );
     const newLectures = lectureRows.filter((l) => l.id === null);
     await insertLectures(
       tx,
-      newLectures.map((l) => ({ courseId: course.id, sectionId: l.sectionId, title: l.title, position: l.position, isFreePreview: l.isFreePreview, durationSeconds: l.duration ?? 0 })),
+      newLectures.map((l) => ({
+        courseId: course.id,
+        sectionId: l.sectionId,
+        title: l.title,
+        position: l.position,
+        isFreePreview: l.isFreePreview,
+        durationSeconds: l.duration ?? 0,
+        type: l.type ?? 'video',
+        pdfDownloadable: l.pdfDownloadable ?? false,
+      })),
     );
     await updateLectures(
       tx,
       course.id,
       lectureRows.flatMap((l) =>
-        l.id === null ? [] : [{ id: l.id, section_id: l.sectionId, title: l.title, position: l.position, is_free_preview: l.isFreePreview, duration_seconds: l.duration ?? null }],
+        l.id === null
+          ? []
+          : [
+              {
+                id: l.id,
+                section_id: l.sectionId,
+                title: l.title,
+                position: l.position,
+                is_free_preview: l.isFreePreview,
+                duration_seconds: l.duration ?? null,
+                type: l.type ?? null,
+                pdf_downloadable: l.pdfDownloadable ?? null,
+              },
+            ],
       ),
     );
   });
@@ -114,13 +155,13 @@ export async function getSection(ctx: AppContext, user: RequestUser, courseId: n
   const section = await findSection(ctx.db, courseId, sectionId);
   if (!section) throw itemNotFound();
   const rows = await sectionLectures(ctx.db, sectionId);
-  const facts = await videoFacts(ctx, rows);
+  const [facts, resources] = await Promise.all([videoFacts(ctx, rows), lectureResourceRows(ctx.db, rows.map((l) => l.id))]);
   return {
     id: section.id,
     course_id: courseId,
     title: section.title,
     position: section.position,
-    lectures: await Promise.all(rows.map((l) => presentLecture(ctx, user, l, facts))),
+    lectures: await Promise.all(rows.map((l) => presentLecture(ctx, user, l, facts, resources))),
     ...presentRelease(section),
   };
 }
@@ -129,7 +170,8 @@ export async function getLecture(ctx: AppContext, user: RequestUser, courseId: n
   await requireCourseAccess(ctx, user, courseId);
   const lecture = await findLecture(ctx.db, courseId, lectureId);
   if (!lecture) throw itemNotFound();
-  return { ...(await presentLecture(ctx, user, lecture, await videoFacts(ctx, [lecture]))), course_id: courseId };
+  const [facts, resources] = await Promise.all([videoFacts(ctx, [lecture]), lectureResourceRows(ctx.db, [lecture.id])]);
+  return { ...(await presentLecture(ctx, user, lecture, facts, resources)), course_id: courseId };
 }
 
 /** Deleting a section deletes its lectures and their videos; the rest close ranks. */
@@ -146,20 +188,82 @@ export async function deleteLecture(ctx: AppContext, user: RequestUser, courseId
   const outcome = await editCourse(ctx, user, courseId, async ({ tx, removeFiles }) => {
     const lecture = await findLecture(tx, courseId, lectureId);
     if (!lecture) throw itemNotFound();
-    if (lecture.video) removeFiles.push(lecture.video);
+    removeFiles.push(...[lecture.video, lecture.pdf].filter((k): k is string => !!k), ...(await resourceKeys(tx, [lecture.id])));
     await deleteLectureRow(tx, lecture);
   });
   return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await step4Data(ctx, user, courseId)), state: outcome.state } };
 }
 
-/** A lecture's video: checked for access and ownership of the lecture before it is stored, replaces the old one. */
+/** Where each of a lecture's uploads goes, and what its bytes must be (lib/uploads.ts). */
+const LECTURE_UPLOADS = { video: { kind: 'video', folder: 'lectures' }, pdf: { kind: 'pdf', folder: 'lecture-pdfs' }, resource: { kind: 'resource', folder: 'lecture-resources' } } as const;
+
+/**
+ * A lecture's video, PDF or resource: checked for access and ownership of the lecture (and a resource for room in
+ * its list) before a byte is stored; a video or PDF replaces the old one.
+ */
 export async function uploadLectureVideo(ctx: AppContext, user: RequestUser, request: FastifyRequest) {
   const { fields, upload } = await receiveUploadWithFields(ctx, request, step4UploadFields, async (f) => {
     await requireCourseAccess(ctx, user, f.id);
     if (!(await findLecture(ctx.db, f.id, f.lecture_id))) throw fieldError('lecture_id', 'api.authoring.not_in_course');
-    return { kind: 'video', folder: 'lectures' };
+    if (f.target === 'resource' && (await resourceCount(ctx.db, f.lecture_id)) >= AUTHORING_LIMITS.resourcesPerLecture) {
+      throw new AppError('api.authoring.too_many_resources', 409, { fields: { file: 'api.authoring.too_many_resources' }, params: { max: AUTHORING_LIMITS.resourcesPerLecture } });
+    }
+    return LECTURE_UPLOADS[f.target];
   });
-  return attachLectureVideo(ctx, user, fields, upload);
+  if (fields.target === 'video') return attachLectureVideo(ctx, user, fields, upload);
+  return attachLectureDocument(ctx, user, fields, upload);
+}
+
+/** The name a resource is downloaded under: the uploaded name as plain text, no path, no invisible controls, at most 200 characters. */
+function resourceName(name: string, ext: string): string {
+  const base = sanitizePlainText(withoutInvisibleControls(name.split(/[\\/]/).pop() ?? ''))
+    .replace(/[\r\n\t]/g, ' ')
+    .slice(0, 200)
+    .trim();
+  return base || `resource.${ext}`;
+}
+
+/** A stored PDF becomes the lecture's (the old one removed after the commit), or a resource joins its list; if the lecture went away meanwhile, the file is removed. */
+async function attachLectureDocument(ctx: AppContext, user: RequestUser, fields: z.output<typeof step4UploadFields>, upload: { key: string; mime: string; size: number; originalName: string }) {
+  let outcome;
+  try {
+    outcome = await editCourse(ctx, user, fields.id, async ({ tx, removeFiles }) => {
+      const lecture = await findLecture(tx, fields.id, fields.lecture_id);
+      if (!lecture) throw fieldError('lecture_id', 'api.authoring.not_in_course');
+      if (fields.target === 'pdf') {
+        if (lecture.pdf) removeFiles.push(lecture.pdf);
+        await setLecturePdf(tx, lecture.id, upload.key);
+      } else {
+        const ext = upload.key.split('.').pop() ?? '';
+        await insertResource(tx, { lectureId: lecture.id, storageKey: upload.key, originalName: resourceName(upload.originalName, ext), contentType: upload.mime, size: upload.size });
+      }
+    });
+  } catch (error) {
+    await ctx.storage.remove(upload.key);
+    throw error;
+  }
+  return { message: saveMessage(outcome, { done: 'api.authoring.uploaded' }), data: { ...(await step4Data(ctx, user, fields.id)), state: outcome.state } };
+}
+
+/** An article lecture's text, sanitised to the content pages' allow-list (cms's `cmsRich`): an empty document is stored as ''. */
+export async function saveArticle(ctx: AppContext, user: RequestUser, body: z.output<typeof step4ArticleBody>) {
+  const html = cmsRich(body.html);
+  const outcome = await editCourse(ctx, user, body.id, async ({ tx }) => {
+    const lecture = await findLecture(tx, body.id, body.lecture_id);
+    if (!lecture) throw fieldError('lecture_id', 'api.authoring.not_in_course');
+    await setLectureArticle(tx, lecture.id, html);
+  });
+  return { message: saveMessage(outcome), data: { ...(await step4Data(ctx, user, body.id)), state: outcome.state } };
+}
+
+export async function deleteResource(ctx: AppContext, user: RequestUser, courseId: number, resourceId: number) {
+  const outcome = await editCourse(ctx, user, courseId, async ({ tx, removeFiles }) => {
+    const resource = await findResource(tx, courseId, resourceId);
+    if (!resource) throw itemNotFound();
+    removeFiles.push(resource.storageKey);
+    await deleteResourceRow(tx, resource);
+  });
+  return { message: saveMessage(outcome, { done: 'api.authoring.deleted' }), data: { ...(await step4Data(ctx, user, courseId)), state: outcome.state } };
 }
 
 /**
@@ -192,6 +296,11 @@ export async function unlinkLectureVideo(ctx: AppContext, user: RequestUser, bod
   const outcome = await editCourse(ctx, user, body.id, async ({ tx, removeFiles }) => {
     const lecture = await findLecture(tx, body.id, body.lecture_id);
     if (!lecture) throw fieldError('lecture_id', 'api.authoring.not_in_course');
+    if (body.target === 'pdf') {
+      if (lecture.pdf) removeFiles.push(lecture.pdf);
+      await setLecturePdf(tx, lecture.id, null);
+      return;
+    }
     if (lecture.video) removeFiles.push(lecture.video);
     await setLectureVideo(tx, lecture.id, null);
     await forgetLadder(tx, lecture.id);

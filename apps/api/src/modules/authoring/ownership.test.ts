@@ -75,6 +75,9 @@ function everyCourseRoute(api: Caller, ids: Ids) {
     step4Unlink: () => api.post('step4/unlink', { id: c, lecture_id: ids.lecture }),
     step4Captions: () => api.post('step4/captions', { id: c, lecture_id: ids.lecture, lang: 'ar', text: 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nx\n' }),
     deleteCaptions: () => api.get(`step4/captions/delete/${c}/${ids.lecture}/ar`),
+    step4Article: () => api.post('step4/article', { id: c, lecture_id: ids.lecture, html: '<p>x</p>' }),
+    // The course is checked before the resource is looked for: any id.
+    deleteResource: () => api.get(`step4/resource/delete/${c}/1`),
     section: () => api.get(`step4/section/${c}/${ids.section}`),
     deleteSection: () => api.get(`step4/section/delete/${c}/${ids.section}`),
     lecture: () => api.get(`step4/lecture/${c}/${ids.lecture}`),

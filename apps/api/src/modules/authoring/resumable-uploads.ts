@@ -272,7 +272,7 @@ export function resumableUploadsModule(app: FastifyInstance, ctx: AppContext) {
           await progress.remove(ctx.storage, upload.id);
           const result =
             fields.target === 'lecture'
-              ? await attachLectureVideo(ctx, request.user, { id: fields.id, lecture_id: fields.lecture_id }, { key, mime: type.mime })
+              ? await attachLectureVideo(ctx, request.user, { id: fields.id, lecture_id: fields.lecture_id, target: 'video' }, { key, mime: type.mime })
               : await attachStep3File(ctx, request.user, { id: fields.id, field: 'promo' }, key);
           const body = JSON.stringify({ success: true, status: true, message: translate(request.lang, result.message), data: result.data });
           return { status_code: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body };

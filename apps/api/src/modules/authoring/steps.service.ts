@@ -6,6 +6,7 @@ import { presentStep1, presentStep2, presentStep3, presentStep4, presentStep5, p
 import { basicInfo, courseTagRows, enrollmentCount, type CourseRow } from './authoring.queries';
 import { courseState, requireCourseAccess } from './course-edit.service';
 import { videoFacts } from '../video/video.service';
+import { lectureResourceRows } from './outline.queries';
 
 /** What each step's form shows, as the edit/stepN reads and every save answer it. */
 
@@ -19,7 +20,9 @@ export const step3Data = (ctx: AppContext, viewer: RequestUser, course: CourseRo
 
 export async function step4Data(ctx: AppContext, viewer: RequestUser, courseId: number) {
   const outline = await courseOutline(ctx, courseId);
-  return presentStep4(ctx, viewer, courseId, outline, await videoFacts(ctx, outline.flatMap((s) => s.lectures)));
+  const lectures = outline.flatMap((s) => s.lectures);
+  const [facts, resources] = await Promise.all([videoFacts(ctx, lectures), lectureResourceRows(ctx.db, lectures.map((l) => l.id))]);
+  return presentStep4(ctx, viewer, courseId, outline, facts, resources);
 }
 
 export async function step5Data(ctx: AppContext, courseId: number) {

@@ -268,6 +268,34 @@ const quiz = {
   ],
 };
 
+describe('step 4: lecture types', () => {
+  it('each lecture has a type; an article is sanitised like the content pages; step 4 is complete once each has its own content', async () => {
+    const api = await instructor();
+    const { id } = await createDraft(api);
+    const bad = await api.post('addUpdate/step4', { id, sections: [{ title: 'S', lectures: [{ title: 'x', type: 'podcast' }] }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty(['sections.0.lectures.0.type']);
+    const saved = await outline(api, id, [{ title: 'S', lectures: [{ title: 'Read', type: 'article' }, { title: 'Slides', type: 'pdf', pdf_downloadable: true }, { title: 'Watch' }] }]);
+    const [article, pdf, video] = saved.sections[0].lectures;
+    expect([article.type, pdf.type, pdf.pdf_downloadable, video.type]).toEqual(['article', 'pdf', true, 'video']);
+    expect(saved.state.missing_steps).toContain(4);
+
+    const html = '<p dir="rtl">مرحبا <strong>بالعالم</strong><script>alert(1)</script><img src=x onerror=alert(2)></p><h2 onclick="x()">Title</h2>';
+    const after = expectOk(await api.post('step4/article', { id, lecture_id: article.id, html })).data;
+    expect(after.sections[0].lectures[0].article_html).toBe('<p dir="rtl">مرحبا <strong>بالعالم</strong></p><h2>Title</h2>');
+    // The type is kept when an outline save leaves it out; the other lectures still miss their files.
+    const again = await outline(api, id, [{ id: saved.sections[0].id, title: 'S', lectures: [{ id: article.id, title: 'Read' }, { id: pdf.id, title: 'Slides' }, { id: video.id, title: 'Watch', type: 'article' }] }]);
+    expect(again.sections[0].lectures.map((l: { type: string }) => l.type)).toEqual(['article', 'pdf', 'article']);
+    expect(again.state.missing_steps).toContain(4);
+    // Only lectures with content left: step 4 is complete; an empty article makes it incomplete again.
+    expectOk(await api.get(`step4/lecture/delete/${id}/${pdf.id}`));
+    expectOk(await api.post('step4/article', { id, lecture_id: video.id, html: '<p>Second</p>' }));
+    expect(expectOk(await api.get(`edit/step4/${id}`)).data.state.missing_steps).not.toContain(4);
+    const emptied = expectOk(await api.post('step4/article', { id, lecture_id: video.id, html: '<p></p>' })).data;
+    expect(emptied.state.missing_steps).toContain(4);
+  });
+});
+
 describe('step 5: assessments', () => {
   it('saves an assessment with every question type, and edit/step5 returns exactly what was saved', async () => {
     const api = await instructor();

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { receiveUpload, type StoredUpload, type UploadKind } from '../../lib/uploads';
+import { maxBytesOf, receiveUpload, type StoredUpload, type UploadKind } from '../../lib/uploads';
 import { fieldErrors } from '../../plugins/errors';
 import type { AppContext } from '../../context';
 
@@ -36,11 +36,11 @@ export async function receiveUploadWithFields<S extends z.ZodType>(
   decide: (fields: z.output<S>) => Promise<{ kind: UploadKind; folder: string }>,
 ): Promise<{ fields: z.output<S>; upload: StoredUpload }> {
   if (!request.isMultipart()) throw new AppError('api.upload.multipart_required', 415, { fields: { file: 'api.upload.multipart_required' } });
-  const { imageBytes, videoBytes } = ctx.config.uploadLimits;
+  const limits = ctx.config.uploadLimits;
   let part: MultipartFile | undefined;
   try {
     // The outer bound only: the pipeline enforces the limit of the kind decided below.
-    part = await request.file({ limits: { fileSize: Math.max(imageBytes, videoBytes) + 1, files: 1, fields: 10 } });
+    part = await request.file({ limits: { fileSize: Math.max(...(['image', 'video', 'pdf', 'resource'] as const).map((kind) => maxBytesOf(kind, limits))) + 1, files: 1, fields: 10 } });
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     if (error instanceof AppError || (status && status >= 400 && status < 500)) throw error;

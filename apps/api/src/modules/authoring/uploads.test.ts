@@ -313,7 +313,7 @@ describe('bad upload requests', () => {
 
   it('files over the configured limits are refused with 413 and leave nothing', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-authoring-limits-'));
-    const small = await buildTestApp({ dataDir, uploadLimits: { ...testConfig().uploadLimits, imageBytes: 1024, videoBytes: 32 * 1024 } });
+    const small = await buildTestApp({ dataDir, uploadLimits: { ...testConfig().uploadLimits, imageBytes: 1024, videoBytes: 32 * 1024, pdfBytes: 1024, resourceBytes: 1024 } });
     try {
       const s = await signedInCaller(small, 'instructor');
       const api = caller(small, 'instructor', s.auth);
@@ -323,12 +323,57 @@ describe('bad upload requests', () => {
       expect(cover.json().errors.file).toBe('The file is too large (at most 0 MB).');
       const video = await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture }, VIDEO);
       expect(video.statusCode).toBe(413);
+      // A lecture's resource over UPLOAD_RESOURCE_MAX_MB, and a PDF over UPLOAD_PDF_MAX_MB: the same 413.
+      const resource = await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture, target: 'resource' }, { name: 'notes.txt', type: 'text/plain', bytes: Buffer.alloc(2048, 'a') });
+      expect(resource.statusCode).toBe(413);
+      expect(resource.json().errors.file).toMatch(/too large/);
+      const pdf = await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture, target: 'pdf' }, { name: 'big.pdf', type: 'application/pdf', bytes: Buffer.concat([PDF, Buffer.alloc(2048, 32)]) });
+      expect(pdf.statusCode).toBe(413);
       expect(storedFiles(path.join(dataDir, 'uploads'))).toEqual([]);
       // Within the limit, the same endpoint takes it.
       expect((await api.upload('step3/upload', { id: ids.course, field: 'cover' }, IMAGE)).statusCode).toBe(200);
     } finally {
       await small.close();
     }
+  });
+});
+
+/** A small PDF: what file-type needs to call it one. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+describe("a lecture's PDF and resources", () => {
+  it('are decided by their bytes: a PDF that is not one, or a resource of a kind not taken, is refused and nothing is kept', async () => {
+    const { api } = await signedInCaller(suite.app, 'instructor');
+    const { id } = await createDraft(api);
+    const outline = expectOk(await api.post('addUpdate/step4', { id, sections: [{ title: 'S', lectures: [{ title: 'Slides', type: 'pdf' }] }] })).data;
+    const ids = { course: id, lecture: outline.sections[0].lectures[0].id as number };
+    const before = storedFiles();
+    const fake = await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture, target: 'pdf' }, { name: 'slides.pdf', type: 'application/pdf', bytes: REAL.png });
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json().errors.file).toBe('Choose a PDF file.');
+    const program = await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture, target: 'resource' }, { name: 'setup.txt', type: 'text/plain', bytes: Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0]) });
+    expect(program.statusCode).toBe(415);
+    const page = await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture, target: 'resource' }, { name: 'page.txt', type: 'text/plain', bytes: text('<html lang="en"><script>alert(1)</script></html>') });
+    expect(page.statusCode).toBe(415);
+    expect(storedFiles()).toEqual(before);
+
+    // A real PDF becomes the lecture's; resources join its list under their names (an Arabic one too).
+    expect((await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture, target: 'pdf' }, { name: 'x.pdf', type: 'application/pdf', bytes: PDF })).statusCode).toBe(200);
+    expectOk(await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture, target: 'resource' }, { name: 'ملاحظات.txt', type: 'text/plain', bytes: text('ملاحظات الدرس\n') }));
+    const data = expectOk(await api.upload('step4/upload', { id: ids.course, lecture_id: ids.lecture, target: 'resource' }, { name: 'sheet.png', type: 'image/png', bytes: REAL.png })).data;
+    const lecture = data.sections[0].lectures[0];
+    expect(lecture.pdf_url).toMatch(/^\/api\/media\/lecture\/\d+\/pdf\?t=/);
+    expect(lecture.resources.map((r: { name: string; content_type: string }) => [r.name, r.content_type])).toEqual([
+      ['ملاحظات.txt', 'text/plain'],
+      ['sheet.png', 'image/png'],
+    ]);
+    // The owner's preview grant opens them; removing one deletes its file.
+    const preview = await suite.get(lecture.pdf_url);
+    expect(preview.statusCode, preview.body.slice(0, 300)).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    const removed = expectOk(await api.get(`step4/resource/delete/${ids.course}/${lecture.resources[0].id}`)).data;
+    expect(removed.sections[0].lectures[0].resources.map((r: { name: string }) => r.name)).toEqual(['sheet.png']);
+    expect(storedFiles().length).toBe(before.length + 2);
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { certificates, courses, enrollments, lectureProgress, lectures, sections, users, videoJobs, lectureCaptions } from '../../db/schema';
+import { certificates, courses, enrollments, lectureProgress, lectureResources, lectures, sections, users, videoJobs, lectureCaptions } from '../../db/schema';
 import { instructorColumn } from '../../db/course-projection';
 import { cardRowFromJson, courseCardsJson } from '../../db/course-cards';
 
@@ -198,6 +198,21 @@ export async function dashboardData(db: Db, participantId: number, limits: { inP
 /** What the player shows of the participant's progress in one lecture. */
 export type PlayerProgress = Pick<LectureProgressRow, 'lectureId' | 'positionSeconds' | 'watchedSeconds' | 'completedAt'>;
 
+/** A lecture as the player needs it: its files' facts, never its article's text (served on its own, modules/media). */
+export interface PlayerLecture {
+  id: number;
+  title: string;
+  durationSeconds: number;
+  isFreePreview: boolean;
+  video: string | null;
+  streamReady: boolean;
+  captions: string[];
+  type: 'video' | 'article' | 'pdf';
+  hasPdf: boolean;
+  pdfDownloadable: boolean;
+  resources: { id: number; name: string; contentType: string; size: number }[];
+}
+
 /** The player's statement (playerData). */
 function preparePlayer(db: Db) {
   const participantId = sql.placeholder('participantId');
@@ -213,7 +228,10 @@ function preparePlayer(db: Db) {
       (select coalesce(json_agg(json_build_object('id', ${lectures.id}, 'sectionId', ${lectures.sectionId}, 'title', ${lectures.title}, 'durationSeconds', ${lectures.durationSeconds},
           'isFreePreview', ${lectures.isFreePreview}, 'video', ${lectures.video},
           'streamReady', exists (select 1 from ${videoJobs} where ${videoJobs.lectureId} = ${lectures.id} and ${videoJobs.source} = ${lectures.video} and ${videoJobs.status} = 'ready'),
-          'captions', (select coalesce(json_agg(${lectureCaptions.lang} order by ${lectureCaptions.lang}), '[]'::json) from ${lectureCaptions} where ${lectureCaptions.lectureId} = ${lectures.id}))
+          'captions', (select coalesce(json_agg(${lectureCaptions.lang} order by ${lectureCaptions.lang}), '[]'::json) from ${lectureCaptions} where ${lectureCaptions.lectureId} = ${lectures.id}),
+          'type', ${lectures.type}, 'hasPdf', ${lectures.pdf} is not null, 'pdfDownloadable', ${lectures.pdfDownloadable},
+          'resources', (select coalesce(json_agg(json_build_object('id', ${lectureResources.id}, 'name', ${lectureResources.originalName}, 'contentType', ${lectureResources.contentType}, 'size', ${lectureResources.size})
+            order by ${lectureResources.position}, ${lectureResources.id}), '[]'::json) from ${lectureResources} where ${lectureResources.lectureId} = ${lectures.id}))
           order by ${lectures.position}, ${lectures.id}), '[]'::json)
         from ${lectures} where ${lectures.courseId} = ${courseId}) as lectures,
       (select coalesce(json_agg(json_build_object('lectureId', ${lectureProgress.lectureId}, 'positionSeconds', ${lectureProgress.positionSeconds},
@@ -221,7 +239,7 @@ function preparePlayer(db: Db) {
         from ${lectureProgress} where ${lectureProgress.participantId} = ${participantId} and ${lectureProgress.courseId} = ${courseId}) as progress,
       (select ${certificates.code} from ${certificates} where ${certificates.participantId} = ${participantId} and ${certificates.courseId} = ${courseId}) as certificate
   ) as player`;
-  type Lecture = { id: number; sectionId: number; title: string; durationSeconds: number; isFreePreview: boolean; video: string | null; streamReady: boolean; captions: string[] };
+  type Lecture = PlayerLecture & { sectionId: number };
   return db
     .select({
       course: sql<LiveCourseHead | null>`player.course`,

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { learningRoutes } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
-import { enrolledList, learnCourse, participantDashboard, recentEnrolled, reportProgress } from './learning.service';
+import { enrolledList, learnCourse, participantDashboard, recentEnrolled, reportCompletion, reportProgress } from './learning.service';
 import { startReleaseSweeps } from './release.service';
 
 export function learningModule(app: FastifyInstance, ctx: AppContext) {
   const r = learningRoutes;
   addRoute(app, ctx, r.course, async ({ user, params }) => ({ data: await learnCourse(ctx, user, params.id) }), { trustedAnswer: true });
   addRoute(app, ctx, r.progress, async ({ user, body }) => ({ message: 'api.learn.saved', data: await reportProgress(ctx, user, body) }));
+  addRoute(app, ctx, r.complete, async ({ user, body }) => ({ message: 'api.learn.saved', data: await reportCompletion(ctx, user, body) }));
   addRoute(app, ctx, r.enrolledList, async ({ user, params, query }) => ({ data: await enrolledList(ctx, user, params.id, query.page) }));
   addRoute(app, ctx, r.recentEnrolled, async ({ user }) => ({ data: await recentEnrolled(ctx, user) }));
   addRoute(app, ctx, r.dashboard, async ({ user }) => ({ data: await participantDashboard(ctx, user) }), { trustedAnswer: true });

@@ -84,11 +84,14 @@ export async function learnCourse(ctx: AppContext, user: RequestUser, courseId: 
     outline.reduce((n, s) => n + s.lectures.length, 0),
     progressRows.filter((r) => r.completedAt).length,
   );
-  // Each video URL carries a grant for this participant and lecture: <video> sends no bearer header. A lecture not open yet gets none.
+  // Each file's URL carries a grant for this participant and lecture: <video>, a download link and the PDF viewer send no
+  // bearer header. A lecture not open yet (scheduled release) gets none, so none of its files.
   const grants = new Map<number, string>();
   await Promise.all(
     outline.flatMap((s) =>
-      s.lectures.filter((l) => l.video && !l.opensAt).map(async (l) => grants.set(l.id, await signMediaGrant(ctx.tokens, { kind: 'lecture', id: l.id, userId: user.id }))),
+      s.lectures
+        .filter((l) => !l.opensAt && (l.video || l.type !== 'video' || l.resources.length > 0))
+        .map(async (l) => grants.set(l.id, await signMediaGrant(ctx.tokens, { kind: 'lecture', id: l.id, userId: user.id }))),
     ),
   );
   return presentLearnCourse({ course, outline, progressRows, grants, progress, certificate: certificateCode ? certificateLink(certificateCode) : null });
@@ -174,6 +177,34 @@ export async function reportProgress(ctx: AppContext, user: RequestUser, input: 
   ]);
   // What was stored, after the merge with any report that arrived at the same time.
   return { lectureId: lecture.id, positionSeconds: position, watchedSeconds: Math.floor(stored.watchedSeconds), completed: !!stored.completedAt, courseProgress, certificate };
+}
+
+/**
+ * An article or PDF lecture read to its end (its end marker or last page shown) or marked done: complete at once. A
+ * video lecture completes by watching (reportProgress): refused. No time is credited, so the credit clock stays.
+ */
+export async function reportCompletion(ctx: AppContext, user: RequestUser, input: { lecture_id: number }) {
+  const lecture = await findLecture(ctx.db, input.lecture_id);
+  if (!lecture) throw new AppError('api.learn.lecture_not_found', 404, { fields: { lecture_id: 'api.learn.lecture_not_found' } });
+  await enrolledCourseOr403(ctx, user, lecture.courseId);
+  if (lecture.type === 'video') throw new AppError('api.learn.video_completes_by_watching', 409, { fields: { lecture_id: 'api.learn.video_completes_by_watching' } });
+  // A lecture not open yet (scheduled release) cannot be completed, as it cannot be watched.
+  if ((await lectureAccess(ctx, user.id, lecture.id))?.opensAt) throw lockedLecture();
+  const stored = await ctx.db.transaction(async (tx) => {
+    const clock = await lockCreditClock(tx, user.id);
+    const prev = await findProgress(tx, user.id, lecture.id);
+    return mergeProgress(
+      tx,
+      { participantId: user.id, lectureId: lecture.id, courseId: lecture.courseId, positionSeconds: 0, watchedSeconds: prev?.watchedSeconds ?? 0, completedAt: prev?.completedAt ?? new Date() },
+      clock ?? new Date(),
+      false,
+    );
+  });
+  const [courseProgress, certificate] = await Promise.all([
+    progressFor(ctx, user.id, [lecture.courseId]).then((p) => p.get(lecture.courseId)!),
+    issueCertificateIfEarned(ctx, user.id, lecture.courseId),
+  ]);
+  return { lectureId: lecture.id, positionSeconds: 0, watchedSeconds: Math.floor(stored.watchedSeconds), completed: !!stored.completedAt, courseProgress, certificate };
 }
 
 /** Cards with enrolment dates and progress, in the order of the rows given. */

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiSuite, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCourse, rewindCreditClock } from '../../../test/factories';
-import { lectureProgress } from '../../db/schema';
+import { lectureProgress, lectureResources, lectures as lectureTable } from '../../db/schema';
 import { MAX_CREDITED_RATE } from './learning.service';
 
 const suite = apiSuite({ ownDataDir: 'nibras-learn-' });
@@ -256,5 +256,78 @@ describe('participant dashboard', () => {
     expect(byId.get(firstCourse.id)).toMatchObject({ progress: { percent: 100, completedLectures: 1, totalLectures: 1 }, completedAt: expect.stringMatching(/Z$/) });
     expect(byId.get(second.id)).toMatchObject({ progress: { percent: 0, completedLectures: 0, totalLectures: 2 }, completedAt: null, lectureCount: 2 });
     for (const c of after.recent) expect(new Date(c.enrolledAt).toISOString()).toBe(c.enrolledAt);
+  });
+});
+
+/** A small PDF: what file-type, and the server's headers, need. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** A course of a video, an article and a PDF lecture (not downloadable), the PDF carrying a resource with an Arabic name. */
+async function mixedCourse() {
+  const { course, lectures, auth, user } = await enrolledIn(3, { durationSeconds: 20 });
+  const folder = path.join(suite.dataDir, 'uploads', 'lecture-docs');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, `${course.id}.pdf`), PDF);
+  writeFileSync(path.join(folder, `${course.id}.txt`), 'ملاحظات');
+  const { db } = await testDatabase();
+  const [video, article, pdf] = lectures as [(typeof lectures)[number], (typeof lectures)[number], (typeof lectures)[number]];
+  await db.update(lectureTable).set({ type: 'article', video: null, articleHtml: '<p>مقال</p>' }).where(eq(lectureTable.id, article.id));
+  await db.update(lectureTable).set({ type: 'pdf', video: null, pdf: `lecture-docs/${course.id}.pdf` }).where(eq(lectureTable.id, pdf.id));
+  const [resource] = await db
+    .insert(lectureResources)
+    .values({ lectureId: pdf.id, storageKey: `lecture-docs/${course.id}.txt`, originalName: 'ملاحظات الدرس.txt', contentType: 'text/plain', size: 14 })
+    .returning();
+  return { course, video, article, pdf, resource: resource!, auth, user };
+}
+
+describe('article and PDF lectures', () => {
+  it("serve the PDF, the article and resources to an enrolled participant only; the PDF inline, as a download only when allowed", async () => {
+    const { course, pdf, article, resource, auth } = await mixedCourse();
+    const learn = (await get(`/api/participant/learn/${course.id}`, auth)).json().data;
+    const [, a, p] = learn.sections[0].lectures;
+    expect([a.type, a.videoUrl, p.type, p.pdf.downloadUrl]).toEqual(['article', null, 'pdf', null]);
+    const inline = await get(p.pdf.url);
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    expect(inline.headers['content-disposition']).toMatch(/^inline;/);
+    expect(inline.rawPayload.equals(PDF)).toBe(true);
+    expect((await get(`${p.pdf.url}&download=1`)).statusCode).toBe(403);
+    const html = await get(a.articleUrl);
+    expect([html.statusCode, html.body, html.headers['content-security-policy']]).toEqual([200, '<p>مقال</p>', expect.stringContaining('sandbox')]);
+    const file = await get(p.resources[0].url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="_______ _____.txt"; filename*=UTF-8''${encodeURIComponent('ملاحظات الدرس.txt')}`);
+    expect(file.headers['content-type']).toBe('text/plain');
+
+    // Made downloadable: the learn answer links the attachment.
+    const { db } = await testDatabase();
+    await db.update(lectureTable).set({ pdfDownloadable: true }).where(eq(lectureTable.id, pdf.id));
+    const again = (await get(`/api/participant/learn/${course.id}`, auth)).json().data.sections[0].lectures[2];
+    const download = await get(again.pdf.downloadUrl);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+
+    // Someone else, enrolled elsewhere, with their own grant or none: refused.
+    const other = await enrolledIn(1);
+    const theirs = (await get(`/api/participant/learn/${other.course.id}`, other.auth)).json().data.sections[0].lectures[0].videoUrl as string;
+    const grant = new URL(theirs, 'http://x').searchParams.get('t')!;
+    for (const url of [`/api/media/lecture/${pdf.id}/pdf`, `/api/media/lecture/${pdf.id}/pdf?t=${grant}`, `/api/media/lecture/${pdf.id}/resource/${resource.id}?t=${grant}`, `/api/media/lecture/${article.id}/article?t=${grant}`]) {
+      expect((await get(url)).statusCode, url).toBe(403);
+    }
+  });
+
+  it('complete when read (or marked done), a video only by watching; the certificate follows every type', async () => {
+    const { video, article, pdf, auth, user } = await mixedCourse();
+    const complete = (id: number) => post('/api/participant/learn/complete', { lecture_id: id }, auth);
+    const refused = await complete(video.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toHaveProperty('lecture_id');
+    expect((await complete(article.id)).json().data).toMatchObject({ completed: true, courseProgress: { completedLectures: 1, totalLectures: 3 }, certificate: null });
+    expect((await complete(pdf.id)).json().data).toMatchObject({ completed: true, courseProgress: { completedLectures: 2 }, certificate: null });
+    await post('/api/participant/learn/progress', { lecture_id: video.id, position_seconds: 1, played_seconds: 1 }, auth);
+    await rewindCreditClock(user.id, 60);
+    const last = (await post('/api/participant/learn/progress', { lecture_id: video.id, position_seconds: 20, played_seconds: 19 }, auth)).json().data;
+    expect(last.courseProgress).toEqual({ percent: 100, completedLectures: 3, totalLectures: 3 });
+    expect(last.certificate.code).toMatch(/^[A-Z2-9]{4}-/);
   });
 });

@@ -1,12 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { courses, lectures, users } from '../../db/schema';
+import { courses, lectureResources, lectures, users } from '../../db/schema';
 import { isPublicCourse } from '../../db/public-course';
 
-/** A lecture's video with what decides who may watch it: free preview, and its course's approval. */
+/** A lecture's files with what decides who may watch it: free preview, and its course's approval. */
 export async function findLectureFile(db: Db, id: number) {
   const [row] = await db
-    .select({ id: lectures.id, video: lectures.video, free: lectures.isFreePreview, courseId: lectures.courseId, approve: courses.approveStatus })
+    .select({
+      id: lectures.id, video: lectures.video, free: lectures.isFreePreview, courseId: lectures.courseId, approve: courses.approveStatus,
+      type: lectures.type, pdf: lectures.pdf, pdfDownloadable: lectures.pdfDownloadable,
+    })
     .from(lectures)
     .innerJoin(courses, and(eq(courses.id, lectures.courseId), isNull(courses.deletedAt)))
     .where(eq(lectures.id, id));
@@ -45,4 +48,17 @@ export async function findAvatar(db: Db, userId: number) {
 export async function isAdmin(db: Db, userId: number): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.role, 'admin')));
   return !!row;
+}
+
+export async function findLectureArticle(db: Db, lectureId: number): Promise<string | null> {
+  const [row] = await db.select({ html: lectures.articleHtml }).from(lectures).where(eq(lectures.id, lectureId));
+  return row?.html ?? null;
+}
+
+export async function findLectureResource(db: Db, lectureId: number, resourceId: number) {
+  const [row] = await db
+    .select({ key: lectureResources.storageKey, name: lectureResources.originalName, contentType: lectureResources.contentType })
+    .from(lectureResources)
+    .where(and(eq(lectureResources.id, resourceId), eq(lectureResources.lectureId, lectureId)));
+  return row;
 }

@@ -7,12 +7,14 @@ import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { lectureAccess, lockedLecture } from '../learning/release.service';
 import { lectureCaptionsVtt, readyLadder } from '../video/video.service';
-import { findAvatar, findLectureFile, findLectureVideo, findLiveCourseFiles, findPublicCourseFiles, isAdmin } from './media.queries';
+import { findAvatar, findLectureArticle, findLectureFile, findLectureResource, findLectureVideo, findLiveCourseFiles, findPublicCourseFiles, isAdmin } from './media.queries';
 
-/** A stored file that may be served: its storage key and the name it is served under. */
+/** A stored file that may be served: its storage key and the name it is served under (a type and disposition of its own: lecture documents). */
 export interface ServedFile {
   key: string;
   name: string;
+  type?: string;
+  disposition?: 'inline' | 'attachment';
 }
 
 const notFound = () => new AppError('api.error.not_found', 404);
@@ -149,11 +151,18 @@ export async function lectureViewer(ctx: AppContext, lecture: { id: number; free
   throw forbidden();
 }
 
-/** A lecture with a video, to whoever may watch it (lectureViewer). */
-async function watchableLecture(ctx: AppContext, lectureId: number, token: string | undefined) {
+/** A lecture, to whoever may see it (lectureViewer): the one check of its ladder, captions, article, PDF and resources. */
+async function seeableLecture(ctx: AppContext, lectureId: number, token: string | undefined) {
   const lecture = await findLectureFile(ctx.db, lectureId);
-  if (!lecture?.video) throw notFound();
-  return { id: lecture.id, video: lecture.video, viewer: await lectureViewer(ctx, lecture, token) };
+  if (!lecture) throw notFound();
+  return { ...lecture, viewer: await lectureViewer(ctx, lecture, token) };
+}
+
+/** A lecture's video, to whoever may see the lecture (seeableLecture); 404 when it has none. */
+async function watchableLecture(ctx: AppContext, lectureId: number, token: string | undefined) {
+  const lecture = await seeableLecture(ctx, lectureId, token);
+  if (!lecture.video) throw notFound();
+  return { id: lecture.id, video: lecture.video, viewer: lecture.viewer };
 }
 
 async function readText(storage: Storage, key: string): Promise<string> {
@@ -220,4 +229,34 @@ export async function lectureCaptions(ctx: AppContext, lectureId: number, lang: 
   const vtt = await lectureCaptionsVtt(ctx, lecture.id, lang);
   if (vtt === null) throw notFound();
   return { text: vtt, type: 'text/vtt', name: `lecture-${lecture.id}-${lang}.vtt`, maxAgeSeconds: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lecture documents (docs/authoring.md, "Lecture types"): behind the same check as the video's ladder
+
+/** An article lecture's sanitised HTML, as a sandboxed text/html answer the player reads and shows. */
+export async function lectureArticle(ctx: AppContext, lectureId: number, token: string | undefined): Promise<StreamAnswer> {
+  const lecture = await seeableLecture(ctx, lectureId, token);
+  const html = lecture.type === 'article' ? await findLectureArticle(ctx.db, lecture.id) : null;
+  if (html === null) throw notFound();
+  return { text: html, type: 'text/html', name: `lecture-${lecture.id}.html`, maxAgeSeconds: 0 };
+}
+
+/**
+ * A PDF lecture's file: inline for the viewer in the page (it must reach the browser to be shown), as an attachment
+ * when a download is asked for, which only a PDF the instructor made downloadable allows.
+ */
+export async function lecturePdf(ctx: AppContext, lectureId: number, token: string | undefined, download: boolean): Promise<ServedFile> {
+  const lecture = await seeableLecture(ctx, lectureId, token);
+  if (lecture.type !== 'pdf' || !lecture.pdf) throw notFound();
+  if (download && !lecture.pdfDownloadable) throw forbidden();
+  return { key: lecture.pdf, name: `lecture-${lecture.id}.pdf`, type: 'application/pdf', disposition: download ? 'attachment' : 'inline' };
+}
+
+/** One of a lecture's resources, as an attachment under the name it was uploaded with, in the type its bytes said. */
+export async function lectureResource(ctx: AppContext, lectureId: number, resourceId: number, token: string | undefined): Promise<ServedFile> {
+  const lecture = await seeableLecture(ctx, lectureId, token);
+  const resource = await findLectureResource(ctx.db, lecture.id, resourceId);
+  if (!resource) throw notFound();
+  return { key: resource.key, name: resource.name, type: resource.contentType, disposition: 'attachment' };
 }

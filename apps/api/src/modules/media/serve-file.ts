@@ -27,11 +27,20 @@ export function parseRange(header: string, size: number): { start: number; end: 
   return { start, end };
 }
 
+/**
+ * A Content-Disposition with a file name a header can carry: an ASCII stand-in in `filename`, the real name (an
+ * uploaded resource's Arabic name, say) in `filename*` (RFC 6266).
+ */
+export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return ascii === filename ? `${disposition}; filename="${filename}"` : `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 /** The headers every served file carries: inert content, an explicit disposition. */
-function safeFileHeaders(type: string, filename: string, cacheControl: string) {
+function safeFileHeaders(type: string, filename: string, cacheControl: string, disposition: 'inline' | 'attachment' = 'inline') {
   return {
     'content-type': type,
-    'content-disposition': `inline; filename="${filename}"`,
+    'content-disposition': contentDisposition(disposition, filename),
     'content-security-policy': "default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
     'x-content-type-options': 'nosniff',
     'cache-control': cacheControl,
@@ -54,10 +63,17 @@ export function sendMadeFile(reply: FastifyReply, file: { text: string; type: st
  * the player sends its Range requests there (docs/storage.md). Images stay small and keep the
  * API's headers, so they are streamed from the bucket like from disk.
  */
-export async function serveStoredFile(request: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, filename: string) {
+export async function serveStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  filename: string,
+  options: { type?: string; disposition?: 'inline' | 'attachment' } = {},
+) {
   const size = await storage.size(key);
   if (size === null) throw new AppError('api.error.not_found', 404);
-  const type = contentTypeOf(key);
+  const type = options.type ?? contentTypeOf(key);
   if (storage.signedUrl && type.startsWith('video/')) {
     const url = await storage.signedUrl(key, { filename, contentType: type });
     // Access is decided per request: neither the redirect nor its URL may be kept by a cache.
@@ -67,7 +83,7 @@ export async function serveStoredFile(request: FastifyRequest, reply: FastifyRep
   const range = rangeHeader ? parseRange(rangeHeader, size) : null;
   // Refused like every failure, in the error envelope, before the file's own headers are set.
   if (range === 'unsatisfiable') throw new AppError('api.error.range_not_satisfiable', 416, { headers: { 'content-range': `bytes */${size}` } });
-  reply.headers({ ...safeFileHeaders(type, filename, 'private, max-age=3600'), 'accept-ranges': 'bytes' });
+  reply.headers({ ...safeFileHeaders(type, filename, 'private, max-age=3600', options.disposition), 'accept-ranges': 'bytes' });
   if (range) {
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
     return reply.send(request.method === 'HEAD' ? undefined : storage.read(key, range));

@@ -101,3 +101,8 @@ export const authoringQueries = {
 export function invalidateCourseScreens(queryClient: QueryClient): Promise<unknown> {
   return queryClient.invalidateQueries({ queryKey: authoringKeys.screens });
 }
+
+/** A lecture's PDF or a resource of step 4 (one multipart request, with a rounded upload percentage). */
+export function uploadLectureDocument(role: AuthoringRole, courseId: number, lectureId: number, target: 'pdf' | 'resource', file: File, onProgress: (percent: number) => void) {
+  return uploadRoute(authoringRoute(role, 'step4Upload'), { fields: { id: courseId, lecture_id: lectureId, target }, file, onProgress });
+}

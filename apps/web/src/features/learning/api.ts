@@ -32,3 +32,8 @@ export function reportProgress(body: ProgressBody) {
 export function reportProgressOnExit(body: ProgressBody): void {
   sendOnExit(learningRoutes.progress, { body });
 }
+
+/** An article or PDF lecture read to its end, or marked done (a video completes by watching). */
+export function completeLecture(lectureId: number) {
+  return callRoute(learningRoutes.complete, { body: { lecture_id: lectureId } });
+}

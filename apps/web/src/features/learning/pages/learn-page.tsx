@@ -14,6 +14,7 @@ import { playedDelta } from '../played-time';
 import { loadHls, rememberedCaptions, useLectureSource, useRememberCaptions } from '../stream-source';
 import { Transcript } from '../transcript';
 import { LecturePlayer, THUMBNAILS_TRACK } from '../lecture-player';
+import { LectureDocument, LectureResources } from '../lecture-documents';
 import { languageName } from '../../../lib/language-name';
 import { CourseAssessments } from '../../quiz/public';
 import { NotesPanel } from '../../notes/public';
@@ -277,6 +278,8 @@ function Player({ course }: { course: LearnCourse }) {
               </Title>
               {lecture.opensAt ? (
                 <LockedLectureState opensAt={lecture.opensAt} />
+              ) : lecture.type !== 'video' ? (
+                <LectureDocument lecture={lecture} lang={course.course.language} completed={stateOf(lecture).completed} onCompleted={(r) => setLive((before) => applyProgress(before, r))} onFailed={() => setSaveFailed(true)} />
               ) : lecture.videoUrl ? (
                 <LecturePlayer hasCaptions={lecture.captions.length > 0} hasLadder={source.streaming}>
                 <video
@@ -322,6 +325,7 @@ function Player({ course }: { course: LearnCourse }) {
                 <EmptyState title={t('learn.noVideo.title')} description={t('learn.noVideo.text')} headingLevel={3} />
               )}
               {lecture.videoUrl && lecture.captions.length > 0 ? <Transcript key={lecture.id} videoRef={videoRef} lecture={lecture} /> : null}
+              <LectureResources lecture={lecture} />
               <div role="status" aria-live="polite" data-live-region data-testid="up-next">
                 {upNext ? (
                   <Alert color="nibras" title={t('learn.upNext.title')}>

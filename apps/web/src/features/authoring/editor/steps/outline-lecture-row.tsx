@@ -5,6 +5,9 @@ import { useUploadProgress } from '../authoring-store';
 import { formatDuration, type DraftLecture } from './outline-model';
 import { OutlineHandle, OutlineMoveButtons } from './outline-row-tools';
 import { CaptionsField } from './captions-field';
+import { LectureContent, LectureTypePicker } from './lecture-content';
+import type { AuthoringRole } from '../../api';
+import type { OutlineAnswer } from './outline-model';
 
 export interface LectureRowProps {
   lecture: DraftLecture;
@@ -18,6 +21,10 @@ export interface LectureRowProps {
   uploadError?: string;
   dragging: boolean;
   onChange: (patch: Partial<DraftLecture>) => void;
+  /** The article, PDF and resources (lecture-content.tsx) answer with the outline. */
+  role: AuthoringRole;
+  courseId: number;
+  onServerChange: (response: { data: OutlineAnswer; message: string }) => void;
   onMove: (direction: -1 | 1, control: MoveControl) => void;
   onDelete: () => void;
   onUpload: (file: File) => void;
@@ -77,6 +84,7 @@ export function OutlineLectureRow(props: LectureRowProps) {
         />
       </Group>
       <Group gap="xs" className="outline-lecture__tools">
+        <LectureTypePicker lecture={lecture} title={name} onChange={props.onChange} />
         <Switch
           label={t('authoring.step4.freePreview')}
           checked={lecture.is_free_preview}
@@ -93,14 +101,14 @@ export function OutlineLectureRow(props: LectureRowProps) {
           <Badge color="dark" variant="outline" data-testid="lecture-has-video" leftSection={<span aria-hidden="true">✓</span>}>
             {t('authoring.step4.hasVideo')}
           </Badge>
-        ) : (
+        ) : lecture.type !== 'video' ? null : (
           <Badge color="red.9" variant="outline" data-testid="lecture-no-video">
             {t('authoring.step4.noVideo')}
           </Badge>
         )}
       </Group>
       <Group gap="xs" className="outline-lecture__tools">
-        {lecture.id !== undefined ? (
+        {lecture.id !== undefined && lecture.type === 'video' ? (
           <FileButton onChange={(file) => file && props.onUpload(file)} accept="video/mp4,video/webm" inputProps={{ 'data-testid': `lecture-video-input-${lecture.id}` } as Record<string, string>}>
             {(buttonProps) => (
               <Button {...buttonProps} size="xs" variant="default" loading={props.uploading} aria-label={t('authoring.step4.actionFor', { action: lecture.has_video ? t('authoring.step4.replaceVideo') : t('authoring.step4.uploadVideo'), title: name })}>
@@ -141,6 +149,7 @@ export function OutlineLectureRow(props: LectureRowProps) {
         </Group>
       ) : null}
       {lecture.has_video && lecture.streaming ? <StreamingLine streaming={lecture.streaming} /> : null}
+      <LectureContent role={props.role} courseId={props.courseId} lecture={lecture} title={name} onChange={props.onChange} onServerChange={props.onServerChange} />
       {lecture.has_video ? <CaptionsField lecture={lecture} title={name} onAdd={props.onAddCaptions} onRemove={props.onRemoveCaptions} /> : null}
       {props.uploadError ? (
         <Text size="sm" c="red.9" role="alert">

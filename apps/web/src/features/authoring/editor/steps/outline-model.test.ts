@@ -14,6 +14,11 @@ const lecture = (id: number, sectionId: number, title: string, extra: Partial<Ou
   video_url: null,
   streaming: null,
   captions: [],
+  type: 'video' as const,
+  article_html: '',
+  pdf_url: null,
+  pdf_downloadable: false,
+  resources: [],
   ...extra,
 });
 
@@ -32,8 +37,8 @@ describe('outline body', () => {
     expect(outlineBody(7, draft)).toEqual({
       id: 7,
       sections: [
-        { id: 1, title: 'One', lectures: [{ id: 11, title: 'a', is_free_preview: false }, { id: 12, title: 'b', is_free_preview: false }], opens_at: null, opens_after_days: null },
-        { id: 2, title: 'Two', lectures: [{ id: 21, title: 'c', is_free_preview: false }, { title: 'new', is_free_preview: false }], opens_at: null, opens_after_days: null },
+        { id: 1, title: 'One', lectures: [{ id: 11, title: 'a', is_free_preview: false, type: 'video', pdf_downloadable: false }, { id: 12, title: 'b', is_free_preview: false, type: 'video', pdf_downloadable: false }], opens_at: null, opens_after_days: null },
+        { id: 2, title: 'Two', lectures: [{ id: 21, title: 'c', is_free_preview: false, type: 'video', pdf_downloadable: false }, { title: 'new', is_free_preview: false, type: 'video', pdf_downloadable: false }], opens_at: null, opens_after_days: null },
       ],
     });
   });

@@ -17,7 +17,16 @@ export interface DraftLecture {
   streaming: ServerLecture['streaming'];
   /** Its captions, one per language (read-only, from the server). */
   captions: ServerLecture['captions'];
+  /** What it is: a video, an article or a PDF (docs/authoring.md, "Lecture types"). */
+  type: LectureType;
+  pdf_downloadable: boolean;
+  /** Its article, PDF and resources (read-only here: saved by their own calls, lecture-content.tsx). */
+  article_html: string;
+  pdf_url: string | null;
+  resources: ServerLecture['resources'];
 }
+
+export type LectureType = ServerLecture['type'];
 
 export interface DraftSection {
   key: string;
@@ -48,6 +57,11 @@ const lectureFromServer = (lecture: ServerLecture): DraftLecture => ({
   video_url: lecture.video_url,
   streaming: lecture.streaming,
   captions: lecture.captions,
+  type: lecture.type,
+  pdf_downloadable: lecture.pdf_downloadable,
+  article_html: lecture.article_html,
+  pdf_url: lecture.pdf_url,
+  resources: lecture.resources,
 });
 
 export function outlineFromServer(data: Pick<Outline, 'sections'>): DraftSection[] {
@@ -59,7 +73,21 @@ export function newSection(): DraftSection {
 }
 
 export function newLecture(): DraftLecture {
-  return { key: newKey('l'), title: '', is_free_preview: false, duration_seconds: 0, has_video: false, video_url: null, streaming: null, captions: [] };
+  return {
+    key: newKey('l'),
+    title: '',
+    is_free_preview: false,
+    duration_seconds: 0,
+    has_video: false,
+    video_url: null,
+    streaming: null,
+    captions: [],
+    type: 'video',
+    pdf_downloadable: false,
+    article_html: '',
+    pdf_url: null,
+    resources: [],
+  };
 }
 
 /** The body of addUpdate/step4: the whole outline in order (positions follow from it). */
@@ -69,7 +97,13 @@ export function outlineBody(courseId: number, outline: readonly DraftSection[]) 
     sections: outline.map((section) => ({
       ...(section.id ? { id: section.id } : {}),
       title: section.title.trim(),
-      lectures: section.lectures.map((lecture) => ({ ...(lecture.id ? { id: lecture.id } : {}), title: lecture.title.trim(), is_free_preview: lecture.is_free_preview })),
+      lectures: section.lectures.map((lecture) => ({
+        ...(lecture.id ? { id: lecture.id } : {}),
+        title: lecture.title.trim(),
+        is_free_preview: lecture.is_free_preview,
+        type: lecture.type,
+        pdf_downloadable: lecture.pdf_downloadable,
+      })),
       ...releaseBody(section.release),
     })),
   };
@@ -105,7 +139,17 @@ export function mergeOutline(draft: readonly DraftSection[], server: Pick<Outlin
       const fresh = serverLectures.get(lecture.id);
       if (!fresh) continue;
       knownLectures.add(lecture.id);
-      lectures.push({ ...lecture, duration_seconds: fresh.duration_seconds, has_video: fresh.has_video, video_url: fresh.video_url, streaming: fresh.streaming, captions: fresh.captions });
+      lectures.push({
+        ...lecture,
+        duration_seconds: fresh.duration_seconds,
+        has_video: fresh.has_video,
+        video_url: fresh.video_url,
+        streaming: fresh.streaming,
+        captions: fresh.captions,
+        article_html: fresh.article_html,
+        pdf_url: fresh.pdf_url,
+        resources: fresh.resources,
+      });
     }
     merged.push({ ...section, lectures });
   }

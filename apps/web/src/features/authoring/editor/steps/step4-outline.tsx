@@ -375,6 +375,9 @@ export function Step4Outline({ role, courseId, onSaved, onDirtyChange }: StepPro
                   uploadError={lecture.id !== undefined ? uploadErrors[lecture.id] || undefined : undefined}
                   dragging={dragged?.key === lecture.key}
                   onChange={(patch) => updateLecture(lecture.key, patch)}
+                  role={role}
+                  courseId={courseId}
+                  onServerChange={afterServerChange}
                   onMove={(direction, control) => stepLecture(sectionIndex, lectureIndex, direction, control)}
                   onDelete={() => askDeleteLecture(lecture)}
                   onUpload={(file) => lecture.id !== undefined && void upload(lecture.id, file)}
