@@ -1,12 +1,12 @@
-// test:area members outreach accounts
+// test:area members outreach accounts ratings
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { createCategory, createCourse, enrollParticipant } from '../../api/test/factories';
 import { createUser, testDatabase } from '../../api/test/harness';
-import { newsletterSubscribers, users } from '../../api/src/db/schema';
+import { newsletterSubscribers, ratings, users } from '../../api/src/db/schema';
 import { seedSession, seedStorage, waitForPath } from './support/browser';
-import { auditAll, LANGUAGES, settled, type Language } from './support/audit';
+import { auditAll, axeViolations, LANGUAGES, settled, type Language } from './support/audit';
 import { apiLogin, categoryListed, newAccount, type LoginData } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
@@ -265,4 +265,24 @@ describe('accessibility of the admin people screens: no serious or critical axe 
       expect(await auditAll(e2e, { language, role: 'admin', paths: ['/admin/subscribers', '/admin/contact-messages', '/admin/my-profile'], finished: onTestFinished })).toEqual([]);
     });
   }
+});
+
+describe('review moderation (docs/reviews.md)', () => {
+  it('an admin hides a review with a reason from the reviews screen (the dialog and the list with a hidden review: axe)', async ({ onTestFinished }) => {
+    const course = await createCourse({ categoryId: (await createCategory()).id, price: 0 });
+    const { participant } = await enrollParticipant(course.id);
+    const { db } = await testDatabase();
+    const text = `رابط إعلاني ${unique()}`;
+    await db.insert(ratings).values({ participantId: participant.id, courseId: course.id, rating: 1, message: text });
+    const { page } = await e2e.open({}, onTestFinished);
+    await openAs(page, await adminLogin(), '/admin/reviews');
+    const item = page.getByTestId('review-item').filter({ hasText: text });
+    await item.getByTestId('review-hide').click();
+    await page.getByTestId('review-hide-reason').fill('يحتوي على إعلان');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId('review-hide-do').click();
+    await page.getByTestId('review-result').waitFor();
+    await item.getByTestId('review-hidden-reason').filter({ hasText: 'يحتوي على إعلان' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

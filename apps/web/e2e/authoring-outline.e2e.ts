@@ -390,7 +390,7 @@ describe('course editor, step 5: assessments', () => {
   });
 });
 
-// Steps 4 (an outline with a lecture's video) and 5 (an assessment listed) once per language: axe once, the
+// Steps 4 (an outline with a lecture's video, an article and a PDF) and 5 (an assessment listed) once per language: axe once, the
 // layout at 1280 and at 375 px (support/audit.ts).
 describe('course editor, steps 4 and 5: accessibility', () => {
   for (const language of ['ar', 'en'] as const) {
@@ -399,7 +399,8 @@ describe('course editor, steps 4 and 5: accessibility', () => {
       const outline = await api<OutlineData>(login, 'POST', '/api/instructor/course/addUpdate/step4', {
         id: courseId,
         sections: [
-          { title: 'Section one with a fairly long title to wrap', opens_after_days: 7, lectures: [{ title: 'A lecture with a long enough title to wrap on a phone' }, { title: 'Second' }] },
+          // Every lecture type: a video, an article (the content pages' editor) and a PDF (its upload and switch).
+          { title: 'Section one with a fairly long title to wrap', opens_after_days: 7, lectures: [{ title: 'A lecture with a long enough title to wrap on a phone' }, { title: 'Second', type: 'article' }, { title: 'Third', type: 'pdf', pdf_downloadable: true }] },
           // Scheduled release: the date field shows too.
           { title: 'Later', opens_at: new Date(Date.now() + 30 * 86_400_000).toISOString(), lectures: [] },
         ],

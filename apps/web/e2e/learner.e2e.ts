@@ -300,17 +300,17 @@ describe('lecture player, in Arabic at 375 px', () => {
     const panel = page.getByTestId('notes-panel');
     await panel.getByTestId('note-text').click();
     await panel.getByTestId('note-text').fill('ملاحظة عند الثانية الثالثة');
-    await panel.getByRole('checkbox', { name: tr('ar', 'notes.form.tieToTime', { time: '00:03' }) }).waitFor();
+    await panel.getByRole('checkbox', { name: tr('ar', 'notes.form.tieToTime', { time: '0:03' }) }).waitFor();
     await panel.getByTestId('note-add').click();
     const written = panel.getByTestId('notes-list').locator('li', { hasText: 'ملاحظة عند الثانية الثالثة' });
     await written.waitFor();
     await video(page).evaluate((v: HTMLVideoElement) => {
       v.currentTime = 0;
     });
-    await written.getByRole('button', { name: tr('ar', 'notes.jump', { time: '00:03' }) }).click();
+    await written.getByRole('button', { name: tr('ar', 'notes.jump', { time: '0:03' }) }).click();
     await page.waitForFunction(() => document.querySelector<HTMLVideoElement>('video.learn-video')?.currentTime === 3);
     // The other lecture's note opens that lecture at its moment.
-    await panel.locator('li', { hasText: 'في المحاضرة الثانية' }).getByRole('button', { name: tr('ar', 'notes.jump', { time: '00:05' }) }).click();
+    await panel.locator('li', { hasText: 'في المحاضرة الثانية' }).getByRole('button', { name: tr('ar', 'notes.jump', { time: '0:05' }) }).click();
     await page.getByTestId('lecture-title').filter({ hasText: lectures[1]!.title }).waitFor();
     await page.waitForFunction((id) => {
       const v = document.querySelector<HTMLVideoElement>('video.learn-video');

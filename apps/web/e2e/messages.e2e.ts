@@ -45,10 +45,20 @@ describe('messages between a participant and an instructor, live', () => {
     const conversation = instructor.getByTestId('conversation').filter({ hasText: 'متى المحاضرة القادمة؟' });
     await conversation.waitFor({ timeout: LIVE_MS });
     await instructor.getByTestId('messages-header-link').getByTestId('unread-badge').filter({ hasText: '1' }).waitFor({ timeout: LIVE_MS });
-    await conversation.click();
+    // The header's bell counts it too, live (docs/notifications.md); its list names the sender and opens the thread.
+    const bell = instructor.getByTestId('notification-bell');
+    await instructor.getByRole('button', { name: tr('en', 'notifications.bellUnread', { count: 1 }) }).waitFor({ timeout: LIVE_MS });
+    await bell.click();
+    const notice = instructor.getByTestId('notification-item').filter({ hasText: 'sent you a message' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(participantUser.name);
+    expect(await axeViolations(instructor)).toEqual([]);
+    await notice.click();
+    await instructor.waitForURL((url) => url.searchParams.get('thread') !== null);
     await instructor.getByTestId('thread-message').filter({ hasText: 'متى المحاضرة القادمة؟' }).waitFor();
-    // Opening the thread read it.
+    // Opening the thread read it, and its notification.
     await instructor.getByTestId('unread-badge').first().waitFor({ state: 'detached', timeout: LIVE_MS });
+    await instructor.getByRole('button', { name: tr('en', 'notifications.bell') }).waitFor({ timeout: LIVE_MS });
 
     // The instructor replies with the button; the participant's open thread shows it live.
     await instructor.getByTestId('message-text').fill('Tomorrow at 6 pm.');

@@ -82,11 +82,12 @@ export const noteRoutes = {
   },
 } satisfies Record<string, RouteDef>;
 
-/** A note's moment as the list, the exports and the player show it: 01:23, or 1:02:03 past an hour. */
+/** A note's moment as the list, the exports and the player show it: 1:23, or 1:02:03 past an hour. */
 export function noteTimeText(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   const h = Math.floor(seconds / 3600);
-  const mm = String(Math.floor((seconds % 3600) / 60)).padStart(2, '0');
+  const m = Math.floor((seconds % 3600) / 60);
   const ss = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+  // As the player's clock and the questions' times say it (lib/format.ts formatClock): 1:23, 1:02:05.
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }

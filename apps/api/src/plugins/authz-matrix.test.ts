@@ -51,6 +51,10 @@ const PUBLIC_ROUTES = new Set([
   // stream token in the path (modules/media, stream.test.ts).
   'GET /api/media/lecture/:id/stream/:file',
   'GET /api/media/lecture/:id/captions/:lang',
+  // An article's text, a PDF and the resources of a lecture: the same check as its video, lectureViewer (learning.test.ts).
+  'GET /api/media/lecture/:id/article',
+  'GET /api/media/lecture/:id/pdf',
+  'GET /api/media/lecture/:id/resource/:resourceId',
   'GET /api/media/stream/:token/:rung/:file',
   'GET /api/media/stream/:token/:file',
   'GET /api/media/cover/:id',

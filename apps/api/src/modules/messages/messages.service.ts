@@ -1,5 +1,5 @@
 import { MESSAGE_THREADS_PER_PAGE, MESSAGES_PER_PAGE, mailLinks, type MessageContact, type MessageThread, type Role } from '@nibras/contract';
-import { notify, notifyAnnouncementCopies, readByLink } from '../notifications/notifications.service';
+import { notifyAnnouncementCopies, notifyMessageRecipient, readByLink } from '../notifications/notifications.service';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hitPerClockMinute } from '../../lib/rate-limiter';
@@ -123,7 +123,7 @@ export async function sendMessage(ctx: AppContext, sender: Sender, body: SendInp
     courseId,
   });
   await notifyMessage(ctx.db, row.id);
-  await notify(ctx, recipient.id, 'message', { name: (await findPerson(ctx.db, sender.id))?.name ?? '' }, mailLinks.messageThread(recipient.role, row.parentId ?? row.id));
+  await notifyMessageRecipient(ctx, recipient.id, sender.id, mailLinks.messageThread(recipient.role, row.parentId ?? row.id));
   return presentMessage(row);
 }
 

@@ -193,7 +193,7 @@ describe('notes', () => {
         '',
         '### Variables',
         '',
-        '- **01:23** Names point to values',
+        '- **1:23** Names point to values',
         '  \\# not a heading',
         '',
         '## Advanced',
@@ -229,7 +229,7 @@ describe('notes', () => {
         translate('ar', 'api.notes.export.whole_lecture'),
         'Start with the welcome',
         'Variables',
-        '01:23',
+        '1:23',
         'المتغير اسم يشير إلى قيمة',
       ]),
     );

@@ -19,6 +19,18 @@ export async function insertNotifications(db: Db, userIds: number[], kind: strin
   return list.map((r) => ({ id: Number(r.id), userId: Number(r.user_id) }));
 }
 
+/**
+ * A message's bell: one notification to its recipient, named after the sender, in one statement (the sender's name read
+ * in it). Not announced on the bell's channel: the message's own notification already reaches the recipient's streams,
+ * and the browser refreshes the bell on it (messages/live.ts).
+ */
+export async function insertMessageNotification(db: Db, recipientId: number, senderId: number, link: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${notifications} (user_id, kind, params, link)
+    select u.id, 'message', jsonb_build_object('name', (select s.name from ${users} s where s.id = ${senderId})), ${link} from ${users} u
+    where u.id = ${recipientId} and u.deactivated_at is null and not (u.bell_opt_outs ? 'message')`);
+}
+
 /** An announcement's bell: one notification per copy (each participant's thread), in one statement. */
 export async function insertForAnnouncement(db: Db, announcementId: number, params: Record<string, string | number | boolean>): Promise<{ id: number; userId: number }[]> {
   const rows = await db.execute(sql`

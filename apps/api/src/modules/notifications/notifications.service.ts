@@ -9,6 +9,7 @@ import {
   claimForDigest,
   dueForDigest,
   insertForAnnouncement,
+  insertMessageNotification,
   insertNotifications,
   listNotifications,
   markAllRead,
@@ -31,6 +32,15 @@ export async function notify(ctx: Pick<AppContext, 'db' | 'log'>, userIds: numbe
   try {
     const made = await insertNotifications(ctx.db, Array.isArray(userIds) ? userIds : [userIds], kind, params, link);
     await announceNotifications(ctx.db, BELL_CHANNEL, made);
+  } catch (error) {
+    ctx.log('error', 'a notification could not be stored', error);
+  }
+}
+
+/** A new message's bell to its recipient (one statement; the message's own live event refreshes the bell). */
+export async function notifyMessageRecipient(ctx: Pick<AppContext, 'db' | 'log'>, recipientId: number, senderId: number, link: string): Promise<void> {
+  try {
+    await insertMessageNotification(ctx.db, recipientId, senderId, link);
   } catch (error) {
     ctx.log('error', 'a notification could not be stored', error);
   }

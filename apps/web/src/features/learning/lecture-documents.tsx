@@ -196,7 +196,7 @@ function PdfViewer({ lecture, onLastPage }: { lecture: LearnLecture; onLastPage:
     <Stack gap="xs">
       {failed ? <Alert color="red">{t('learn.document.loadFailed')}</Alert> : null}
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="pdf-page-count">
-        {pages ? t('learn.pdf.page', { page: formatNumber(current, i18n.language), count: pages, total: formatNumber(pages, i18n.language) }) : <LoadingDots />}
+        {pages ? t('learn.pdf.page', { page: formatNumber(current, i18n.language), count: pages, formatted: formatNumber(pages, i18n.language) }) : <LoadingDots />}
       </Text>
       <div ref={container} className="pdf-viewer" data-testid="pdf-viewer" role="document" tabIndex={0} aria-label={t('learn.pdf.label', { title: lecture.title })} />
     </Stack>

@@ -81,7 +81,11 @@ export function useMessageLive(role: Role, language: string, signedIn: boolean):
         refresh();
         refreshBell();
       },
-      onEvent: (event) => (event === 'notification' ? refreshBell() : refresh()),
+      // A message makes its recipient's bell notification without an event of its own: refresh both.
+      onEvent: (event) => {
+        if (event !== 'notification') refresh();
+        if (event !== 'read') refreshBell();
+      },
     });
   }, [queryClient, role, language, signedIn]);
 }
