@@ -128,7 +128,9 @@ async function fillLast(locator: Locator, value: string) {
 
 describe('course editor, step 4: sections and lectures', () => {
   it('builds an outline, reorders by keyboard and by drag and drop, saves it, uploads a video (resuming after a dropped connection and after the tab is closed and reopened) and deletes a lecture', async () => {
-    let { page } = await e2e.open();
+    // Tall enough that a dragged lecture and its target (each row with its type, preview switch and uploads) are both in
+    // view: a drag that has to scroll loses the pointer's place.
+    let { page } = await e2e.open({ height: 1400 });
     const { login, courseId } = await instructorCourse();
     await openStep(page, login, courseId, 4);
     await page.getByTestId('step4-empty').waitFor();

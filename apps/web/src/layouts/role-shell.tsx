@@ -1,6 +1,6 @@
 import { useBackOfficeWords } from '../i18n/back-office';
 import { useEffect, useLayoutEffect, type ComponentType } from 'react';
-import { AppShell, Box, Burger, Button, Group, Indicator, Text, Tooltip, useDirection } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Button, Group, Indicator, Text, Tooltip, useDirection } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconAddressBook,
@@ -16,6 +16,7 @@ import {
   IconHome,
   IconInfoCircle,
   IconLayoutDashboard,
+  IconLogout,
   IconMail,
   IconMessage,
   IconMessageQuestion,
@@ -248,9 +249,13 @@ export default function RoleShell({ role }: { role: Role }) {
               <ThemeSettingsPanel />
             </Box>
             <LanguageSwitch variant="subtle" size="compact-sm" />
-            <Button variant="outline" size="compact-sm" onClick={() => sessionStore.signOut(role, 'user')}>
+            <Button variant="outline" size="compact-sm" visibleFrom="xs" onClick={() => sessionStore.signOut(role, 'user')}>
               {t('shell.logout')}
             </Button>
+            {/* On a narrow phone the header also holds the bell: sign-out is its icon there, named the same. */}
+            <ActionIcon variant="outline" size="md" hiddenFrom="xs" aria-label={t('shell.logout')} onClick={() => sessionStore.signOut(role, 'user')}>
+              <IconLogout size={18} aria-hidden="true" />
+            </ActionIcon>
           </Group>
         </Group>
         {horizontal ? (

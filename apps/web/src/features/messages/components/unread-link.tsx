@@ -39,11 +39,12 @@ export function MessagesHeaderLink({ role, count }: { role: Role; count: number 
       variant="subtle"
       size="compact-sm"
       visibleFrom="md"
-      aria-label={count > 0 ? t('messages.header.unread', { count }) : t('messages.header.none')}
       data-testid="messages-header-link"
       rightSection={<UnreadBadge count={count} />}
     >
+      {/* Named by its text (the badge is hidden from screen readers): "Messages" and, unseen, how many are unread. */}
       {t('messages.nav')}
+      <span className="visually-hidden">{count > 0 ? t('messages.header.unreadAfter', { count }) : t('messages.header.noneAfter')}</span>
     </Button>
   );
 }

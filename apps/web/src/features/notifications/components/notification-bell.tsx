@@ -38,13 +38,13 @@ export function NotificationBell({ role }: { role: Role }) {
   const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
 
   return (
+    <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red.9" offset={4} data-testid="bell-count">
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" trapFocus withinPortal>
+      {/* The target's aria-expanded, aria-haspopup and aria-controls come from Popover on the button itself. */}
       <Popover.Target>
-        <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} color="red.9" offset={4} data-testid="bell-count">
-          <ActionIcon variant="subtle" size="lg" aria-label={label} aria-expanded={opened} aria-haspopup="dialog" onClick={() => setOpened((o) => !o)} data-testid="notification-bell">
-            <IconBell size={20} aria-hidden="true" />
-          </ActionIcon>
-        </Indicator>
+        <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)} data-testid="notification-bell">
+          <IconBell size={20} aria-hidden="true" />
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p="xs" role="dialog" aria-label={t('notifications.title')} maw="calc(100vw - 1rem)">
         <Group justify="space-between" px="xs" pb="xs" wrap="nowrap">
@@ -94,5 +94,6 @@ export function NotificationBell({ role }: { role: Role }) {
         ) : null}
       </Popover.Dropdown>
     </Popover>
+    </Indicator>
   );
 }
