@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { NOTIFICATIONS_BY_ROLE, type Role } from '@nibras/contract';
+import { BELL_BY_ROLE, NOTIFICATIONS_BY_ROLE, type Role } from '@nibras/contract';
 import { testConfig } from '../../api/test/harness';
 import { parseMail } from '../../api/test/smtp';
 import { seedSession, seedStorage } from './support/browser';
@@ -124,21 +124,26 @@ describe('email notification switches on the profile', () => {
       await seedSession(page, role, login, { language });
       await page.goto(`/${role}/my-profile`);
       await settled(page);
-      const section = page.getByRole('region', { name: tr(language, 'profile.notifications.title') });
+      const region = page.getByRole('region', { name: tr(language, 'profile.notifications.title') });
+      const section = region.getByRole('group', { name: tr(language, 'profile.notifications.mailTitle') });
       const kinds = NOTIFICATIONS_BY_ROLE[role];
       expect(await section.getByRole('switch').count()).toBe(kinds.length);
+      // The header's bell has its own switches, one per kind the role receives, on by default (docs/notifications.md).
+      const bell = region.getByRole('group', { name: tr(language, 'profile.bell.title') }).getByRole('switch');
+      expect(await bell.count()).toBe(BELL_BY_ROLE[role].length);
+      for (const one of await bell.all()) expect(await one.isChecked()).toBe(true);
       for (const kind of kinds) expect(await section.getByRole('switch', { name: tr(language, `profile.notifications.kind.${kind}`) }).isChecked()).toBe(true);
 
       const first = kinds[0]!;
       await section.getByRole('switch', { name: tr(language, `profile.notifications.kind.${first}`) }).click();
       expect(await section.getByRole('switch', { name: tr(language, `profile.notifications.kind.${first}`) }).isChecked()).toBe(false);
-      await section.getByRole('button', { name: tr(language, 'profile.notifications.save') }).click();
+      await region.getByRole('button', { name: tr(language, 'profile.notifications.save') }).click();
       await page.getByTestId('notifications-saved').waitFor();
       expect(await axeViolations(page)).toEqual([]);
 
       await page.reload();
       await settled(page);
-      const again = page.getByRole('region', { name: tr(language, 'profile.notifications.title') });
+      const again = page.getByRole('region', { name: tr(language, 'profile.notifications.title') }).getByRole('group', { name: tr(language, 'profile.notifications.mailTitle') });
       await again.getByRole('switch').first().waitFor();
       expect(await again.getByRole('switch', { name: tr(language, `profile.notifications.kind.${first}`) }).isChecked()).toBe(false);
       for (const kind of kinds.slice(1)) expect(await again.getByRole('switch', { name: tr(language, `profile.notifications.kind.${kind}`) }).isChecked()).toBe(true);

@@ -262,6 +262,10 @@ function NotificationsForm({ role, profile }: { role: Role; profile: Profile }) 
       <form onSubmit={(event) => void save(event)} noValidate>
         <Stack gap="md">
           <FormOutcome success={{ text: saved, polite: true, testId: 'notifications-saved' }} failure={{ text: failure, role: 'alert', color: 'red.9' }} />
+          <Title order={3} size="h4" id="profile-mail-kinds">
+            {t('profile.notifications.mailTitle')}
+          </Title>
+          <Stack gap="md" role="group" aria-labelledby="profile-mail-kinds">
           {kinds.map((kind) => (
             <Switch
               key={kind}
@@ -274,12 +278,14 @@ function NotificationsForm({ role, profile }: { role: Role; profile: Profile }) 
               data-testid={`notify-${kind}`}
             />
           ))}
-          <Title order={3} size="h4" mt="sm">
+          </Stack>
+          <Title order={3} size="h4" mt="sm" id="profile-bell-kinds">
             {t('profile.bell.title')}
           </Title>
           <Text size="sm" c="dimmed">
             {t('profile.bell.text')}
           </Text>
+          <Stack gap="md" role="group" aria-labelledby="profile-bell-kinds">
           {bellKinds.map((kind) => (
             <Switch
               key={`bell-${kind}`}
@@ -292,6 +298,7 @@ function NotificationsForm({ role, profile }: { role: Role; profile: Profile }) 
               data-testid={`bell-${kind}`}
             />
           ))}
+          </Stack>
           <Group>
             <Button type="submit" loading={pending}>
               {t('profile.notifications.save')}
