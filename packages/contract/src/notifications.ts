@@ -60,8 +60,8 @@ function bellRoutes<R extends Role>(r: R) {
       summary: 'Mark one of your notifications read', response: envelope(notificationUnread),
     },
     readAll: {
-      method: 'POST' as const, path: `/api/${r}/notifications/read-all`, access: r, tags,
-      summary: 'Mark all your notifications read', response: envelope(notificationUnread),
+      method: 'POST' as const, path: `/api/${r}/notifications/read-all`, access: r, tags, errors: [400] as const,
+      summary: 'Mark all your notifications read (no body: one is a 400)', response: envelope(notificationUnread),
     },
   } satisfies Record<string, RouteDef>;
 }
