@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { PDF_FONTS, pdfBytes } from './pdf-document';
 import { translate, type Language } from './i18n';
 import { drawLines, fitParagraph, layOutParagraph, plainText, type Align, type Direction, type Fit, type TextStyle } from './pdf-bidi-text';
 
@@ -13,15 +13,8 @@ export interface CertificateInput {
   verifyUrl: string;
 }
 
-const require = createRequire(import.meta.url);
-// Amiri: a Naskh face that also has Latin glyphs, so a name mixing both scripts needs one
-// font only; its OpenType tables hold the joining forms and lam-alef that fontkit applies.
-// License: SIL Open Font License 1.1 (LICENSE_FONT in the package), which allows embedding
-// the font in documents.
-const FONTS = {
-  regular: require.resolve('@expo-google-fonts/amiri/400Regular/Amiri_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/amiri/700Bold/Amiri_700Bold.ttf'),
-};
+// Amiri (lib/pdf-document.ts).
+const FONTS = PDF_FONTS;
 
 const COLORS = { paper: '#fffdf7', teal: '#0e4d4f', gold: '#b08d57', ink: '#1f2933', muted: '#5b6770' };
 
@@ -64,12 +57,7 @@ export function renderCertificatePdf(input: CertificateInput): Promise<Buffer> {
       Keywords: input.code,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const style = (font: 'regular' | 'bold', size: number, color: string): TextStyle => ({ font: FONTS[font], size, color });
   /**

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { PDF_FONTS, pdfBytes } from './pdf-document';
 import { invoiceNumberText, minorText } from '@nibras/contract';
 import { translate } from './i18n';
 import { drawLines, fitParagraph, plainText, type Direction, type TextStyle } from './pdf-bidi-text';
@@ -22,12 +22,8 @@ export interface InvoiceInput {
   orderReference: string;
 }
 
-const require = createRequire(import.meta.url);
-// Amiri, as the certificates (lib/certificate-pdf.ts): Arabic and Latin in one face, SIL OFL 1.1.
-const FONTS = {
-  regular: require.resolve('@expo-google-fonts/amiri/400Regular/Amiri_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/amiri/700Bold/Amiri_700Bold.ttf'),
-};
+// Amiri (lib/pdf-document.ts).
+const FONTS = PDF_FONTS;
 const COLORS = { teal: '#0e4d4f', gold: '#b08d57', ink: '#1f2933', muted: '#5b6770', band: '#f3efe4' };
 
 // A4 portrait, in points.
@@ -87,12 +83,7 @@ export async function renderInvoicePdf(input: InvoiceInput): Promise<Buffer> {
       Keywords: number,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const style = (font: 'regular' | 'bold', size: number, color: string): TextStyle => ({ font: FONTS[font], size, color });
   const text = (value: string, s: TextStyle, x: number, width: number, baseline: number, direction: Direction, align: 'left' | 'right' | 'center', maxLines = 1) => {

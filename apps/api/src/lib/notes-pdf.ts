@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { PDF_FONTS, pdfBytes } from './pdf-document';
 import { noteTimeText } from '@nibras/contract';
 import { translate, type Language } from './i18n';
 import { drawLines, layOutParagraph, plainText, type Direction, type LaidOutLine, type TextStyle } from './pdf-bidi-text';
@@ -12,12 +12,8 @@ export interface NotesPdfInput {
   notes: Array<{ sectionId: number; sectionTitle: string; lectureId: number; lectureTitle: string; positionSeconds: number | null; body: string }>;
 }
 
-const require = createRequire(import.meta.url);
-// Amiri, as the certificates (lib/certificate-pdf.ts): Arabic and Latin in one face, SIL OFL 1.1.
-const FONTS = {
-  regular: require.resolve('@expo-google-fonts/amiri/400Regular/Amiri_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/amiri/700Bold/Amiri_700Bold.ttf'),
-};
+// Amiri (lib/pdf-document.ts).
+const FONTS = PDF_FONTS;
 const COLORS = { teal: '#0e4d4f', gold: '#b08d57', ink: '#1f2933', muted: '#5b6770' };
 
 // A4 portrait, in points.
@@ -61,12 +57,7 @@ export function renderNotesPdf(input: NotesPdfInput): Promise<Buffer> {
     displayTitle: true,
     info: { Title: t('title', { course: plainText(input.courseTitle) }), Author: plainText(input.participantName), Creator: translate(lang, 'app.name') },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const style = (font: 'regular' | 'bold', size: number, color: string): TextStyle => ({ font: FONTS[font], size, color });
   // The top of the next line: each block moves it down, and a line that would pass the bottom margin starts a new page.
