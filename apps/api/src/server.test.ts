@@ -80,7 +80,11 @@ describe('npm start', () => {
     }
   }, 120_000);
 
-  it('never seeds demo data in production', async () => {
+  // One server start serves two points (each start migrates a new data folder: over ten seconds of CPU).
+  it('never seeds demo data in production, and npm start runs the built server under plain Node: no TypeScript loader in the process or beside it', async () => {
+    const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toMatch(/^node (--[\w-]+=?\S* )*apps\/api\/dist\/server\.js$/);
+    expect(scripts.prestart).toContain('build:api');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-prod-'));
     dirs.push(dataDir);
     const server = await start(dataDir, { NODE_ENV: 'production', SEED_DEMO: 'true', JWT_SECRET: 'a-production-secret-of-at-least-32-chars!!' });
@@ -89,6 +93,20 @@ describe('npm start', () => {
       const res = await post(`${server.base}/api/admin/login`, { email: 'admin@example.com', password: 'nibras-demo', returnSecureToken: true });
       expect(res.status).toBe(401);
       expect((await json(await fetch(`${server.base}/api/category/namelist`))).data).toEqual([]);
+      const pid = server.child.pid!;
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      expect(commandLine).not.toMatch(/tsx|ts-node|esbuild/);
+      // tsx keeps an esbuild service process beside the server: a plain server has no child at all.
+      const children = readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((entry) => {
+          try {
+            return readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1] === String(pid);
+          } catch {
+            return false;
+          }
+        });
+      expect(children).toEqual([]);
     } finally {
       await server.stop();
     }
@@ -135,33 +153,4 @@ describe('npm start', () => {
     dirs.push(dataDir);
     await expect(start(dataDir, { PORT: 'not-a-port' })).rejects.toThrow(/PORT/);
   }, 60_000);
-
-  it('npm start runs the built server under plain Node: no TypeScript loader in the process or beside it', async () => {
-    const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).toMatch(/^node (--[\w-]+=?\S* )*apps\/api\/dist\/server\.js$/);
-    expect(scripts.prestart).toContain('build:api');
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-plain-'));
-    dirs.push(dataDir);
-    const server = await start(dataDir, { SEED_DEMO: 'false' });
-    try {
-      const pid = server.child.pid!;
-      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-      expect(commandLine).not.toMatch(/tsx|ts-node|esbuild/);
-      // tsx keeps an esbuild service process beside the server: a plain server has no child at all.
-      const children = readdirSync('/proc')
-        .filter((entry) => /^\d+$/.test(entry))
-        .filter((entry) => {
-          try {
-            return readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')[1] === String(pid);
-          } catch {
-            return false;
-          }
-        });
-      expect(children).toEqual([]);
-      expect((await fetch(`${server.base}/api/category/namelist`)).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
-    // A server start, like the other tests here: over a minute on a loaded machine.
-  }, 120_000);
 });
