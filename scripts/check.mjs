@@ -7,11 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+// TypeScript 7, the compiler's native port, checks the types: the same checks in about half the CPU of TypeScript 6
+// (measured: 68 s against 149 s for the three projects). TypeScript 6 stays the `typescript` package that the linter's
+// parser, Vite and Vitest load (typescript-eslint supports up to 6.0); both name a `tsc`, so this one is named by its path.
+const tsc = path.join(root, 'node_modules', 'typescript-native', 'bin', 'tsc');
 
 const checks = [
-  ['types: contract', bin('tsc'), ['-p', 'packages/contract', '--noEmit']],
-  ['types: api', bin('tsc'), ['-p', 'apps/api', '--noEmit']],
-  ['types: web', bin('tsc'), ['-p', 'apps/web', '--noEmit']],
+  ['types: contract', tsc, ['-p', 'packages/contract', '--noEmit']],
+  ['types: api', tsc, ['-p', 'apps/api', '--noEmit']],
+  ['types: web', tsc, ['-p', 'apps/web', '--noEmit']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   // The build the browser tests load, made as `npm start` makes it from a shell that says NODE_ENV=development:
   // scripts/web-build.test.ts checks this same build (production React, compressed twins) instead of making another.
