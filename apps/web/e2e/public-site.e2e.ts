@@ -9,7 +9,8 @@ import { labelled, tr } from './support/translations';
 
 const e2e = e2eSuite();
 
-const PUBLIC_CSS = /\/build\/public-[\w-]+\.css$/;
+// The public site's sheet (layouts/public-site.css), not a chunk's sheet named after its public.ts (a feature's public file).
+const PUBLIC_CSS = /\/build\/public-site-[\w-]+\.css$/;
 
 function h1(page: Page, name: string) {
   return page.getByRole('heading', { level: 1, name });

@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 /** The public layout: every public page's screens are drawn inside it. */
 const PUBLIC_LAYOUT = 'src/layouts/public-layout.tsx';
 /** Its style sheet, attached by the layout's code (layouts/public-stylesheet.ts). */
-const PUBLIC_CSS = 'src/layouts/public.css';
+const PUBLIC_CSS = 'src/layouts/public-site.css';
 /** What every page under the public layout asks the API for first: the footer's categories come with the home data (app/routes.tsx). */
 const PUBLIC_DATA = ['/api/public/home'];
 

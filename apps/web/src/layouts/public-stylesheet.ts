@@ -1,4 +1,4 @@
-import publicStylesheetUrl from './public.css?url';
+import publicStylesheetUrl from './public-site.css?url';
 import { attachStylesheet } from './stylesheet';
 
 /** Spec section 2: the public site's style sheet, never loaded by the admin area. */
