@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseDocument } from 'htmlparser2';
 import { findAll, textContent } from 'domutils';
 import type { Element } from 'domhandler';
@@ -116,6 +117,22 @@ describe("the public pages' first screen", () => {
     expect(withToken.root).toContain(course.title);
     expect(withToken.root).not.toContain(translate('ar', 'cookie.message'));
     expect((await page(`/course-details/${course.id}`)).root).toContain(translate('ar', 'cookie.message'));
+  });
+
+  it('goes out compressed for a browser that accepts it (brotli, else gzip), and whole for one that does not', async () => {
+    const { word, course } = await catalogEntry();
+    const url = `/search?q=${word}`;
+    const whole = await suite.inject({ method: 'GET', url });
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.body).toContain(course.title);
+    const br = await suite.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(whole.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toContain(course.title);
+    const gz = await suite.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toContain(course.title);
   });
 
   it('keeps the empty root elsewhere: an unknown course, the other pages, the areas', async () => {
