@@ -23,7 +23,7 @@ const keyOf = (request: FastifyRequest) => `${request.method} ${request.url} ${r
 export const isAnonymous = (request: FastifyRequest) => !request.headers.authorization;
 
 /** The encoding a browser prefers among ours: brotli, then gzip, else none. */
-function encodingFor(header: string | undefined): 'br' | 'gzip' | null {
+export function encodingFor(header: string | undefined): 'br' | 'gzip' | null {
   const accepted = new Set(
     (header ?? '')
       .split(',')

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendApiNotFound, sendMethodNotAllowed } from './errors';
 import { allowedMethods } from './allowed-methods';
+import { encodingFor } from './public-cache';
 
 /** The app's HTML for an address (the SEO module fills its head); status 404 for an unknown course or category. */
 export type AppPage = (request: FastifyRequest) => Promise<{ status: number; html: string }>;
@@ -31,8 +31,7 @@ const gzipped = promisify(gzip);
  * 100 KB for a catalogue page instead of 10 to 15; the first-visit budget test failed on a search page with many results).
  */
 async function compressedHtml(request: FastifyRequest, html: string): Promise<{ body: Buffer | string; encoding?: 'br' | 'gzip' }> {
-  const accepted = request.headers['accept-encoding'];
-  const encoding = typeof accepted === 'string' && Buffer.byteLength(html) > 1024 ? negotiate(accepted, ['br', 'gzip']) : null;
+  const encoding = Buffer.byteLength(html) > 1024 ? encodingFor(request.headers['accept-encoding']) : null;
   if (encoding === 'br') return { body: await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }), encoding };
   if (encoding === 'gzip') return { body: await gzipped(html), encoding };
   return { body: html };
