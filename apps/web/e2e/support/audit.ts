@@ -78,6 +78,20 @@ async function layoutFindings(page: Page, path: string, width: number): Promise<
   return findings;
 }
 
+/**
+ * Goes to `path` inside the app, as its links do (the router follows the history's popstate), instead of loading the
+ * document again: what a screen shows does not depend on how it was reached, and a page load costs the browser about
+ * as much CPU as an axe scan (docs/testing.md). Two frames let the router commit the new screen (or its code's loading
+ * indicator, which settled() waits out).
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** Resizes the window and waits until the app has laid itself out again (its media queries answered). */
 export async function resize(page: Page, width: number, height = 800): Promise<void> {
   await page.setViewportSize({ width, height });
@@ -87,6 +101,11 @@ export async function resize(page: Page, width: number, height = 800): Promise<v
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // Then the CSS transitions those started (the role shell's sidebar slides away in 200 ms; until it has, the
   // main column is squeezed and a button's label may look cut off).
+  await transitionsDone(page);
+}
+
+/** Resolves once the CSS transitions running now have ended (the role shell's sidebar slides in on a first load too). */
+async function transitionsDone(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined))));
 }
 
@@ -94,14 +113,19 @@ export async function resize(page: Page, width: number, height = 800): Promise<v
  * One load of the page: axe once, in the window's first width, then the layout at every width, the
  * window resized in place (a phone and a desktop see the same document; only the layout differs).
  */
-async function audit(page: Page, path: string, widths: readonly number[]): Promise<Finding[]> {
+async function audit(page: Page, path: string, widths: readonly number[], loaded: boolean): Promise<Finding[]> {
   const [first, ...others] = widths as [number, ...number[]];
   if (page.viewportSize()?.width !== first) await page.setViewportSize({ width: first, height: 800 });
-  const response = await page.goto(path);
-  // An unknown course or category is the app's not-found screen, sent with 404 for search engines (docs/seo.md).
-  const isApp = !!response && (response.ok() || (response.status() === 404 && (await response.text()).includes('<div id="root">')));
-  if (!isApp) return [{ path, problem: `the server answered ${response?.status()} instead of the app` }];
+  if (loaded) {
+    await visit(page, path);
+  } else {
+    const response = await page.goto(path);
+    // An unknown course or category is the app's not-found screen, sent with 404 for search engines (docs/seo.md).
+    const isApp = !!response && (response.ok() || (response.status() === 404 && (await response.text()).includes('<div id="root">')));
+    if (!isApp) return [{ path, problem: `the server answered ${response?.status()} instead of the app` }];
+  }
   await settled(page);
+  await transitionsDone(page);
   const findings: Finding[] = (await axeViolations(page)).map((problem) => ({ path, problem }));
   findings.push(...(await layoutFindings(page, path, first)));
   for (const width of others) {
@@ -142,7 +166,7 @@ export async function auditAll(e2e: E2E, options: AuditOptions): Promise<Finding
     await seedStorage(page, storage);
   }
   const findings: Finding[] = [];
-  for (const path of options.paths) findings.push(...(await audit(page, path, widths)));
+  for (const [index, path] of options.paths.entries()) findings.push(...(await audit(page, path, widths, index > 0)));
   const lang = await page.evaluate(() => document.documentElement.lang);
   if (lang !== options.language) findings.push({ path: '*', problem: `page language ${lang}, expected ${options.language}` });
   return findings;
