@@ -23,7 +23,14 @@ export const COMPLETION_STATUSES = ['incomplete', 'complete'] as const;
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const;
 /** Steps that must be complete before a course can be submitted or approved; 3 (cover) and 5 (assessments) are optional. */
 export const REQUIRED_STEPS = [1, 2, 4, 6] as const;
-export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short'] as const;
+/**
+ * single, multiple, true_false: options to choose; short: a typed answer; matching: each option (a prompt) paired with
+ * its match; ordering: the options in their right order; fill_blanks: blanks (___) in the text, one option each
+ * holding its accepted answers, one a line; numeric: a number within a tolerance (docs/quizzes.md).
+ */
+export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short', 'matching', 'ordering', 'fill_blanks', 'numeric'] as const;
+/** Types whose options the participant arranges (ordering) or pairs (matching): sent under keys, never option ids. */
+export const KEYED_TYPES = ['matching', 'ordering'] as const;
 /** The files step 4 uploads to a lecture: its video, its PDF, or a resource for download. */
 export const LECTURE_FILE_TARGETS = ['video', 'pdf', 'resource'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -62,8 +69,23 @@ const isoDate = z.string().describe('ISO 8601 date-time');
 
 export interface QuestionShape {
   type: QuestionType;
-  options: { is_correct: boolean }[];
+  text?: string;
+  options: { is_correct: boolean; text?: string; match?: string | null }[];
   accepted_answers?: string[];
+  numeric_answer?: number | null;
+}
+
+/** A fill-in-the-blanks question's blanks: each run of three or more underscores in its text. */
+export function blankCount(text: string): number {
+  return text.match(/_{3,}/g)?.length ?? 0;
+}
+
+/** A blank's accepted answers, as its option's text holds them: one a line. */
+export function acceptedLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 /** The translation key of what is wrong with a question, or null when it can be answered and graded. */
@@ -78,6 +100,16 @@ export function questionProblem(q: QuestionShape): string | null {
       return q.options.length === 2 && correct === 1 ? null : 'api.authoring.question_true_false';
     case 'short':
       return q.options.length === 0 ? null : 'api.authoring.question_short';
+    case 'matching': {
+      const matches = q.options.map((o) => (o.match ?? '').trim().toLowerCase());
+      return q.options.length >= 2 && matches.every(Boolean) && new Set(matches).size === matches.length ? null : 'api.authoring.question_matching';
+    }
+    case 'ordering':
+      return q.options.length >= 2 ? null : 'api.authoring.question_ordering';
+    case 'fill_blanks':
+      return q.options.length >= 1 && (q.text === undefined || blankCount(q.text) === q.options.length) ? null : 'api.authoring.question_fill_blanks';
+    case 'numeric':
+      return q.options.length === 0 && q.numeric_answer !== null && q.numeric_answer !== undefined ? null : 'api.authoring.question_numeric';
   }
 }
 
@@ -238,23 +270,32 @@ export const resumableUploadRoutes = { instructor: resumableRoutes('instructor')
 
 const optionInput = z.strictObject({
   id: newOrId('option'),
-  text: z.string().trim().min(1).max(500),
-  is_correct: z.boolean(),
+  text: z.string().trim().min(1).max(500).describe('The option; matching: the prompt; fill_blanks: the accepted answers of its blank, one a line'),
+  is_correct: z.boolean().default(false).describe('single, multiple and true_false only; ignored by the other types'),
+  match: z.string().trim().max(500).nullable().optional().describe('matching only: what this prompt pairs with'),
 });
 
 const questionInput = z
   .strictObject({
     id: newOrId('question'),
-    type: z.enum(QUESTION_TYPES).describe('single: one correct option; multiple: one or more; true_false: two options, one correct; short: typed answer, no options'),
+    type: z
+      .enum(QUESTION_TYPES)
+      .describe(
+        'single: one correct option; multiple: one or more; true_false: two options, one correct; short: typed answer, no options; matching: two or more options, each with its match; ordering: two or more options in their right order; fill_blanks: one option per ___ in the text, holding its accepted answers one a line; numeric: numeric_answer and tolerance, no options',
+      ),
     text: z.string().trim().min(1).max(2000),
     points: numeric(z.number().int().min(0).max(1000)).default(1),
     accepted_answers: z.array(z.string().trim().min(1).max(200)).max(20).default([]).describe('Short answer only: answers graded as correct; empty means graded by hand'),
     options: z.array(optionInput).max(AUTHORING_LIMITS.options).default([]),
+    numeric_answer: numeric(z.number().min(-1e12).max(1e12)).nullable().default(null).describe('numeric only: the right number'),
+    tolerance: numeric(z.number().min(0).max(1e12)).default(0).describe('numeric only: how far from numeric_answer an answer may be and still be right'),
   })
   .superRefine((q, issues) => {
     const problem = questionProblem(q);
-    if (problem) issues.addIssue({ code: 'custom', path: ['options'], message: problem });
+    if (problem) issues.addIssue({ code: 'custom', path: [q.type === 'fill_blanks' || q.type === 'numeric' ? (q.type === 'numeric' ? 'numeric_answer' : 'text') : 'options'], message: problem });
     if (q.type !== 'short' && q.accepted_answers.length > 0) issues.addIssue({ code: 'custom', path: ['accepted_answers'], message: 'api.authoring.accepted_answers_short_only' });
+    if (q.type !== 'numeric' && q.numeric_answer !== null) issues.addIssue({ code: 'custom', path: ['numeric_answer'], message: 'api.authoring.numeric_only' });
+    if (q.type !== 'matching' && q.options.some((o) => o.match)) issues.addIssue({ code: 'custom', path: ['options'], message: 'api.authoring.match_only' });
   });
 
 export const step5Body = z
@@ -410,7 +451,14 @@ export const authoringSection = z.object({
 });
 export const step4Data = z.object({ id: z.number().int(), sections: z.array(authoringSection) });
 
-export const authoringOption = z.object({ id: z.number().int(), question_id: z.number().int(), text: z.string(), is_correct: z.boolean(), position: z.number().int() });
+export const authoringOption = z.object({
+  id: z.number().int(),
+  question_id: z.number().int(),
+  text: z.string(),
+  is_correct: z.boolean(),
+  match: z.string().nullable().describe('matching: what this prompt pairs with; null otherwise'),
+  position: z.number().int(),
+});
 export const authoringQuestion = z.object({
   id: z.number().int(),
   assessment_id: z.number().int(),
@@ -419,6 +467,8 @@ export const authoringQuestion = z.object({
   points: z.number().int(),
   position: z.number().int(),
   accepted_answers: z.array(z.string()),
+  numeric_answer: z.number().nullable().describe('numeric: the right number; null otherwise'),
+  tolerance: z.number(),
   options: z.array(authoringOption),
 });
 export const authoringAssessment = z.object({

@@ -3,6 +3,7 @@ import { numeric } from './numbers';
 import { envelope, listData } from './envelope';
 import type { RouteDef } from './route-def';
 import { certificateLink } from './certificates';
+import { QUESTION_TYPES } from './authoring';
 
 /**
  * Quizzes: participants take the assessments built in course step 5; choice questions are graded
@@ -71,14 +72,24 @@ export const detailsQuery = withSecondQuestionMark(
   }),
 );
 
-/** What a participant may see of a question: never which options are correct nor the accepted answers. */
+/**
+ * What a participant may see of a question: never which options are correct, the accepted answers, the right order
+ * or the right pairs. Ordering and matching questions name their options and choices by keys of that question (not
+ * option ids, whose order would give the answer away) and list them in an order that says nothing.
+ */
 export const quizQuestion = z.object({
   id: z.number().int(),
-  type: z.enum(['single', 'multiple', 'true_false', 'short']),
-  text: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  text: z.string().describe('fill_blanks: each ___ (three or more underscores) is a blank, in order'),
   points: z.number().int(),
-  options: z.array(z.object({ id: z.number().int(), text: z.string() })),
+  options: z
+    .array(z.object({ id: z.number().int(), text: z.string() }))
+    .describe('Choices; matching: the prompts; ordering: the items to put in order (by key); empty for short, fill_blanks and numeric'),
+  choices: z.array(z.object({ id: z.number().int(), text: z.string() })).describe('matching: what the prompts pair with (by key), in an order that says nothing; empty otherwise'),
+  blanks: z.number().int().describe('fill_blanks: how many blanks the text has; 0 otherwise'),
 });
+
+const matchPair = z.strictObject({ option_id: dbId.describe("A prompt's key"), choice_id: dbId.describe("A choice's key") });
 
 export const quizAssessment = z.object({
   id: z.number().int(),
@@ -102,8 +113,11 @@ export const openAttempt = z.object({
 export const answerResult = z.object({
   answer_id: z.number().int(),
   question_id: z.number().int(),
-  option_ids: z.array(z.number().int()).describe('What the participant chose'),
-  text: z.string().nullable().describe('What the participant typed'),
+  option_ids: z.array(z.number().int()).describe('What the participant chose; ordering: the keys in the order given'),
+  text: z.string().nullable().describe('What the participant typed (short answers)'),
+  matches: z.array(z.object({ option_id: z.number().int(), choice_id: z.number().int() })).describe('matching: the pairs given, by key; empty otherwise'),
+  blanks: z.array(z.string()).describe('fill_blanks: what was typed in each blank, in order; empty otherwise'),
+  number: z.number().nullable().describe('numeric: the number given; null otherwise'),
   correct: z.boolean().nullable().describe('Null while a short answer waits to be checked'),
   points_awarded: z.number().int().nullable(),
   points: z.number().int(),
@@ -150,8 +164,11 @@ export const answerBody = z.strictObject({
     .array(
       z.strictObject({
         question_id: dbId,
-        option_ids: z.array(dbId).max(10).optional().describe('Choice questions: the chosen options'),
+        option_ids: z.array(dbId).max(10).optional().describe('Choice questions: the chosen options; ordering: every item\'s key, in the order given'),
         text: z.string().max(2000).optional().describe('Short answers'),
+        matches: z.array(matchPair).max(10).optional().describe('matching: each prompt\'s key with the key of the choice it pairs with'),
+        blanks: z.array(z.string().max(200)).max(10).optional().describe('fill_blanks: what goes in each blank, in order'),
+        number: z.number().min(-1e12).max(1e12).optional().describe('numeric: the number'),
       }),
     )
     .max(200)
@@ -186,8 +203,12 @@ export const submissionSummary = z.object({
 export const submissionReview = submissionSummary.extend({
   questions: z.array(
     quizQuestion.extend({
-      options: z.array(z.object({ id: z.number().int(), text: z.string(), is_correct: z.boolean() })),
+      options: z
+        .array(z.object({ id: z.number().int(), text: z.string(), is_correct: z.boolean(), match: z.string().nullable().describe('matching: the choice this prompt pairs with') }))
+        .describe('In their right order (ordering); matching: each prompt with its match; fill_blanks: each blank\'s accepted answers, one a line'),
       accepted_answers: z.array(z.string()),
+      numeric_answer: z.number().nullable(),
+      tolerance: z.number(),
       answer: answerResult.extend({ checked_by: z.object({ id: z.number().int(), name: z.string() }).nullable() }).nullable(),
     }),
   ),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { courses } from './catalog';
 
 /**
@@ -32,7 +32,9 @@ export const assessments = pgTable(
   ],
 );
 
-const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short'] as const;
+const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short', 'matching', 'ordering', 'fill_blanks', 'numeric'] as const;
+/** A random key from 1 to 2^31 - 1: what a participant sees of an ordering or matching option instead of its id. */
+const randomKey = sql`(floor(random() * 2147483646) + 1)::integer`;
 
 export const assessmentQuestions = pgTable(
   'assessment_questions',
@@ -45,10 +47,14 @@ export const assessmentQuestions = pgTable(
     position: integer('position').notNull().default(0),
     /** Short-answer questions: answers graded as correct (compared case- and space-insensitively); empty means graded by hand. */
     acceptedAnswers: jsonb('accepted_answers').$type<string[]>().notNull().default([]),
+    /** Numeric questions: the right number, and how far from it an answer may be. */
+    numericAnswer: doublePrecision('numeric_answer'),
+    numericTolerance: doublePrecision('numeric_tolerance').notNull().default(0),
   },
   (t) => [
     index('assessment_questions_assessment_idx').on(t.assessmentId, t.position),
-    check('assessment_questions_type', sql`${t.type} in ('single', 'multiple', 'true_false', 'short')`),
+    check('assessment_questions_type', sql`${t.type} in ('single', 'multiple', 'true_false', 'short', 'matching', 'ordering', 'fill_blanks', 'numeric')`),
+    check('assessment_questions_tolerance', sql`${t.numericTolerance} >= 0`),
     check('assessment_questions_points', sql`${t.points} >= 0`),
   ],
 );
@@ -61,6 +67,11 @@ export const questionOptions = pgTable(
     text: text('text').notNull(),
     isCorrect: boolean('is_correct').notNull().default(false),
     position: integer('position').notNull().default(0),
+    /** Matching questions: what this option (the prompt) pairs with. */
+    matchText: text('match_text'),
+    /** Ordering and matching: the option's and its match's names for the participant (docs/quizzes.md). */
+    optionKey: integer('option_key').notNull().default(randomKey),
+    matchKey: integer('match_key').notNull().default(randomKey),
   },
   (t) => [index('question_options_question_idx').on(t.questionId, t.position)],
 );

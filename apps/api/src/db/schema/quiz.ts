@@ -52,6 +52,8 @@ export const quizAnswers = pgTable(
     questionId: integer('question_id').notNull().references(() => assessmentQuestions.id, { onDelete: 'cascade' }),
     optionIds: jsonb('option_ids').$type<number[]>().notNull().default([]),
     text: text('text'),
+    /** Matching, fill in the blanks and numeric answers: the pairs, the blanks' texts or the number given. */
+    response: jsonb('response').$type<{ matches?: { option_id: number; choice_id: number }[]; blanks?: string[]; number?: number }>(),
     correct: boolean('correct'),
     /** The question's points when it was answered. */
     points: integer('points').notNull(),
