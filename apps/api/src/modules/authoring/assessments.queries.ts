@@ -3,23 +3,44 @@ import type { QuestionType } from '@nibras/contract';
 import type { Db } from '../../db/client';
 import { assessmentQuestions, assessments, questionOptions } from '../../db/schema';
 
+/** A question of step 5 as saved (numeric answer and tolerance only for numeric questions). */
+export interface QuestionRow {
+  type: QuestionType;
+  text: string;
+  points: number;
+  position: number;
+  accepted_answers: string[];
+  numeric_answer: number | null;
+  numeric_tolerance: number;
+}
+
+/** An option of step 5 as saved (match_text only for matching questions). */
+export interface OptionRow {
+  question_id: number;
+  text: string;
+  is_correct: boolean;
+  match_text: string | null;
+  position: number;
+}
+
 export async function updateQuestions(
   tx: Db,
   assessmentId: number,
-  rows: { id: number; type: string; text: string; points: number; position: number; accepted_answers: string[] }[],
+  rows: (QuestionRow & { id: number })[],
 ) {
   if (rows.length === 0) return;
   await tx.execute(sql`
-    update ${assessmentQuestions} set type = u.type, text = u.text, points = u.points, position = u.position, accepted_answers = u.accepted_answers
-    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, type text, text text, points int, position int, accepted_answers jsonb)
+    update ${assessmentQuestions} set type = u.type, text = u.text, points = u.points, position = u.position, accepted_answers = u.accepted_answers,
+      numeric_answer = u.numeric_answer, numeric_tolerance = u.numeric_tolerance
+    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, type text, text text, points int, position int, accepted_answers jsonb, numeric_answer float8, numeric_tolerance float8)
     where ${assessmentQuestions.id} = u.id and ${assessmentQuestions.assessmentId} = ${assessmentId}`);
 }
 
-export async function updateOptions(tx: Db, rows: { id: number; question_id: number; text: string; is_correct: boolean; position: number }[]) {
+export async function updateOptions(tx: Db, rows: (OptionRow & { id: number })[]) {
   if (rows.length === 0) return;
   await tx.execute(sql`
-    update ${questionOptions} set text = u.text, is_correct = u.is_correct, position = u.position
-    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, question_id int, text text, is_correct boolean, position int)
+    update ${questionOptions} set text = u.text, is_correct = u.is_correct, match_text = u.match_text, position = u.position
+    from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, question_id int, text text, is_correct boolean, match_text text, position int)
     where ${questionOptions.id} = u.id and ${questionOptions.questionId} = u.question_id`);
 }
 
@@ -92,17 +113,28 @@ export async function deleteOptionsOf(tx: Db, questionIds: number[]) {
 export async function insertQuestions(
   tx: Db,
   assessmentId: number,
-  rows: { type: QuestionType; text: string; points: number; position: number; accepted_answers: string[] }[],
+  rows: QuestionRow[],
 ) {
   if (rows.length === 0) return [];
   return tx
     .insert(assessmentQuestions)
-    .values(rows.map((q) => ({ assessmentId, type: q.type, text: q.text, points: q.points, position: q.position, acceptedAnswers: q.accepted_answers })))
+    .values(
+      rows.map((q) => ({
+        assessmentId,
+        type: q.type,
+        text: q.text,
+        points: q.points,
+        position: q.position,
+        acceptedAnswers: q.accepted_answers,
+        numericAnswer: q.numeric_answer,
+        numericTolerance: q.numeric_tolerance,
+      })),
+    )
     .returning({ id: assessmentQuestions.id, position: assessmentQuestions.position });
 }
 
-export async function insertOptions(tx: Db, rows: { question_id: number; text: string; is_correct: boolean; position: number }[]) {
-  if (rows.length) await tx.insert(questionOptions).values(rows.map((o) => ({ questionId: o.question_id, text: o.text, isCorrect: o.is_correct, position: o.position })));
+export async function insertOptions(tx: Db, rows: OptionRow[]) {
+  if (rows.length) await tx.insert(questionOptions).values(rows.map((o) => ({ questionId: o.question_id, text: o.text, isCorrect: o.is_correct, matchText: o.match_text, position: o.position })));
 }
 
 /** False when it is not an assessment of that course; the rest close ranks. */
@@ -132,7 +164,10 @@ export async function deleteQuestionRow(tx: Db, assessmentId: number, id: number
 /** The question's type and every option of it, for checking what deleting one would leave. */
 export async function questionWithOptions(tx: Db, questionId: number) {
   const [[question], options] = await Promise.all([
-    tx.select({ type: assessmentQuestions.type }).from(assessmentQuestions).where(eq(assessmentQuestions.id, questionId)),
+    tx
+      .select({ type: assessmentQuestions.type, text: assessmentQuestions.text, numericAnswer: assessmentQuestions.numericAnswer })
+      .from(assessmentQuestions)
+      .where(eq(assessmentQuestions.id, questionId)),
     tx.select().from(questionOptions).where(eq(questionOptions.questionId, questionId)),
   ]);
   return { question, options };

@@ -59,14 +59,17 @@ function checkAssessmentInput(input: AssessmentInput, existing: AssessmentTree |
           else if (seenOptions.has(oid)) problems[`${base}.${i}.options.${k}.id`] = 'api.authoring.duplicate_id';
           seenOptions.add(oid);
         }
-        return collectPlain(o.text, `${base}.${i}.options.${k}.text`, problems);
+        return {
+          text: collectPlain(o.text, `${base}.${i}.options.${k}.text`, problems),
+          match: q.type === 'matching' && o.match ? collectPlain(o.match, `${base}.${i}.options.${k}.match`, problems) : null,
+        };
       }),
     };
   });
   const title = collectPlain(input.title, 'assessment.title', problems);
   if (Object.keys(problems).length) throw new AppError('api.validation.failed', 400, { fields: problems });
-  // A question turned into a short answer cannot list options: its options go with the change of type.
-  const nowShort = new Set(input.questions.flatMap((q) => (q.type === 'short' && idOf(q.id) !== null ? [idOf(q.id)!] : [])));
+  // A question turned into a short answer or a numeric one cannot list options: its options go with the change of type.
+  const nowShort = new Set(input.questions.flatMap((q) => ((q.type === 'short' || q.type === 'numeric') && idOf(q.id) !== null ? [idOf(q.id)!] : [])));
   const leftOut = existing?.questions.some((q) => !seenQuestions.has(q.id) || (!nowShort.has(q.id) && q.options.some((o) => !seenOptions.has(o.id))));
   if (leftOut) throw new AppError('api.authoring.assessment_stale', 409, { fields: { 'assessment.questions': 'api.authoring.assessment_stale' } });
   return { title, texts, nowShort: [...nowShort] };
@@ -93,7 +96,16 @@ export async function saveStep5(ctx: AppContext, user: RequestUser, body: z.outp
     }
 
     await deleteOptionsOf(tx, nowShort);
-    const questionRows = input.questions.map((q, i) => ({ id: idOf(q.id), type: q.type, text: texts[i]!.text, points: q.points, position: i, accepted_answers: texts[i]!.answers }));
+    const questionRows = input.questions.map((q, i) => ({
+      id: idOf(q.id),
+      type: q.type,
+      text: texts[i]!.text,
+      points: q.points,
+      position: i,
+      accepted_answers: texts[i]!.answers,
+      numeric_answer: q.type === 'numeric' ? q.numeric_answer : null,
+      numeric_tolerance: q.type === 'numeric' ? q.tolerance : 0,
+    }));
     const inserted = await insertQuestions(
       tx,
       assessmentId,
@@ -107,7 +119,15 @@ export async function saveStep5(ctx: AppContext, user: RequestUser, body: z.outp
     );
 
     const optionRows = input.questions.flatMap((q, i) =>
-      q.options.map((o, k) => ({ id: idOf(o.id), question_id: idOf(q.id) ?? newQuestionAt.get(i)!, text: texts[i]!.options[k]!, is_correct: o.is_correct, position: k })),
+      q.options.map((o, k) => ({
+        id: idOf(o.id),
+        question_id: idOf(q.id) ?? newQuestionAt.get(i)!,
+        text: texts[i]!.options[k]!.text,
+        // Only choice questions have right options; the other types' are right by their order, match or text.
+        is_correct: (q.type === 'single' || q.type === 'multiple' || q.type === 'true_false') && o.is_correct,
+        match_text: texts[i]!.options[k]!.match,
+        position: k,
+      })),
     );
     await insertOptions(
       tx,
@@ -143,7 +163,7 @@ export async function getOption(ctx: AppContext, user: RequestUser, id: number) 
   if (!found) throw itemNotFound();
   await requireCourseAccess(ctx, user, found.courseId);
   const o = found.option;
-  return { id: o.id, question_id: o.questionId, text: o.text, is_correct: o.isCorrect, position: o.position, assessment_id: found.assessmentId, course_id: found.courseId };
+  return { id: o.id, question_id: o.questionId, text: o.text, is_correct: o.isCorrect, match: o.matchText, position: o.position, assessment_id: found.assessmentId, course_id: found.courseId };
 }
 
 async function step5Answer(ctx: AppContext, courseId: number, outcome: Awaited<ReturnType<typeof editCourse>>) {
@@ -176,7 +196,12 @@ export async function deleteOption(ctx: AppContext, user: RequestUser, id: numbe
     const { question, options } = await questionWithOptions(tx, found.questionId);
     const target = options.find((o) => o.id === id);
     if (!question || !target) throw itemNotFound();
-    const problem = questionProblem({ type: question.type, options: options.filter((o) => o.id !== id).map((o) => ({ is_correct: o.isCorrect })) });
+    const problem = questionProblem({
+      type: question.type,
+      text: question.text,
+      numeric_answer: question.numericAnswer,
+      options: options.filter((o) => o.id !== id).map((o) => ({ is_correct: o.isCorrect, match: o.matchText })),
+    });
     if (problem) throw new AppError('api.authoring.option_needed', 409, { fields: { id: problem } });
     await deleteOptionRow(tx, target);
   });

@@ -134,7 +134,9 @@ export function presentAssessment(a: AssessmentTree): z.infer<typeof authoringAs
       points: q.points,
       position: q.position,
       accepted_answers: q.acceptedAnswers,
-      options: q.options.map((o) => ({ id: o.id, question_id: o.questionId, text: o.text, is_correct: o.isCorrect, position: o.position })),
+      numeric_answer: q.numericAnswer,
+      tolerance: q.numericTolerance,
+      options: q.options.map((o) => ({ id: o.id, question_id: o.questionId, text: o.text, is_correct: o.isCorrect, match: o.matchText, position: o.position })),
     })),
   };
 }

@@ -367,6 +367,29 @@ describe('step 5: assessments', () => {
     expect((await api.get(`step5/option/${q.options[0].id}`)).statusCode).toBe(404);
   });
 
+  it('saves matching, ordering, fill-in-the-blanks and numeric questions, and edit/step5 returns exactly what was saved', async () => {
+    const api = await instructor();
+    const { id } = await createDraft(api);
+    const questions = [
+      { type: 'matching', text: 'Match each city with its country.', options: [{ text: 'Cairo', match: 'Egypt' }, { text: 'Fez', match: 'Morocco' }] },
+      { type: 'ordering', text: 'Put the prayers in order.', options: [{ text: 'Fajr' }, { text: 'Dhuhr' }, { text: 'Asr' }] },
+      { type: 'fill_blanks', text: 'The ___ flows through ____.', options: [{ text: 'Nile\nالنيل' }, { text: 'Egypt\nمصر' }] },
+      { type: 'numeric', text: 'Pi to two decimals?', numeric_answer: 3.14, tolerance: 0.005, points: 2 },
+    ];
+    const saved = expectOk(await api.post('addUpdate/step5', { id, assessment: { title: 'Types', pass_mark: 50, questions } })).data;
+    const [matching, ordering, blanks, numeric] = saved.assessments[0].questions;
+    expect(matching.options.map((o: { text: string; match: string | null; is_correct: boolean }) => [o.text, o.match, o.is_correct])).toEqual([['Cairo', 'Egypt', false], ['Fez', 'Morocco', false]]);
+    expect(ordering.options.map((o: { text: string; match: string | null }) => [o.text, o.match])).toEqual([['Fajr', null], ['Dhuhr', null], ['Asr', null]]);
+    expect(blanks.options.map((o: { text: string }) => o.text)).toEqual(['Nile\nالنيل', 'Egypt\nمصر']);
+    expect(numeric).toMatchObject({ numeric_answer: 3.14, tolerance: 0.005, points: 2, options: [] });
+    expect(matching).toMatchObject({ numeric_answer: null, tolerance: 0 });
+    expect(withoutState(expectOk(await api.get(`edit/step5/${id}`)).data)).toEqual(withoutState(saved));
+
+    // A matching option that the question needs cannot go; a blank's option cannot go while its ___ stays in the text.
+    expect((await api.get(`step5/option/delete/${matching.options[0].id}`)).statusCode).toBe(409);
+    expect((await api.get(`step5/option/delete/${blanks.options[1].id}`)).statusCode).toBe(409);
+  });
+
   it('refuses questions that break their type rules, with the field that is wrong', async () => {
     const api = await instructor();
     const { id } = await createDraft(api);
@@ -378,6 +401,15 @@ describe('step 5: assessments', () => {
       [{ type: 'short', text: 'q', options: [{ text: 'a', is_correct: true }] }, 'assessment.questions.0.options', 'has no options'],
       [{ type: 'single', text: 'q', accepted_answers: ['x'], options: [{ text: 'a', is_correct: true }, { text: 'b', is_correct: false }] }, 'assessment.questions.0.accepted_answers', 'only for short-answer'],
       [{ type: 'essay', text: 'q' }, 'assessment.questions.0.type', 'not allowed'],
+      [{ type: 'matching', text: 'q', options: [{ text: 'a', match: '1' }, { text: 'b' }] }, 'assessment.questions.0.options', 'each with its own match'],
+      [{ type: 'matching', text: 'q', options: [{ text: 'a', match: 'Same' }, { text: 'b', match: ' same ' }] }, 'assessment.questions.0.options', 'no two matches alike'],
+      [{ type: 'single', text: 'q', options: [{ text: 'a', is_correct: true, match: 'x' }, { text: 'b', is_correct: false }] }, 'assessment.questions.0.options', 'only for matching'],
+      [{ type: 'ordering', text: 'q', options: [{ text: 'first' }] }, 'assessment.questions.0.options', 'at least two items'],
+      [{ type: 'fill_blanks', text: 'The ___ flows north.', options: [{ text: 'Nile' }, { text: 'Egypt' }] }, 'assessment.questions.0.text', 'as many blanks as answer lists'],
+      [{ type: 'fill_blanks', text: 'No blank here.', options: [{ text: 'Nile' }] }, 'assessment.questions.0.text', 'Mark each blank'],
+      [{ type: 'numeric', text: 'q' }, 'assessment.questions.0.numeric_answer', 'give the right number'],
+      [{ type: 'numeric', text: 'q', numeric_answer: 3, tolerance: -1 }, 'assessment.questions.0.tolerance', 'at least 0'],
+      [{ type: 'short', text: 'q', numeric_answer: 3 }, 'assessment.questions.0.numeric_answer', 'only for numeric'],
     ];
     for (const [q, field, text] of cases) {
       const res = await bad(q);

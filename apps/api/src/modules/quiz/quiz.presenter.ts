@@ -6,9 +6,38 @@ import type { AnswerRow, AssessmentWithQuestions, AttemptRow, SubmissionRow } fr
 type Question = AssessmentWithQuestions['questions'][number];
 type Submitted = AttemptRow & { status: 'pending' | 'passed' | 'failed'; submittedAt: Date };
 
-/** The only shape of a question a participant receives: the right options and accepted answers stay on the server. */
+/**
+ * An ordering question's items in the order of their keys, which are random: an order that says nothing, the same
+ * for everyone. Should it happen to be the right order, it is turned by one, so the question never arrives solved.
+ */
+function scrambled(q: Question): Question['options'] {
+  const sorted = [...q.options].sort((x, y) => x.key - y.key);
+  return sorted.length > 1 && sorted.every((o, i) => o.id === q.options[i]!.id) ? [...sorted.slice(1), sorted[0]!] : sorted;
+}
+
+/**
+ * The only shape of a question a participant receives: the right options, pairs, order and accepted answers stay on
+ * the server. Ordering and matching options go under their keys, never their ids (ids follow the authored order).
+ */
 export function questionForParticipant(q: Question): z.infer<typeof quizQuestion> {
-  return { id: q.id, type: q.type, text: q.text, points: q.points, options: q.options.map((o) => ({ id: o.id, text: o.text })) };
+  const base = { id: q.id, type: q.type, text: q.text, points: q.points, choices: [], blanks: 0 };
+  switch (q.type) {
+    case 'ordering':
+      return { ...base, options: scrambled(q).map((o) => ({ id: o.key, text: o.text })) };
+    case 'matching':
+      return {
+        ...base,
+        options: q.options.map((o) => ({ id: o.key, text: o.text })),
+        choices: [...q.options].sort((x, y) => x.matchKey - y.matchKey).map((o) => ({ id: o.matchKey, text: o.matchText ?? '' })),
+      };
+    case 'fill_blanks':
+      return { ...base, options: [], blanks: q.options.length };
+    case 'numeric':
+    case 'short':
+      return { ...base, options: [] };
+    default:
+      return { ...base, options: q.options.map((o) => ({ id: o.id, text: o.text })) };
+  }
 }
 
 export function presentAssessment(a: Omit<AssessmentWithQuestions, 'questions'>, questions: Question[]): z.infer<typeof quizAssessment> {
@@ -30,6 +59,9 @@ export function presentAnswer(a: AnswerRow): z.infer<typeof answerResult> {
     question_id: a.questionId,
     option_ids: a.optionIds,
     text: a.text,
+    matches: a.response?.matches ?? [],
+    blanks: a.response?.blanks ?? [],
+    number: a.response?.number ?? null,
     correct: a.correct,
     points_awarded: a.pointsAwarded,
     points: a.points,
@@ -84,13 +116,14 @@ export function presentReview(r: SubmissionRow, questions: Question[], answers: 
     ...presentSummary(r),
     questions: questions.map((q) => {
       const answer = byQuestion.get(q.id);
+      const keyed = q.type === 'ordering' || q.type === 'matching';
       return {
-        id: q.id,
-        type: q.type,
-        text: q.text,
-        points: q.points,
-        options: q.options.map((o) => ({ id: o.id, text: o.text, is_correct: o.isCorrect })),
+        ...questionForParticipant(q),
+        // In the authored order, which for ordering is the right one; under the keys the participant's answer uses.
+        options: q.options.map((o) => ({ id: keyed ? o.key : o.id, text: o.text, is_correct: o.isCorrect, match: o.matchText })),
         accepted_answers: q.acceptedAnswers,
+        numeric_answer: q.numericAnswer,
+        tolerance: q.numericTolerance,
         answer: answer
           ? { ...presentAnswer(answer), checked_by: answer.checkedBy ? { id: answer.checkedBy, name: reviewers.get(answer.checkedBy) ?? '' } : null }
           : null,

@@ -17,7 +17,7 @@ export interface AssessmentWithQuestions {
   passMark: number;
   timeLimitMinutes: number | null;
   maxAttempts: number | null;
-  questions: (Omit<GradedQuestion, 'options'> & { text: string; options: { id: number; text: string; isCorrect: boolean }[] })[];
+  questions: (GradedQuestion & { text: string })[];
 }
 
 /** Assessments of live courses, with their course; by ids or by course ids. */
@@ -50,16 +50,24 @@ export async function questionsOf(db: Db, assessmentIds: number[]) {
       .where(inArray(assessmentQuestions.assessmentId, assessmentIds))
       .orderBy(asc(assessmentQuestions.position), asc(assessmentQuestions.id)),
     db
-      .select({ id: questionOptions.id, questionId: questionOptions.questionId, text: questionOptions.text, isCorrect: questionOptions.isCorrect })
+      .select({
+        id: questionOptions.id,
+        questionId: questionOptions.questionId,
+        text: questionOptions.text,
+        isCorrect: questionOptions.isCorrect,
+        matchText: questionOptions.matchText,
+        key: questionOptions.optionKey,
+        matchKey: questionOptions.matchKey,
+      })
       .from(questionOptions)
       .innerJoin(assessmentQuestions, eq(assessmentQuestions.id, questionOptions.questionId))
       .where(inArray(assessmentQuestions.assessmentId, assessmentIds))
       .orderBy(asc(questionOptions.position), asc(questionOptions.id)),
   ]);
-  const optionsOf = new Map<number, { id: number; text: string; isCorrect: boolean }[]>();
+  const optionsOf = new Map<number, GradedQuestion['options']>();
   for (const o of options) {
     const list = optionsOf.get(o.questionId) ?? [];
-    list.push({ id: o.id, text: o.text, isCorrect: o.isCorrect });
+    list.push({ id: o.id, text: o.text, isCorrect: o.isCorrect, matchText: o.matchText, key: o.key, matchKey: o.matchKey });
     optionsOf.set(o.questionId, list);
   }
   for (const id of assessmentIds) byAssessment.set(id, []);
@@ -70,6 +78,8 @@ export async function questionsOf(db: Db, assessmentIds: number[]) {
       text: q.text,
       points: q.points,
       acceptedAnswers: q.acceptedAnswers,
+      numericAnswer: q.numericAnswer,
+      numericTolerance: q.numericTolerance,
       options: optionsOf.get(q.id) ?? [],
     });
   }
@@ -227,7 +237,8 @@ function prepareSubmissionContext(db: Db) {
       (select json_build_object('id', ${assessments.id}, 'courseId', ${assessments.courseId}, 'courseTitle', ${courses.title}, 'instructorId', ${courses.instructorId},
           'title', ${assessments.title}, 'passMark', ${assessments.passMark}, 'timeLimitMinutes', ${assessments.timeLimitMinutes}, 'maxAttempts', ${assessments.maxAttempts},
           'questions', (select coalesce(json_agg(json_build_object('id', q.id, 'type', q.type, 'text', q.text, 'points', q.points, 'acceptedAnswers', q.accepted_answers,
-              'options', (select coalesce(json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct) order by o.position, o.id), '[]'::json)
+              'numericAnswer', q.numeric_answer, 'numericTolerance', q.numeric_tolerance,
+              'options', (select coalesce(json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct, 'matchText', o.match_text, 'key', o.option_key, 'matchKey', o.match_key) order by o.position, o.id), '[]'::json)
                 from ${questionOptions} o where o.question_id = q.id)) order by q.position, q.id), '[]'::json)
             from ${assessmentQuestions} q where q.assessment_id = ${assessments.id}))
         from ${assessments} inner join ${courses} on ${courses.id} = ${assessments.courseId}
@@ -298,11 +309,23 @@ function rowFromJson<T>(table: typeof quizAttempts | typeof quizAnswers, json: R
   return out as T;
 }
 
+/** An answer as submitOpenAttempt stores it. */
+export interface StoredAnswer {
+  questionId: number;
+  optionIds: number[];
+  text: string | null;
+  response: AnswerRow['response'];
+  correct: boolean | null;
+  points: number;
+  pointsAwarded: number | null;
+}
+
 /** An answer under the column names json_to_recordset reads. */
-const answerRecord = (a: { questionId: number; optionIds: number[]; text: string | null; correct: boolean | null; points: number; pointsAwarded: number | null }) => ({
+const answerRecord = (a: StoredAnswer) => ({
   question_id: a.questionId,
   option_ids: a.optionIds,
   text: a.text,
+  response: a.response,
   correct: a.correct,
   points: a.points,
   points_awarded: a.pointsAwarded,
@@ -317,10 +340,10 @@ function prepareSubmit(db: Db) {
     where id = ${p('id', 'int')} and status = 'open'
     returning *`);
   const stored = db.$with('stored', {}).as(sql`
-    insert into ${quizAnswers} (attempt_id, question_id, option_ids, text, correct, points, points_awarded)
-    select s.id, a.question_id, a.option_ids, a.text, a.correct, a.points, a.points_awarded
+    insert into ${quizAnswers} (attempt_id, question_id, option_ids, text, response, correct, points, points_awarded)
+    select s.id, a.question_id, a.option_ids, a.text, a.response, a.correct, a.points, a.points_awarded
     from submitted s
-    cross join json_to_recordset(${p('answers', 'json')}) as a(question_id int, option_ids jsonb, text text, correct boolean, points int, points_awarded int)
+    cross join json_to_recordset(${p('answers', 'json')}) as a(question_id int, option_ids jsonb, text text, response jsonb, correct boolean, points int, points_awarded int)
     returning *`);
   return db
     .with(submitted, stored)
@@ -346,7 +369,7 @@ export async function submitOpenAttempt(
   db: Db,
   id: number,
   values: Pick<AttemptRow, 'status' | 'score' | 'maxScore' | 'submittedAt' | 'idempotencyKey'>,
-  answers: { questionId: number; optionIds: number[]; text: string | null; correct: boolean | null; points: number; pointsAwarded: number | null }[],
+  answers: StoredAnswer[],
 ): Promise<{ attempt: AttemptRow; answers: AnswerRow[] } | null> {
   const [row] = await submitStatement(db).execute({ ...values, id, answers: JSON.stringify(answers.map(answerRecord)) });
   if (!row?.attempt) return null;

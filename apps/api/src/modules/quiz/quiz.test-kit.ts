@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { QuestionType } from '@nibras/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { assessmentQuestions, assessments, questionOptions } from '../../db/schema';
 import { inject, loginAs, testDatabase } from '../../../test/harness';
@@ -6,19 +7,23 @@ import { addLectures, createCourse, enrollParticipant } from '../../../test/fact
 
 /** What the quiz tests share: a course with an assessment written straight to the database, and callers. */
 
-type QuestionType = 'single' | 'multiple' | 'true_false' | 'short';
 export interface QuestionSpec {
   type: QuestionType;
   points?: number;
+  text?: string;
   accepted?: string[];
-  /** [text, is correct] */
+  /** [text, is correct]; matching: the prompts; ordering: the items in their right order; fill_blanks: each blank's accepted answers, one a line */
   options?: [string, boolean][];
+  /** matching: each prompt's match, in the options' order */
+  matches?: string[];
+  /** numeric: [answer, tolerance] */
+  numeric?: [number, number];
 }
 export interface BuiltQuestion {
   id: number;
   type: QuestionType;
   points: number;
-  options: { id: number; isCorrect: boolean }[];
+  options: { id: number; isCorrect: boolean; text: string; key: number; matchKey: number }[];
 }
 
 export const SAMPLE: QuestionSpec[] = [
@@ -40,12 +45,29 @@ export async function addAssessment(
   for (const [position, spec] of (opts.questions ?? SAMPLE).entries()) {
     const [q] = await db
       .insert(assessmentQuestions)
-      .values({ assessmentId: assessment!.id, type: spec.type, text: `Question ${position + 1}`, points: spec.points ?? 1, position, acceptedAnswers: spec.accepted ?? [] })
+      .values({
+        assessmentId: assessment!.id,
+        type: spec.type,
+        text: spec.text ?? `Question ${position + 1}`,
+        points: spec.points ?? 1,
+        position,
+        acceptedAnswers: spec.accepted ?? [],
+        numericAnswer: spec.numeric?.[0] ?? null,
+        numericTolerance: spec.numeric?.[1] ?? 0,
+      })
       .returning();
     const options = spec.options?.length
-      ? await db.insert(questionOptions).values(spec.options.map(([text, isCorrect], i) => ({ questionId: q!.id, text, isCorrect, position: i }))).returning()
+      ? await db
+          .insert(questionOptions)
+          .values(spec.options.map(([text, isCorrect], i) => ({ questionId: q!.id, text, isCorrect, matchText: spec.matches?.[i] ?? null, position: i })))
+          .returning()
       : [];
-    questions.push({ id: q!.id, type: spec.type, points: q!.points, options: options.map((o) => ({ id: o.id, isCorrect: o.isCorrect })) });
+    questions.push({
+      id: q!.id,
+      type: spec.type,
+      points: q!.points,
+      options: options.map((o) => ({ id: o.id, isCorrect: o.isCorrect, text: o.text, key: o.optionKey, matchKey: o.matchKey })),
+    });
   }
   return { assessment: assessment!, questions };
 }

@@ -22,6 +22,7 @@ import {
   submitOpenAttempt,
   type AssessmentWithQuestions,
   type AttemptRow,
+  type StoredAnswer,
 } from './quiz.queries';
 
 const PER_PAGE = 10;
@@ -157,7 +158,44 @@ export async function participantUnchecked(ctx: AppContext, user: RequestUser, p
 
 type Answers = AnswerBody['answers'];
 
-/** Every answer must be about a question of this assessment, once, with that question's options. */
+/** One answer checked against its question: its options, keys or blanks; problems are recorded under `at`. */
+function readAnswer(q: AssessmentWithQuestions['questions'][number], answer: Answers[number], at: string, problems: Record<string, string>): GivenAnswer {
+  switch (q.type) {
+    case 'short':
+      return { optionIds: [], text: (answer.text ?? '').trim() };
+    case 'ordering': {
+      const keys = answer.option_ids ?? [];
+      const known = new Set(q.options.map((o) => o.key));
+      if (keys.some((k) => !known.has(k))) problems[`${at}.option_ids`] = 'api.quiz.unknown_option';
+      else if (new Set(keys).size !== keys.length) problems[`${at}.option_ids`] = 'api.quiz.item_twice';
+      return { optionIds: keys, text: null };
+    }
+    case 'matching': {
+      const pairs = answer.matches ?? [];
+      const prompts = new Set(q.options.map((o) => o.key));
+      const choices = new Set(q.options.map((o) => o.matchKey));
+      if (pairs.some((m) => !prompts.has(m.option_id) || !choices.has(m.choice_id))) problems[`${at}.matches`] = 'api.quiz.unknown_option';
+      else if (new Set(pairs.map((m) => m.option_id)).size !== pairs.length) problems[`${at}.matches`] = 'api.quiz.item_twice';
+      return { optionIds: [], text: null, matches: pairs.map((m) => ({ option_id: m.option_id, choice_id: m.choice_id })) };
+    }
+    case 'fill_blanks': {
+      const blanks = (answer.blanks ?? []).map((b) => b.trim());
+      if (blanks.length > q.options.length) problems[`${at}.blanks`] = 'api.quiz.too_many_blanks';
+      return { optionIds: [], text: null, blanks };
+    }
+    case 'numeric':
+      return { optionIds: [], text: null, ...(answer.number === undefined ? {} : { number: answer.number }) };
+    default: {
+      const optionIds = [...new Set(answer.option_ids ?? [])];
+      const known = new Set(q.options.map((o) => o.id));
+      if (optionIds.some((id) => !known.has(id))) problems[`${at}.option_ids`] = 'api.quiz.unknown_option';
+      else if ((q.type === 'single' || q.type === 'true_false') && optionIds.length > 1) problems[`${at}.option_ids`] = 'api.quiz.one_option';
+      return { optionIds, text: null };
+    }
+  }
+}
+
+/** Every answer must be about a question of this assessment, once, with that question's options (or keys, or blanks). */
 function readAnswers(a: AssessmentWithQuestions, answers: Answers): Map<number, GivenAnswer> {
   const problems: Record<string, string> = {};
   const given = new Map<number, GivenAnswer>();
@@ -166,14 +204,18 @@ function readAnswers(a: AssessmentWithQuestions, answers: Answers): Map<number, 
     const q = questions.get(answer.question_id);
     if (!q) return void (problems[`answers.${i}.question_id`] = 'api.quiz.unknown_question');
     if (given.has(q.id)) return void (problems[`answers.${i}.question_id`] = 'api.quiz.duplicate_question');
-    const optionIds = [...new Set(answer.option_ids ?? [])];
-    const known = new Set(q.options.map((o) => o.id));
-    if (optionIds.some((id) => !known.has(id))) problems[`answers.${i}.option_ids`] = 'api.quiz.unknown_option';
-    else if ((q.type === 'single' || q.type === 'true_false') && optionIds.length > 1) problems[`answers.${i}.option_ids`] = 'api.quiz.one_option';
-    given.set(q.id, { optionIds: q.type === 'short' ? [] : optionIds, text: q.type === 'short' ? (answer.text ?? '').trim() : null });
+    given.set(q.id, readAnswer(q, answer, `answers.${i}`, problems));
   });
   if (Object.keys(problems).length) throw new AppError('api.validation.failed', 400, { fields: problems });
   return given;
+}
+
+/** What an answer stores besides its options and text: the pairs, the blanks or the number. */
+function responseOf(answer: GivenAnswer | undefined): StoredAnswer['response'] {
+  if (answer?.matches) return { matches: answer.matches };
+  if (answer?.blanks) return { blanks: answer.blanks };
+  if (answer?.number !== undefined) return { number: answer.number };
+  return null;
 }
 
 async function resultOf(ctx: AppContext, attemptId: number) {
@@ -240,6 +282,7 @@ export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { 
         questionId: g.q.id,
         optionIds: g.answer?.optionIds ?? [],
         text: g.answer?.text || null,
+        response: responseOf(g.answer),
         correct: g.verdict,
         points: g.q.points,
         pointsAwarded: g.awarded,
