@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import type { QuestionType } from '@nibras/contract';
 import type { Db } from '../db/client';
 import { assessmentQuestions, assessments, questionOptions, quizAnswers, quizAttempts } from '../db/schema';
 
-type QuestionType = 'single' | 'multiple' | 'true_false' | 'short';
 interface DemoQuestion {
   type: QuestionType;
   text: string;
   points: number;
-  /** [text, is correct] */
+  /** [text, is correct]; matching: the prompts; ordering: the items in their right order; fill_blanks: each blank's accepted answers, one a line */
   options?: [string, boolean][];
+  /** matching: each prompt's match */
+  matches?: string[];
   accepted?: string[];
+  /** numeric: [answer, tolerance] */
+  numeric?: [number, number];
 }
 interface DemoAssessment {
   title: string;
@@ -41,6 +45,16 @@ const BUSINESS_QUIZ: DemoAssessment = {
     { type: 'single', text: 'What should you test before building a product?', points: 2, options: [['Demand from real customers', true], ['The logo', false], ['The office location', false]] },
     { type: 'true_false', text: 'Cash flow and profit are the same thing.', points: 1, options: [['True', false], ['False', true]] },
     { type: 'short', text: 'Name the document that describes how a business will make money.', points: 2, accepted: ['business plan', 'a business plan', 'business model'] },
+    {
+      type: 'matching',
+      text: 'Match each term with its meaning.',
+      points: 2,
+      options: [['Revenue', false], ['Margin', false], ['Break-even', false]],
+      matches: ['Money coming in from sales', 'What is left of a sale after its costs', 'The point where income covers all costs'],
+    },
+    { type: 'ordering', text: 'Put the steps of launching a product in order.', points: 2, options: [['Find a problem', false], ['Talk to customers', false], ['Build a first version', false], ['Sell it', false]] },
+    { type: 'fill_blanks', text: 'Profit is ___ minus ___.', points: 2, options: [['revenue\nincome\nsales', false], ['costs\nexpenses', false]] },
+    { type: 'numeric', text: 'You sell 40 mugs at 25 SAR each. What is the revenue, in SAR?', points: 1, numeric: [1000, 0] },
   ],
 };
 
@@ -53,10 +67,22 @@ async function insertAssessment(tx: Db, courseId: number, spec: DemoAssessment) 
   for (const [position, q] of spec.questions.entries()) {
     const [question] = await tx
       .insert(assessmentQuestions)
-      .values({ assessmentId: assessment!.id, type: q.type, text: q.text, points: q.points, position, acceptedAnswers: q.accepted ?? [] })
+      .values({
+        assessmentId: assessment!.id,
+        type: q.type,
+        text: q.text,
+        points: q.points,
+        position,
+        acceptedAnswers: q.accepted ?? [],
+        numericAnswer: q.numeric?.[0] ?? null,
+        numericTolerance: q.numeric?.[1] ?? 0,
+      })
       .returning();
     const options = q.options?.length
-      ? await tx.insert(questionOptions).values(q.options.map(([text, isCorrect], i) => ({ questionId: question!.id, text, isCorrect, position: i }))).returning()
+      ? await tx
+          .insert(questionOptions)
+          .values(q.options.map(([text, isCorrect], i) => ({ questionId: question!.id, text, isCorrect, matchText: q.matches?.[i] ?? null, position: i })))
+          .returning()
       : [];
     questions.push({ ...question!, options });
   }
@@ -65,7 +91,8 @@ async function insertAssessment(tx: Db, courseId: number, spec: DemoAssessment) 
 
 /**
  * Demo assessments: an Arabic, timed one with a short answer to check on the Python course, and an
- * English one graded at once on the business course. participant2 has submitted the Arabic one, so
+ * English one graded at once on the business course, with a question of every other type (matching, ordering, fill
+ * in the blanks, numeric). participant2 has submitted the Arabic one, so
  * instructor@ finds a short answer waiting in the assessment summary.
  */
 export async function seedDemoQuizzes(tx: Db, ids: { pythonCourse: number; businessCourse: number; submitter: number }): Promise<void> {
