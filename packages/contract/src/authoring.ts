@@ -307,6 +307,7 @@ export const step5Body = z
       pass_mark: numeric(z.number().int().min(0).max(100)).describe('Percent of the points needed to pass'),
       time_limit_minutes: numeric(z.number().int().min(1).max(1440)).nullable().default(null).describe('Null: no limit'),
       max_attempts: numeric(z.number().int().min(1).max(100)).nullable().default(null).describe('Null: unlimited'),
+      shuffle: z.boolean().default(false).describe('Each attempt gets the questions, and each choice question its options, in an order of its own'),
       questions: z.array(questionInput).max(AUTHORING_LIMITS.assessmentQuestions).describe('In order. Every existing question and option of this assessment must be listed (delete them with the delete calls)'),
     }),
   })
@@ -478,6 +479,7 @@ export const authoringAssessment = z.object({
   pass_mark: z.number().int(),
   time_limit_minutes: z.number().int().nullable(),
   max_attempts: z.number().int().nullable(),
+  shuffle: z.boolean(),
   position: z.number().int(),
   questions: z.array(authoringQuestion),
 });

@@ -98,6 +98,7 @@ export const quizAssessment = z.object({
   pass_mark: z.number().int().describe('Percent of the points needed to pass'),
   time_limit_minutes: z.number().int().nullable(),
   max_attempts: z.number().int().nullable().describe('Null: unlimited'),
+  shuffle: z.boolean().describe('Each attempt gets the questions and options in an order of its own'),
   question_count: z.number().int(),
   total_points: z.number().int(),
 });

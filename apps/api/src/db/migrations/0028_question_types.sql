@@ -1,6 +1,7 @@
 ALTER TABLE "assessment_questions" DROP CONSTRAINT "assessment_questions_type";--> statement-breakpoint
 ALTER TABLE "assessment_questions" ADD COLUMN "numeric_answer" double precision;--> statement-breakpoint
 ALTER TABLE "assessment_questions" ADD COLUMN "numeric_tolerance" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "assessments" ADD COLUMN "shuffle" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "question_options" ADD COLUMN "match_text" text;--> statement-breakpoint
 ALTER TABLE "question_options" ADD COLUMN "option_key" integer DEFAULT (floor(random() * 2147483646) + 1)::integer NOT NULL;--> statement-breakpoint
 ALTER TABLE "question_options" ADD COLUMN "match_key" integer DEFAULT (floor(random() * 2147483646) + 1)::integer NOT NULL;--> statement-breakpoint

@@ -20,6 +20,8 @@ export const assessments = pgTable(
     timeLimitMinutes: integer('time_limit_minutes'),
     /** Null: unlimited attempts. */
     maxAttempts: integer('max_attempts'),
+    /** Each attempt gets the questions, and each question its options, in an order of its own (docs/quizzes.md). */
+    shuffle: boolean('shuffle').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

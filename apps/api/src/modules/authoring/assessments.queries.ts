@@ -90,7 +90,7 @@ export async function findOption(db: Db, id: number) {
   return row;
 }
 
-export type AssessmentValues = { title: string; passMark: number; timeLimitMinutes: number | null; maxAttempts: number | null; updatedAt: Date };
+export type AssessmentValues = { title: string; passMark: number; timeLimitMinutes: number | null; maxAttempts: number | null; shuffle: boolean; updatedAt: Date };
 
 export async function updateAssessment(tx: Db, id: number, values: AssessmentValues) {
   await tx.update(assessments).set(values).where(eq(assessments.id, id));

@@ -86,7 +86,7 @@ export async function saveStep5(ctx: AppContext, user: RequestUser, body: z.outp
     const [existing] = aid === null ? [] : await courseAssessments(tx, course.id, aid);
     if (aid !== null && !existing) throw new AppError('api.validation.failed', 400, { fields: { 'assessment.id': 'api.authoring.not_in_course' } });
     const { title, texts, nowShort } = checkAssessmentInput(input, existing);
-    const values = { title, passMark: input.pass_mark, timeLimitMinutes: input.time_limit_minutes, maxAttempts: input.max_attempts, updatedAt: new Date() };
+    const values = { title, passMark: input.pass_mark, timeLimitMinutes: input.time_limit_minutes, maxAttempts: input.max_attempts, shuffle: input.shuffle, updatedAt: new Date() };
     let assessmentId: number;
     if (existing) {
       await updateAssessment(tx, existing.id, values);

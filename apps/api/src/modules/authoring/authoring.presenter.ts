@@ -125,6 +125,7 @@ export function presentAssessment(a: AssessmentTree): z.infer<typeof authoringAs
     pass_mark: a.passMark,
     time_limit_minutes: a.timeLimitMinutes,
     max_attempts: a.maxAttempts,
+    shuffle: a.shuffle,
     position: a.position,
     questions: a.questions.map((q) => ({
       id: q.id,

@@ -376,7 +376,8 @@ describe('step 5: assessments', () => {
       { type: 'fill_blanks', text: 'The ___ flows through ____.', options: [{ text: 'Nile\nالنيل' }, { text: 'Egypt\nمصر' }] },
       { type: 'numeric', text: 'Pi to two decimals?', numeric_answer: 3.14, tolerance: 0.005, points: 2 },
     ];
-    const saved = expectOk(await api.post('addUpdate/step5', { id, assessment: { title: 'Types', pass_mark: 50, questions } })).data;
+    const saved = expectOk(await api.post('addUpdate/step5', { id, assessment: { title: 'Types', pass_mark: 50, shuffle: true, questions } })).data;
+    expect(saved.assessments[0].shuffle).toBe(true);
     const [matching, ordering, blanks, numeric] = saved.assessments[0].questions;
     expect(matching.options.map((o: { text: string; match: string | null; is_correct: boolean }) => [o.text, o.match, o.is_correct])).toEqual([['Cairo', 'Egypt', false], ['Fez', 'Morocco', false]]);
     expect(ordering.options.map((o: { text: string; match: string | null }) => [o.text, o.match])).toEqual([['Fajr', null], ['Dhuhr', null], ['Asr', null]]);

@@ -155,3 +155,44 @@ describe('matching, ordering, fill in the blanks and numeric', () => {
     expect(numeric).toMatchObject({ numeric_answer: 3.14, tolerance: 0.01, answer: { number: 3.14, correct: true } });
   });
 });
+
+describe('questions and options shuffled per attempt', () => {
+  const CHOICES: QuestionSpec[] = Array.from({ length: 6 }, (_, q) => ({
+    type: 'single' as const,
+    options: Array.from({ length: 4 }, (_, o): [string, boolean] => [`Q${q} option ${o}`, o === 0]),
+  }));
+  const orderOf = (questions: Shown[]) => questions.map((q) => `${q.id}:${q.options.map((o) => o.id).join(',')}`).join(' ');
+
+  it('with shuffle on, each attempt has an order of its own, the same on every visit, and grading does not change', async () => {
+    const quiz = await quizCourse({ passMark: 100, shuffle: true, questions: CHOICES });
+    const orders = new Set<string>();
+    for (let n = 0; n < 4; n++) {
+      const { api } = await enrolledParticipant(suite.app, quiz.course.id);
+      const url = `/api/participant/assessment-details/${quiz.assessment.id}`;
+      const started = ok(await api.get(`${url}?start=1`));
+      expect(started.assessment.shuffle).toBe(true);
+      const order = orderOf(started.questions);
+      expect(orderOf(ok(await api.get(url)).questions)).toBe(order);
+      // The same questions and options, whatever their order.
+      expect(started.questions.map((q: Shown) => q.id).sort()).toEqual(quiz.questions.map((q) => q.id).sort());
+      orders.add(order);
+      if (n === 0) {
+        const right = quiz.questions.map((q) => ({ question_id: q.id, option_ids: [q.options[0]!.id] }));
+        expect(ok(await submit(api, started.attempt.id, right))).toMatchObject({ status: 'passed', score: 6 });
+      }
+    }
+    // Six questions of four options: the chance of two attempts in one order is below one in a hundred million.
+    expect(orders.size).toBe(4);
+  });
+
+  it('with shuffle off, every attempt has the author\'s order', async () => {
+    const quiz = await quizCourse({ questions: CHOICES });
+    const authored = quiz.questions.map((q) => `${q.id}:${q.options.map((o) => o.id).join(',')}`).join(' ');
+    for (let n = 0; n < 2; n++) {
+      const { api } = await enrolledParticipant(suite.app, quiz.course.id);
+      const started = ok(await api.get(`/api/participant/assessment-details/${quiz.assessment.id}?start=1`));
+      expect(started.assessment.shuffle).toBe(false);
+      expect(orderOf(started.questions)).toBe(authored);
+    }
+  });
+});

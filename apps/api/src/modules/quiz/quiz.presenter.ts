@@ -40,6 +40,51 @@ export function questionForParticipant(q: Question): z.infer<typeof quizQuestion
   }
 }
 
+/** A small, seeded generator (mulberry32): the same attempt and question give the same order on every visit. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `items` in an order drawn from `seed` (Fisher-Yates). */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  const next = seeded(seed);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * The questions of an attempt as its participant sees them. With the assessment's shuffle on, the attempt has an order
+ * of its own, drawn from its id: the questions, the options of single and multiple choice questions, ordering items
+ * (never the right order, as always) and matching choices. True or false keeps its author's order. Grading does not
+ * depend on any order but an ordering question's answer.
+ */
+export function questionsForAttempt(a: Pick<AssessmentWithQuestions, 'shuffle' | 'questions'>, attemptId: number): z.infer<typeof quizQuestion>[] {
+  if (!a.shuffle) return a.questions.map(questionForParticipant);
+  return shuffled(a.questions, attemptId).map((q) => {
+    const shown = questionForParticipant(q);
+    const seed = Math.imul(attemptId, 0x9e3779b1) ^ q.id;
+    if (q.type === 'single' || q.type === 'multiple') return { ...shown, options: shuffled(shown.options, seed) };
+    if (q.type === 'matching') return { ...shown, choices: shuffled(shown.choices, seed) };
+    if (q.type === 'ordering') {
+      const items = shuffled(shown.options, seed);
+      const right = q.options.map((o) => o.key);
+      return { ...shown, options: items.length > 1 && items.every((o, i) => o.id === right[i]) ? [...items.slice(1), items[0]!] : items };
+    }
+    return shown;
+  });
+}
+
 export function presentAssessment(a: Omit<AssessmentWithQuestions, 'questions'>, questions: Question[]): z.infer<typeof quizAssessment> {
   return {
     id: a.id,
@@ -48,6 +93,7 @@ export function presentAssessment(a: Omit<AssessmentWithQuestions, 'questions'>,
     pass_mark: a.passMark,
     time_limit_minutes: a.timeLimitMinutes,
     max_attempts: a.maxAttempts,
+    shuffle: a.shuffle,
     question_count: questions.length,
     total_points: questions.reduce((sum, q) => sum + q.points, 0),
   };

@@ -17,6 +17,8 @@ export interface AssessmentWithQuestions {
   passMark: number;
   timeLimitMinutes: number | null;
   maxAttempts: number | null;
+  /** Each attempt gets the questions and their options in an order of its own. */
+  shuffle: boolean;
   questions: (GradedQuestion & { text: string })[];
 }
 
@@ -32,6 +34,7 @@ async function assessmentRows(db: Db, where: SQL) {
       passMark: assessments.passMark,
       timeLimitMinutes: assessments.timeLimitMinutes,
       maxAttempts: assessments.maxAttempts,
+      shuffle: assessments.shuffle,
     })
     .from(assessments)
     .innerJoin(courses, eq(courses.id, assessments.courseId))
@@ -235,7 +238,7 @@ function prepareSubmissionContext(db: Db) {
       (select coalesce(json_agg(${rowJson(quizAttempts, 'x')}), '[]'::json)
         from ${quizAttempts} x where x.id = ${attemptId} or x.idempotency_key = ${key}) as attempts,
       (select json_build_object('id', ${assessments.id}, 'courseId', ${assessments.courseId}, 'courseTitle', ${courses.title}, 'instructorId', ${courses.instructorId},
-          'title', ${assessments.title}, 'passMark', ${assessments.passMark}, 'timeLimitMinutes', ${assessments.timeLimitMinutes}, 'maxAttempts', ${assessments.maxAttempts},
+          'title', ${assessments.title}, 'passMark', ${assessments.passMark}, 'timeLimitMinutes', ${assessments.timeLimitMinutes}, 'maxAttempts', ${assessments.maxAttempts}, 'shuffle', ${assessments.shuffle},
           'questions', (select coalesce(json_agg(json_build_object('id', q.id, 'type', q.type, 'text', q.text, 'points', q.points, 'acceptedAnswers', q.accepted_answers,
               'numericAnswer', q.numeric_answer, 'numericTolerance', q.numeric_tolerance,
               'options', (select coalesce(json_agg(json_build_object('id', o.id, 'text', o.text, 'isCorrect', o.is_correct, 'matchText', o.match_text, 'key', o.option_key, 'matchKey', o.match_key) order by o.position, o.id), '[]'::json)

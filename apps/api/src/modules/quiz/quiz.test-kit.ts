@@ -34,12 +34,12 @@ export const SAMPLE: QuestionSpec[] = [
 
 export async function addAssessment(
   courseId: number,
-  opts: { passMark?: number; timeLimitMinutes?: number | null; maxAttempts?: number | null; questions?: QuestionSpec[]; title?: string } = {},
+  opts: { passMark?: number; timeLimitMinutes?: number | null; maxAttempts?: number | null; shuffle?: boolean; questions?: QuestionSpec[]; title?: string } = {},
 ) {
   const { db } = await testDatabase();
   const [assessment] = await db
     .insert(assessments)
-    .values({ courseId, title: opts.title ?? 'Unit quiz', passMark: opts.passMark ?? 60, timeLimitMinutes: opts.timeLimitMinutes ?? null, maxAttempts: opts.maxAttempts ?? null })
+    .values({ courseId, title: opts.title ?? 'Unit quiz', passMark: opts.passMark ?? 60, timeLimitMinutes: opts.timeLimitMinutes ?? null, maxAttempts: opts.maxAttempts ?? null, shuffle: opts.shuffle ?? false })
     .returning();
   const questions: BuiltQuestion[] = [];
   for (const [position, spec] of (opts.questions ?? SAMPLE).entries()) {

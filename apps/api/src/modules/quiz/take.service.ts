@@ -6,7 +6,7 @@ import type { RequestUser } from '../../plugins/auth';
 import { issueCertificateIfEarned } from '../certificates/certificates.service';
 import { enrolledCourseIds, isEnrolled } from '../learning/learning.service';
 import { gradeAnswer, percentOf, pointsFor, submissionStatus, type GivenAnswer } from './grading';
-import { isSubmitted, presentAssessment, presentResult, presentResultHead, questionForParticipant } from './quiz.presenter';
+import { isSubmitted, presentAssessment, presentResult, presentResultHead, questionForParticipant, questionsForAttempt } from './quiz.presenter';
 import {
   answersOf,
   assessmentsOfCourses,
@@ -95,7 +95,8 @@ export async function assessmentDetails(ctx: AppContext, user: RequestUser, id: 
   return {
     assessment: presentAssessment(a, a.questions),
     // The questions are read on the clock: shown with an attempt under way, or next to earlier results.
-    questions: attempt || submitted.length > 0 ? a.questions.map(questionForParticipant) : [],
+    // An attempt under way has its own order when the assessment shuffles (questionsForAttempt).
+    questions: attempt ? questionsForAttempt(a, attempt.id) : submitted.length > 0 ? a.questions.map(questionForParticipant) : [],
     standing: standingOf(ctx, attempts, now),
     attempt: attempt
       ? { id: attempt.id, number: attempt.number, started_at: attempt.startedAt.toISOString(), deadline: deadlineOf(attempt)?.toISOString() ?? null, server_now: new Date(now).toISOString() }
