@@ -7,7 +7,7 @@ import { enrollParticipant } from '../../api/test/factories';
 import { createUser, GOOD_PASSWORD, testDatabase } from '../../api/test/harness';
 import { eq } from 'drizzle-orm';
 import { enrollments, lectureProgress, orders, quizAttempts } from '../../api/src/db/schema';
-import { client, openAttempt, quizCourse, rightAnswer, submit } from '../../api/src/modules/quiz/quiz.test-kit';
+import { client, openAttempt, quizCourse, rightAnswer, SAMPLE, submit } from '../../api/src/modules/quiz/quiz.test-kit';
 import { auditAll, LANGUAGES, type Language } from './support/audit';
 import { seedSession, waitForPath } from './support/browser';
 import { apiLogin } from './support/server';
@@ -201,11 +201,21 @@ describe('an assessment, in Arabic', () => {
     expect(await listed.getByRole('link', { name: title }).getAttribute('href')).toBe(`/participant/my-assessment/${quiz.assessment.id}`);
   });
 
-  it('the pass that completes the course says the certificate was earned and links to it', async () => {
+  it('answers matching, ordering (by keyboard), fill-in-the-blanks and a number in Arabic digits; the pass that completes the course says the certificate was earned and links to it', async () => {
     const language: Language = 'ar';
     const instructor = await createUser('instructor', { name: `Teacher ${unique()}` });
-    // Choice questions only (graded at once), and every lecture already watched: this pass completes the course.
-    const quiz = await quizCourse({ instructorId: instructor.id, title: `الاختبار الأخير ${unique()}` });
+    // Questions graded at once, and every lecture already watched: this pass completes the course.
+    const quiz = await quizCourse({
+      instructorId: instructor.id,
+      title: `الاختبار الأخير ${unique()}`,
+      questions: [
+        ...SAMPLE,
+        { type: 'matching', options: [['القاهرة', false], ['فاس', false]], matches: ['مصر', 'المغرب'] },
+        { type: 'ordering', options: [['الفجر', false], ['الظهر', false], ['العصر', false], ['المغرب', false]] },
+        { type: 'fill_blanks', text: 'يجري ___ في ___.', options: [['النيل', false], ['مصر', false]] },
+        { type: 'numeric', numeric: [3.14, 0] },
+      ],
+    });
     const { participant } = await enrollParticipant(quiz.course.id);
     const { db } = await testDatabase();
     await db.insert(lectureProgress).values({ participantId: participant.id, lectureId: quiz.lectures[0]!.id, courseId: quiz.course.id, watchedSeconds: 60, completedAt: new Date() });
@@ -218,9 +228,31 @@ describe('an assessment, in Arabic', () => {
     await fieldset(page, 2).getByRole('checkbox', { name: '2' }).check();
     await fieldset(page, 2).getByRole('checkbox', { name: '3' }).check();
     await fieldset(page, 3).getByRole('radio', { name: 'False' }).check();
+    await fieldset(page, 4).getByLabel('القاهرة').selectOption({ label: 'مصر' });
+    await fieldset(page, 4).getByLabel('فاس').selectOption({ label: 'المغرب' });
+    // The items come in an order that says nothing; each is moved up with the keyboard until it is in its place.
+    const items = fieldset(page, 5).getByTestId('quiz-order-item');
+    const right = ['الفجر', 'الظهر', 'العصر', 'المغرب'];
+    for (const [place, text] of right.entries()) {
+      for (let at = (await items.allTextContents()).indexOf(text); at > place; at--) {
+        await items.nth(at).getByTestId('quiz-order-up').focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => items.nth(at - 1).textContent()).toBe(text);
+        // The moved item's button keeps the focus, and its new place is announced.
+        expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="quiz-order-item"]')?.textContent)).toBe(text);
+        expect(await fieldset(page, 5).getByTestId('quiz-order-status').textContent()).toContain(text);
+      }
+    }
+    expect(await items.allTextContents()).toEqual(right);
+    // Tashkeel folds as in search: النّيل is النيل.
+    await fieldset(page, 6).getByRole('textbox', { name: tr(language, 'quiz.take.blank', { number: 1 }) }).fill('النّيل');
+    await fieldset(page, 6).getByRole('textbox', { name: tr(language, 'quiz.take.blank', { number: 2 }) }).fill('مصر');
+    await fieldset(page, 7).getByTestId('quiz-number').fill('٣٫١٤');
     const submitted = page.waitForResponse((r) => r.url().endsWith('/api/quiz/answer') && r.request().method() === 'POST');
     await page.getByTestId('quiz-submit').click();
     await page.getByTestId('quiz-submit-confirm').click();
+    const answered = (await submitted).request().postDataJSON() as { answers: { number?: number }[] };
+    expect(answered.answers.find((answer) => answer.number !== undefined)?.number).toBe(3.14);
     const code = ((await (await submitted).json()) as { data: { certificate: { code: string } | null } }).data.certificate?.code;
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
 
