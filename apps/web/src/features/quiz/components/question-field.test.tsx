@@ -1,6 +1,5 @@
-import { MantineProvider } from '@mantine/core';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { renderMarkup } from '../../../test-support/render-markup';
 import type { QuizQuestionView } from '../api';
 import type { DraftAnswer } from '../attempt-draft';
 import { QuestionField } from './question-field';
@@ -8,13 +7,9 @@ import { QuestionField } from './question-field';
 const EMPTY: DraftAnswer = { option_ids: [], text: '', matches: [], blanks: [], number: '' };
 const question = (type: QuizQuestionView['type'], rest: Partial<QuizQuestionView>): QuizQuestionView => ({ id: 8, type, text: 'Q', points: 1, options: [], choices: [], blanks: 0, ...rest });
 
-// Without an i18next instance t() gives the keys back, which is what these checks read.
+// t() gives the keys back, which is what these checks read.
 const render = (q: QuizQuestionView, value: Partial<DraftAnswer> = {}) =>
-  renderToStaticMarkup(
-    <MantineProvider>
-      <QuestionField question={q} number={1} value={{ ...EMPTY, ...value }} onChange={() => undefined} disabled={false} />
-    </MantineProvider>,
-  );
+  renderMarkup(<QuestionField question={q} number={1} value={{ ...EMPTY, ...value }} onChange={() => undefined} disabled={false} />);
 
 describe('a question of the new types on the attempt screen', () => {
   it('matching: a native select per prompt, its choices by key, the one picked selected', () => {
