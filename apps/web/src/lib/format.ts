@@ -27,6 +27,11 @@ export function formatNumber(value: number, language: string, digits = 0): strin
   return numberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
+/** A number as typed or computed (an answer, a tolerance): its own decimals, up to six, none added. */
+export function formatDecimal(value: number, language: string): string {
+  return numberFormat(language, { maximumFractionDigits: 6 }).format(value);
+}
+
 /**
  * A sum of money given in the currency's minor units (4950 halalas → "SAR 49.50"): the API counts money
  * in integers (docs/payments.md). Whole amounts show no decimals ("SAR 49"), others all of the currency's.

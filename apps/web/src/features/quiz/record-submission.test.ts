@@ -18,7 +18,7 @@ function result(id: number, status: SubmissionResultView['status'], number = id 
     pass_mark: 60,
     submitted_at: '2026-01-01T10:00:00.000Z',
     checked_at: null,
-    answers: [{ answer_id: id * 10, question_id: 1, option_ids: [2], text: null, correct: status === 'passed', points_awarded: status === 'passed' ? 6 : 0, points: 6, feedback: null }],
+    answers: [{ answer_id: id * 10, question_id: 1, option_ids: [2], text: null, matches: [], blanks: [], number: null, correct: status === 'passed', points_awarded: status === 'passed' ? 6 : 0, points: 6, feedback: null }],
   };
 }
 
@@ -26,7 +26,7 @@ function result(id: number, status: SubmissionResultView['status'], number = id 
 function underWay(page = 1, earlier: SubmissionResultView[] = [result(41, 'failed')]): AssessmentDetailsView {
   return {
     assessment: { id: ASSESSMENT, title: 'Light', course: { id: 3, title: 'Optics' }, pass_mark: 60, time_limit_minutes: null, max_attempts: 3, question_count: 1, total_points: 6 },
-    questions: [{ id: 1, type: 'single', text: 'Which?', points: 6, options: [{ id: 2, text: 'This' }] }],
+    questions: [{ id: 1, type: 'single', text: 'Which?', points: 6, options: [{ id: 2, text: 'This' }], choices: [], blanks: 0 }],
     standing: 'in_progress',
     attempt: { id: 42, number: 2, started_at: '2026-01-01T09:50:00.000Z', deadline: null, server_now: '2026-01-01T09:50:00.000Z' },
     can_start: false,

@@ -1,10 +1,29 @@
 import { Checkbox, Radio, Stack, Text, Textarea } from '@mantine/core';
+import type { QuestionType } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
 import type { QuizQuestionView } from '../api';
+import type { DraftAnswer } from '../attempt-draft';
+import { BlanksField, MatchingField, NumberField, OrderingField } from './answer-fields';
 
-export interface DraftAnswer {
-  option_ids: number[];
-  text: string;
+/** What the page says about answering each type (the question itself is the author's). */
+function useHint(type: QuestionType): string {
+  const { t } = useTranslation();
+  switch (type) {
+    case 'multiple':
+      return t('quiz.take.hintMultiple');
+    case 'short':
+      return t('quiz.take.hintShort');
+    case 'matching':
+      return t('quiz.take.hintMatching');
+    case 'ordering':
+      return t('quiz.take.hintOrdering');
+    case 'fill_blanks':
+      return t('quiz.take.hintBlanks');
+    case 'numeric':
+      return t('quiz.take.hintNumber');
+    default:
+      return t('quiz.take.hintSingle');
+  }
 }
 
 /** One question of an attempt as a fieldset: its text is the legend, so every option is read with it. */
@@ -17,8 +36,8 @@ export function QuestionField({ question, number, value, onChange, disabled }: {
 }) {
   const { t } = useTranslation();
   const legendId = `quiz-q-${question.id}`;
-  const hint =
-    question.type === 'multiple' ? t('quiz.take.hintMultiple') : question.type === 'short' ? t('quiz.take.hintShort') : t('quiz.take.hintSingle');
+  const hint = useHint(question.type);
+  const fieldProps = { question, value, onChange, legendId };
   return (
     <fieldset className="quiz-question" data-testid="quiz-question" data-question-id={question.id} disabled={disabled}>
       <legend id={legendId}>
@@ -36,10 +55,20 @@ export function QuestionField({ question, number, value, onChange, disabled }: {
           reverse for an Arabic question on an English page.
         */}
         <Stack gap="sm" dir="auto" data-testid="quiz-question-body">
-          <Text fw={600} className="break-anywhere" data-testid="quiz-question-text">
-            {question.text}
-          </Text>
-          {question.type === 'short' ? (
+          {question.type === 'fill_blanks' ? (
+            <BlanksField {...fieldProps} />
+          ) : (
+            <Text fw={600} className="break-anywhere" data-testid="quiz-question-text">
+              {question.text}
+            </Text>
+          )}
+          {question.type === 'fill_blanks' ? null : question.type === 'matching' ? (
+            <MatchingField {...fieldProps} />
+          ) : question.type === 'ordering' ? (
+            <OrderingField {...fieldProps} />
+          ) : question.type === 'numeric' ? (
+            <NumberField {...fieldProps} />
+          ) : question.type === 'short' ? (
             <Textarea
               aria-labelledby={legendId}
               value={value.text}

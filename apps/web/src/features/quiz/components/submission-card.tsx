@@ -1,10 +1,11 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { QuizQuestionView, SubmissionResultView } from '../api';
+import { GivenAnswer, isArranged } from './given-answer';
 import { StandingBadge, VerdictBadge } from './quiz-badges';
 import { SubmissionDates, SubmissionScore } from './submission-facts';
 
-/** What the participant answered, in words: the chosen options' texts, or the typed text. */
+/** What the participant answered to a choice or short question, in words: the chosen options' texts, or the typed text. */
 function givenAnswer(question: QuizQuestionView | undefined, answer: SubmissionResultView['answers'][number]): string {
   if (answer.text !== null) return answer.text;
   const chosen = (question?.options ?? []).filter((option) => answer.option_ids.includes(option.id)).map((option) => option.text);
@@ -34,7 +35,7 @@ export function SubmissionCard({ result, questions }: { result: SubmissionResult
         <ol className="quiz-answers">
           {answers.map((answer) => {
             const question = byId.get(answer.question_id);
-            const given = givenAnswer(question, answer);
+            const given = question && isArranged(question.type) ? null : givenAnswer(question, answer);
             return (
               <li key={answer.answer_id} className="quiz-answers__item" data-testid="quiz-result-answer">
                 <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
@@ -43,9 +44,16 @@ export function SubmissionCard({ result, questions }: { result: SubmissionResult
                   </Text>
                   <VerdictBadge correct={answer.correct} />
                 </Group>
-                <Text size="sm">
-                  {t('quiz.result.yourAnswer')} <bdi className="break-anywhere">{given || t('quiz.result.noAnswer')}</bdi>
-                </Text>
+                {question && given === null ? (
+                  <div className="break-anywhere">
+                    <Text size="sm">{t('quiz.result.yourAnswer')}</Text>
+                    <GivenAnswer question={question} answer={answer} />
+                  </div>
+                ) : (
+                  <Text size="sm">
+                    {t('quiz.result.yourAnswer')} <bdi className="break-anywhere">{given || t('quiz.result.noAnswer')}</bdi>
+                  </Text>
+                )}
                 <Text size="sm" c="dimmed">
                   {t('quiz.result.points', { awarded: answer.points_awarded ?? 0, count: answer.points })}
                 </Text>

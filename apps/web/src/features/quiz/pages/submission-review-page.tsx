@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { useUnsavedChanges } from '../../../components/use-unsaved-changes';
 import { positiveInt } from '../list-params';
+import { GivenAnswer, isArranged, RightAnswer } from '../components/given-answer';
 import { StandingBadge, VerdictBadge } from '../components/quiz-badges';
 import { SubmissionDates, SubmissionScore } from '../components/submission-facts';
 import '../quiz.css';
@@ -63,6 +64,23 @@ function ChoiceAnswer({ question }: { question: Question }) {
         </List.Item>
       ))}
     </List>
+  );
+}
+
+/** A matching, ordering, fill-in-the-blanks or numeric answer (graded by the server) beside the right answer. */
+function ArrangedAnswer({ question }: { question: Question }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" className="break-anywhere">
+      <div>
+        <Text size="sm">{t('quiz.check.answer')}</Text>
+        <GivenAnswer question={question} answer={question.answer!} />
+      </div>
+      <div className="quiz-option--correct">
+        <Text size="sm">{t('quiz.check.rightAnswer')}</Text>
+        <RightAnswer question={question} />
+      </div>
+    </Stack>
   );
 }
 
@@ -225,6 +243,8 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
                     feedbackError={errors[`${question.answer.answer_id}.feedback`]}
                     onChange={(next) => form.setFieldValue('marks', (current) => ({ ...current, [question.answer!.answer_id]: next }))}
                   />
+                ) : isArranged(question.type) ? (
+                  <ArrangedAnswer question={question} />
                 ) : (
                   <ChoiceAnswer question={question} />
                 )}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { step5Body } from '@nibras/contract';
 import { contractValidator } from '../../../../lib/forms';
-import { assessmentBody, assessmentFieldErrors, changeQuestionType, newAssessment, newQuestion, type DraftQuestion } from './assessment-model';
+import { assessmentBody, assessmentFieldErrors, assessmentFromServer, changeQuestionType, newAssessment, newQuestion, withBlanks, type DraftQuestion, type ServerAssessment } from './assessment-model';
 
 const TF: [string, string] = ['صح', 'خطأ'];
 
@@ -25,9 +25,11 @@ describe('changeQuestionType', () => {
     points: 1,
     accepted: '',
     options: [
-      { key: 'o1', id: 1, text: 'x', is_correct: true },
-      { key: 'o2', id: 2, text: 'y', is_correct: true },
+      { key: 'o1', id: 1, text: 'x', is_correct: true, match: '' },
+      { key: 'o2', id: 2, text: 'y', is_correct: true, match: '' },
     ],
+    numeric_answer: '',
+    tolerance: 0,
   };
 
   it('keeps saved options (they must stay listed) and leaves one correct for a single choice', () => {
@@ -60,8 +62,19 @@ describe('assessmentBody', () => {
         time_limit_minutes: null,
         max_attempts: null,
         questions: [
-          { type: 'short', text: 'Ink?', points: 1, accepted_answers: ['midad', 'ink'], options: [] },
-          { type: 'true_false', text: 'Yes?', points: 1, accepted_answers: [], options: [{ text: 'صح', is_correct: true }, { text: 'خطأ', is_correct: false }] },
+          { type: 'short', text: 'Ink?', points: 1, accepted_answers: ['midad', 'ink'], options: [], numeric_answer: null, tolerance: 0 },
+          {
+            type: 'true_false',
+            text: 'Yes?',
+            points: 1,
+            accepted_answers: [],
+            options: [
+              { text: 'صح', is_correct: true },
+              { text: 'خطأ', is_correct: false },
+            ],
+            numeric_answer: null,
+            tolerance: 0,
+          },
         ],
       },
     });
@@ -91,5 +104,183 @@ describe('an assessment checked in the browser', () => {
     expect(assessmentFieldErrors(draft, validate(draft))).toEqual({ [`${question.options[1]!.key}.text`]: 'api.validation.required' });
     const fixed = { ...draft, questions: [{ ...draft.questions[0]!, options: [draft.questions[0]!.options[0]!, { ...question.options[1]!, text: 'Brush' }] }] };
     expect(assessmentFieldErrors(fixed, validate(fixed))).toEqual({});
+  });
+});
+
+const option = (id: number, text: string, extra: { is_correct?: boolean; match?: string | null } = {}) => ({
+  id,
+  question_id: 0,
+  text,
+  is_correct: extra.is_correct ?? false,
+  match: extra.match ?? null,
+  position: id,
+});
+const serverQuestion = (id: number, type: ServerAssessment['questions'][number]['type'], text: string, rest: Partial<ServerAssessment['questions'][number]> = {}) => ({
+  id,
+  assessment_id: 5,
+  type,
+  text,
+  points: 2,
+  position: id,
+  accepted_answers: [],
+  numeric_answer: null,
+  tolerance: 0,
+  options: [],
+  ...rest,
+});
+const saved: ServerAssessment = {
+  id: 5,
+  course_id: 1,
+  title: 'Unit 2',
+  pass_mark: 50,
+  time_limit_minutes: 10,
+  max_attempts: null,
+  position: 0,
+  questions: [
+    serverQuestion(1, 'matching', 'Pair the cities', { options: [option(11, 'Egypt', { match: 'Cairo' }), option(12, 'Morocco', { match: 'Rabat' })] }),
+    serverQuestion(2, 'ordering', 'Oldest first', { options: [option(21, 'Umayyad'), option(22, 'Abbasid'), option(23, 'Ottoman')] }),
+    serverQuestion(3, 'fill_blanks', 'The ___ of ___', { options: [option(31, 'House\nبيت'), option(32, 'Wisdom')] }),
+    serverQuestion(4, 'numeric', 'π to two decimals?', { numeric_answer: 3.14, tolerance: 0.01 }),
+  ],
+};
+
+describe('the question types without a correct option', () => {
+  it('load back from the server and give the body step 5 takes, unchanged', () => {
+    const draft = assessmentFromServer(saved);
+    expect(draft.questions[0]!.options.map((o) => [o.text, o.match])).toEqual([
+      ['Egypt', 'Cairo'],
+      ['Morocco', 'Rabat'],
+    ]);
+    expect(draft.questions[3]).toMatchObject({ numeric_answer: 3.14, tolerance: 0.01, options: [] });
+    const body = assessmentBody(1, draft);
+    expect(body.assessment.questions).toEqual([
+      {
+        id: 1,
+        type: 'matching',
+        text: 'Pair the cities',
+        points: 2,
+        accepted_answers: [],
+        options: [
+          { id: 11, text: 'Egypt', is_correct: false, match: 'Cairo' },
+          { id: 12, text: 'Morocco', is_correct: false, match: 'Rabat' },
+        ],
+        numeric_answer: null,
+        tolerance: 0,
+      },
+      {
+        id: 2,
+        type: 'ordering',
+        text: 'Oldest first',
+        points: 2,
+        accepted_answers: [],
+        options: [
+          { id: 21, text: 'Umayyad', is_correct: false },
+          { id: 22, text: 'Abbasid', is_correct: false },
+          { id: 23, text: 'Ottoman', is_correct: false },
+        ],
+        numeric_answer: null,
+        tolerance: 0,
+      },
+      {
+        id: 3,
+        type: 'fill_blanks',
+        text: 'The ___ of ___',
+        points: 2,
+        accepted_answers: [],
+        options: [
+          { id: 31, text: 'House\nبيت', is_correct: false },
+          { id: 32, text: 'Wisdom', is_correct: false },
+        ],
+        numeric_answer: null,
+        tolerance: 0,
+      },
+      { id: 4, type: 'numeric', text: 'π to two decimals?', points: 2, accepted_answers: [], options: [], numeric_answer: 3.14, tolerance: 0.01 },
+    ]);
+    expect(step5Body.safeParse(body).success).toBe(true);
+  });
+
+  it('send trimmed pairs, items in their order and one accepted answer a line', () => {
+    const matching = newQuestion('matching', TF);
+    const ordering = newQuestion('ordering', TF);
+    const blanks = withBlanks({ ...newQuestion('fill_blanks', TF), text: 'Ink is ____.' });
+    const draft = {
+      ...newAssessment(),
+      title: 'Q',
+      questions: [
+        { ...matching, text: 'Pair', options: matching.options.map((o, i) => ({ ...o, text: ` p${i} `, match: ` m${i} `, is_correct: true })) },
+        { ...ordering, text: 'Order', options: [...ordering.options.map((o, i) => ({ ...o, text: `i${i}` }))].reverse() },
+        { ...blanks, options: [{ ...blanks.options[0]!, text: ' midad \n\n ink ', match: 'stray' }] },
+        { ...newQuestion('numeric', TF), text: 'How many?', numeric_answer: '-2.5', tolerance: '' },
+      ],
+    };
+    const questions = assessmentBody(1, draft).assessment.questions;
+    expect(questions[0]!.options).toEqual([
+      { text: 'p0', is_correct: false, match: 'm0' },
+      { text: 'p1', is_correct: false, match: 'm1' },
+    ]);
+    expect(questions[1]!.options.map((o) => o.text)).toEqual(['i1', 'i0']);
+    expect(questions[2]!.options).toEqual([{ text: 'midad\nink', is_correct: false }]);
+    expect(questions[3]).toMatchObject({ options: [], numeric_answer: -2.5, tolerance: 0 });
+    expect(step5Body.safeParse(assessmentBody(1, draft)).success).toBe(true);
+  });
+
+  it('start with two pairs, two items, a field per blank and no options for a number', () => {
+    expect(newQuestion('matching', TF).options).toHaveLength(2);
+    expect(newQuestion('ordering', TF).options.map((o) => o.is_correct)).toEqual([false, false]);
+    expect(newQuestion('fill_blanks', TF).options).toEqual([]);
+    expect(newQuestion('numeric', TF)).toMatchObject({ options: [], numeric_answer: '', tolerance: 0 });
+  });
+
+  it('follow the blanks of the text, keeping a field that holds answers or was saved', () => {
+    const question = withBlanks({ ...newQuestion('fill_blanks', TF), text: '___ and ___' });
+    expect(question.options).toHaveLength(2);
+    expect(withBlanks({ ...question, text: '___ and' }).options).toHaveLength(1);
+    const typed = { ...question, options: [question.options[0]!, { ...question.options[1]!, text: 'x' }] };
+    expect(withBlanks({ ...typed, text: '___ and' }).options).toHaveLength(2);
+    expect(withBlanks({ ...typed, text: 'no blanks', options: [{ ...typed.options[0]!, id: 9 }] }).options).toHaveLength(1);
+    expect(withBlanks({ ...typed, text: '___ __ ______ ___' }).options).toHaveLength(3);
+  });
+
+  it('change type: prompts and items carry over, blanks start from the text, a number drops the options', () => {
+    const single = { ...newQuestion('single', TF), text: 'Fill ___' };
+    const asMatching = changeQuestionType({ ...single, options: single.options.map((o, i) => ({ ...o, text: `o${i}` })) }, 'matching', TF);
+    expect(asMatching.options.map((o) => o.text)).toEqual(['o0', 'o1']);
+    const asBlanks = changeQuestionType(asMatching, 'fill_blanks', TF);
+    expect(asBlanks.options.map((o) => o.text)).toEqual(['']);
+    expect(changeQuestionType(asBlanks, 'ordering', TF).options.map((o) => o.text)).toEqual(['', '']);
+    expect(changeQuestionType(asMatching, 'numeric', TF).options).toEqual([]);
+  });
+
+  it("ties the server's messages on a pair's match, the blanks and the number to their fields", () => {
+    const draft = assessmentFromServer(saved);
+    const [matching, , blanks, numeric] = draft.questions;
+    expect(
+      assessmentFieldErrors(draft, {
+        'assessment.questions.0.options.1.match': 'Empty',
+        'assessment.questions.2.text': 'api.authoring.question_fill_blanks',
+        'assessment.questions.3.numeric_answer': 'api.authoring.question_numeric',
+        'assessment.questions.3.tolerance': 'Too small',
+      }),
+    ).toEqual({
+      [`${matching!.options[1]!.key}.match`]: 'Empty',
+      [`${blanks!.key}.text`]: 'api.authoring.question_fill_blanks',
+      [`${numeric!.key}.numeric_answer`]: 'api.authoring.question_numeric',
+      [`${numeric!.key}.tolerance`]: 'Too small',
+    });
+  });
+
+  it('are checked in the browser by the same rules as the server', () => {
+    const validate = contractValidator(step5Body, (values: ReturnType<typeof newAssessment>) => assessmentBody(1, values), (key) => key, () => true);
+    const numeric = { ...newQuestion('numeric', TF), text: 'How many?' };
+    const matching = newQuestion('matching', TF);
+    const draft = {
+      ...newAssessment(),
+      title: 'Q',
+      questions: [numeric, { ...matching, text: 'Pair', options: matching.options.map((o, i) => ({ ...o, text: `p${i}`, match: 'same' })) }],
+    };
+    expect(assessmentFieldErrors(draft, validate(draft))).toEqual({
+      [`${numeric.key}.numeric_answer`]: 'api.authoring.question_numeric',
+      [`${matching.key}.options`]: 'api.authoring.question_matching',
+    });
   });
 });

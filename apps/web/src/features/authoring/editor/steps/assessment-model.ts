@@ -1,4 +1,4 @@
-import type { QuestionType } from '@nibras/contract';
+import { acceptedLines, blankCount, type QuestionType } from '@nibras/contract';
 import type { Step5 } from '../../api';
 import { newKey } from './outline-model';
 
@@ -10,8 +10,11 @@ type ServerQuestion = ServerAssessment['questions'][number];
 export interface DraftOption {
   key: string;
   id?: number;
+  /** Choice questions: the option; matching: the prompt; ordering: an item; fill_blanks: the blank's accepted answers, one a line. */
   text: string;
   is_correct: boolean;
+  /** Matching only: what the prompt pairs with. */
+  match: string;
 }
 
 export interface DraftQuestion {
@@ -23,6 +26,9 @@ export interface DraftQuestion {
   /** Short answers only, one a line. */
   accepted: string;
   options: DraftOption[];
+  /** Numeric only: the right number and how far from it an answer may be. */
+  numeric_answer: number | string;
+  tolerance: number | string;
 }
 
 export interface DraftAssessment {
@@ -41,7 +47,9 @@ const questionFromServer = (question: ServerQuestion): DraftQuestion => ({
   text: question.text,
   points: question.points,
   accepted: question.accepted_answers.join('\n'),
-  options: question.options.map((o) => ({ key: `o${o.id}`, id: o.id, text: o.text, is_correct: o.is_correct })),
+  options: question.options.map((o) => ({ key: `o${o.id}`, id: o.id, text: o.text, is_correct: o.is_correct, match: o.match ?? '' })),
+  numeric_answer: question.numeric_answer ?? '',
+  tolerance: question.tolerance,
 });
 
 export function assessmentFromServer(assessment: ServerAssessment): DraftAssessment {
@@ -59,30 +67,61 @@ export function newAssessment(): DraftAssessment {
   return { title: '', pass_mark: 60, time_limit_minutes: '', max_attempts: '', questions: [] };
 }
 
-export const newOption = (text = '', is_correct = false): DraftOption => ({ key: newKey('o'), text, is_correct });
+export const newOption = (text = '', is_correct = false): DraftOption => ({ key: newKey('o'), text, is_correct, match: '' });
 
-/** A new question of a type, ready to fill in: choice questions start with two options (true/false with their texts). */
+/** Types without options: a typed answer or a number. */
+const optionless = (type: QuestionType) => type === 'short' || type === 'numeric';
+/** Types whose options are never marked correct: pairs, an order, blanks. */
+const choiceType = (type: QuestionType) => type === 'single' || type === 'multiple' || type === 'true_false';
+
+/**
+ * A new question of a type, ready to fill in: choice questions start with two options (true/false with their
+ * texts), matching with two pairs, ordering with two items, fill in the blanks with one field per blank.
+ */
 export function newQuestion(type: QuestionType, trueFalse: [string, string]): DraftQuestion {
-  return { key: newKey('q'), type, text: '', points: 1, accepted: '', options: startingOptions(type, trueFalse) };
+  return { key: newKey('q'), type, text: '', points: 1, accepted: '', options: startingOptions(type, trueFalse, ''), numeric_answer: '', tolerance: 0 };
 }
 
-function startingOptions(type: QuestionType, [yes, no]: [string, string]): DraftOption[] {
-  if (type === 'short') return [];
+function startingOptions(type: QuestionType, [yes, no]: [string, string], text: string): DraftOption[] {
+  if (optionless(type)) return [];
   if (type === 'true_false') return [newOption(yes, true), newOption(no, false)];
+  if (type === 'fill_blanks') return Array.from({ length: blankCount(text) }, () => newOption());
+  if (type === 'matching' || type === 'ordering') return [newOption(), newOption()];
   return [newOption('', true), newOption('')];
 }
 
 /**
+ * A fill-in-the-blanks question's fields following the blanks (___) of its text: one more empty field for each
+ * new blank; a field past the last blank goes only while it is empty and unsaved (a saved one is deleted on the
+ * server, and typed answers are not thrown away because an underscore was removed for a moment).
+ */
+export function withBlanks(question: DraftQuestion): DraftQuestion {
+  if (question.type !== 'fill_blanks') return question;
+  const count = blankCount(question.text);
+  const options = [...question.options];
+  while (options.length < count) options.push(newOption());
+  while (options.length > count) {
+    const last = options[options.length - 1]!;
+    if (last.id !== undefined || last.text.trim() !== '') break;
+    options.pop();
+  }
+  return options.length === question.options.length ? question : { ...question, options };
+}
+
+/**
  * A question turned into another type. Saved options must stay listed (the server refuses a form that
- * leaves them out), so they are kept and only unsaved ones are replaced; a short answer drops them all,
- * which the server allows. A single-choice question keeps one correct option at most.
+ * leaves them out), so they are kept and only unsaved ones are replaced; a short answer or a numeric
+ * question drops them all, which the server allows. Unsaved options go on as options, prompts or items
+ * between choice, matching and ordering questions; blanks start afresh from the text. A single-choice
+ * question keeps one correct option at most.
  */
 export function changeQuestionType(question: DraftQuestion, type: QuestionType, trueFalse: [string, string]): DraftQuestion {
   const saved = question.options.filter((o) => o.id !== undefined);
+  const fromBlanks = question.type === 'fill_blanks' || type === 'fill_blanks';
   let options: DraftOption[];
-  if (type === 'short') options = [];
+  if (optionless(type)) options = [];
   else if (saved.length > 0) options = question.options;
-  else if (type === 'true_false' || question.options.length === 0) options = startingOptions(type, trueFalse);
+  else if (type === 'true_false' || question.options.length === 0 || fromBlanks) options = startingOptions(type, trueFalse, question.text);
   else options = question.options;
   if (type === 'single' || type === 'true_false') {
     let seen = false;
@@ -92,10 +131,18 @@ export function changeQuestionType(question: DraftQuestion, type: QuestionType, 
       return keep === o.is_correct ? o : { ...o, is_correct: keep };
     });
   }
-  return { ...question, type, options, accepted: type === 'short' ? question.accepted : '' };
+  return withBlanks({ ...question, type, options, accepted: type === 'short' ? question.accepted : '' });
 }
 
 const numberOrNull = (value: number | string) => (value === '' ? null : Number(value));
+
+/** One option as step 5 takes it: `is_correct` for choice questions only, `match` for matching only. */
+function optionBody(type: QuestionType, option: DraftOption) {
+  const id = option.id ? { id: option.id } : {};
+  if (type === 'fill_blanks') return { ...id, text: acceptedLines(option.text).join('\n'), is_correct: false };
+  if (type === 'matching') return { ...id, text: option.text.trim(), is_correct: false, match: option.match.trim() };
+  return { ...id, text: option.text.trim(), is_correct: choiceType(type) && option.is_correct };
+}
 
 /** The body of addUpdate/step5 for one assessment. */
 export function assessmentBody(courseId: number, draft: DraftAssessment) {
@@ -112,8 +159,10 @@ export function assessmentBody(courseId: number, draft: DraftAssessment) {
         type: q.type,
         text: q.text.trim(),
         points: Number(q.points === '' ? 0 : q.points),
-        accepted_answers: q.type === 'short' ? q.accepted.split('\n').map((line) => line.trim()).filter(Boolean) : [],
-        options: q.type === 'short' ? [] : q.options.map((o) => ({ ...(o.id ? { id: o.id } : {}), text: o.text.trim(), is_correct: o.is_correct })),
+        accepted_answers: q.type === 'short' ? acceptedLines(q.accepted) : [],
+        options: optionless(q.type) ? [] : q.options.map((o) => optionBody(q.type, o)),
+        numeric_answer: q.type === 'numeric' ? numberOrNull(q.numeric_answer) : null,
+        tolerance: q.type === 'numeric' ? Number(q.tolerance === '' ? 0 : q.tolerance) : 0,
       })),
     },
   };

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { AUTHORING_LIMITS, QUESTION_TYPES, type QuestionType } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
-import { newOption, type DraftOption, type DraftQuestion } from './assessment-model';
+import { newOption, withBlanks, type DraftOption, type DraftQuestion } from './assessment-model';
+import { BlankFields, MatchingFields, NumericFields, OrderingFields } from './assessment-type-fields';
 import { OutlineMoveButtons } from './outline-row-tools';
 
 export interface QuestionEditorProps {
@@ -17,10 +18,15 @@ export interface QuestionEditorProps {
   onDeleteOption: (option: DraftOption) => void;
 }
 
-/** One question of an assessment: type, text, points, and its options with the correct ones marked (or accepted answers). */
+/**
+ * One question of an assessment: type, text, points, and what makes its answer right: options with the correct
+ * ones marked, accepted answers, pairs, items in order, each blank's accepted answers or a number.
+ */
 export function AssessmentQuestionEditor({ question, number, errors, ...props }: QuestionEditorProps) {
   const { t } = useTranslation();
-  const change = (patch: Partial<DraftQuestion>) => props.onChange({ ...question, ...patch });
+  // A fill-in-the-blanks question's fields follow the blanks of its text.
+  const change = (patch: Partial<DraftQuestion>) => props.onChange(withBlanks({ ...question, ...patch }));
+  const typeProps = { question, errors, change, onDeleteOption: props.onDeleteOption };
   const setOption = (key: string, patch: Partial<DraftOption>) => change({ options: question.options.map((o) => (o.key === key ? { ...o, ...patch } : o)) });
   const markCorrect = (key: string, checked: boolean) =>
     change({
@@ -69,6 +75,7 @@ export function AssessmentQuestionEditor({ question, number, errors, ...props }:
         </Group>
         <Textarea
           label={t('authoring.step5.questionText')}
+          description={question.type === 'fill_blanks' ? t('authoring.step5.blanksHint') : undefined}
           value={question.text}
           onChange={(event) => change({ text: event.currentTarget.value })}
           error={errors[`${question.key}.text`]}
@@ -78,7 +85,15 @@ export function AssessmentQuestionEditor({ question, number, errors, ...props }:
           dir="auto"
           data-testid="question-text"
         />
-        {question.type === 'short' ? (
+        {question.type === 'matching' ? (
+          <MatchingFields {...typeProps} />
+        ) : question.type === 'ordering' ? (
+          <OrderingFields {...typeProps} />
+        ) : question.type === 'fill_blanks' ? (
+          <BlankFields {...typeProps} />
+        ) : question.type === 'numeric' ? (
+          <NumericFields {...typeProps} />
+        ) : question.type === 'short' ? (
           <Textarea
             label={t('authoring.step5.accepted')}
             description={t('authoring.step5.acceptedHint')}
