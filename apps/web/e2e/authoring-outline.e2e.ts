@@ -415,10 +415,32 @@ describe('course editor, steps 4 and 5: accessibility', () => {
       expect(uploaded.status).toBe(200);
       await api(login, 'POST', '/api/instructor/course/addUpdate/step5', {
         id: courseId,
-        assessment: { title: 'A unit test', pass_mark: 60, questions: [{ type: 'single', text: 'Which pen?', options: [{ text: 'Reed', is_correct: true }, { text: 'Brush', is_correct: false }] }] },
+        assessment: {
+          title: 'A unit test',
+          pass_mark: 60,
+          shuffle: true,
+          // A question of every type: the form below shows each one's fields.
+          questions: [
+            { type: 'single', text: 'Which pen?', options: [{ text: 'Reed', is_correct: true }, { text: 'Brush', is_correct: false }] },
+            { type: 'matching', text: 'Match the scripts', options: [{ text: 'Naskh', match: 'Books' }, { text: 'Diwani', match: 'Decrees' }] },
+            { type: 'ordering', text: 'Order the steps', options: [{ text: 'Cut the reed' }, { text: 'Dip it' }, { text: 'Write' }] },
+            { type: 'fill_blanks', text: 'A reed pen is cut at an ___.', options: [{ text: 'angle\nزاوية' }] },
+            { type: 'numeric', text: 'How many dots has the letter ث?', numeric_answer: 3, tolerance: 0 },
+          ],
+        },
       });
       const paths = [4, 5].map((step) => `/instructor/courses/${courseId}/edit/${step}`);
       expect(await auditAll(e2e, { language, role: 'instructor', login, paths, finished: onTestFinished })).toEqual([]);
+      // The assessment's form, open, with every type's fields: axe, and nothing wider than a phone (Arabic) or the desktop.
+      const { page } = await e2e.open({ width: language === 'ar' ? 375 : 1280 }, onTestFinished);
+      await seedSession(page, 'instructor', login, { language });
+      await page.goto(paths[1]!);
+      await settled(page);
+      await page.getByTestId('assessment-edit').click();
+      await page.getByTestId('question-numeric-answer').waitFor();
+      expect(await page.getByTestId('assessment-shuffle').isChecked()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
     });
   }
 });

@@ -7,7 +7,7 @@ import { enrollParticipant } from '../../api/test/factories';
 import { createUser, GOOD_PASSWORD, testDatabase } from '../../api/test/harness';
 import { eq } from 'drizzle-orm';
 import { enrollments, lectureProgress, orders, quizAttempts } from '../../api/src/db/schema';
-import { client, openAttempt, quizCourse, rightAnswer, SAMPLE, submit } from '../../api/src/modules/quiz/quiz.test-kit';
+import { client, openAttempt, quizCourse, rightAnswer, SAMPLE, submit, type BuiltQuestion, type QuestionSpec } from '../../api/src/modules/quiz/quiz.test-kit';
 import { auditAll, LANGUAGES, type Language } from './support/audit';
 import { seedSession, waitForPath } from './support/browser';
 import { apiLogin } from './support/server';
@@ -24,8 +24,16 @@ async function signIn(page: Page, role: Role, account: { email: string; name: st
   await seedSession(page, role, await apiLogin(e2e.server, role, { ...account, password: GOOD_PASSWORD }), { language });
 }
 
-/** A course of a new instructor with one timed assessment: a single choice, a multiple choice and a short answer to check. */
-async function timedQuiz(title: string) {
+/** One question of each type graded by its shape (docs/quizzes.md), for the screens' audits. */
+const SHAPED: QuestionSpec[] = [
+  { type: 'matching', options: [['Cairo', false], ['Fez', false]], matches: ['Egypt', 'Morocco'] },
+  { type: 'ordering', options: [['Fajr', false], ['Dhuhr', false], ['Asr', false]] },
+  { type: 'fill_blanks', text: 'The ___ flows through ___.', options: [['Nile', false], ['Egypt', false]] },
+  { type: 'numeric', numeric: [3.14, 0.01] },
+];
+
+/** A course of a new instructor with one timed assessment: a single choice, a multiple choice and a short answer to check (and `more`). */
+async function timedQuiz(title: string, more: QuestionSpec[] = []) {
   const instructor = await createUser('instructor', { name: `Teacher ${unique()}` });
   const quiz = await quizCourse({
     instructorId: instructor.id,
@@ -37,6 +45,7 @@ async function timedQuiz(title: string) {
       { type: 'single', points: 2, options: [['Cairo', true], ['Paris', false]] },
       { type: 'multiple', points: 2, options: [['Two', true], ['Three', true], ['Four', false]] },
       { type: 'short', points: 2 },
+      ...more,
     ],
   });
   const { participant } = await enrollParticipant(quiz.course.id);
@@ -233,17 +242,18 @@ describe('an assessment, in Arabic', () => {
     // The items come in an order that says nothing; each is moved up with the keyboard until it is in its place.
     const items = fieldset(page, 5).getByTestId('quiz-order-item');
     const right = ['الفجر', 'الظهر', 'العصر', 'المغرب'];
+    const texts = () => items.locator('bdi').allTextContents();
     for (const [place, text] of right.entries()) {
-      for (let at = (await items.allTextContents()).indexOf(text); at > place; at--) {
+      for (let at = (await texts()).indexOf(text); at > place; at--) {
         await items.nth(at).getByTestId('quiz-order-up').focus();
         await page.keyboard.press('Enter');
-        await expect.poll(() => items.nth(at - 1).textContent()).toBe(text);
+        await expect.poll(() => items.nth(at - 1).locator('bdi').textContent()).toBe(text);
         // The moved item's button keeps the focus, and its new place is announced.
-        expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="quiz-order-item"]')?.textContent)).toBe(text);
+        expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="quiz-order-item"]')?.querySelector('bdi')?.textContent)).toBe(text);
         expect(await fieldset(page, 5).getByTestId('quiz-order-status').textContent()).toContain(text);
       }
     }
-    expect(await items.allTextContents()).toEqual(right);
+    expect(await texts()).toEqual(right);
     // Tashkeel folds as in search: النّيل is النيل.
     await fieldset(page, 6).getByRole('textbox', { name: tr(language, 'quiz.take.blank', { number: 1 }) }).fill('النّيل');
     await fieldset(page, 6).getByRole('textbox', { name: tr(language, 'quiz.take.blank', { number: 2 }) }).fill('مصر');
@@ -362,13 +372,24 @@ async function enrolToo(participantId: number, courseId: number) {
  * submission waiting for its check, and one checked with feedback; and the instructor of the waiting one.
  */
 async function assessmentStates() {
-  const [notStarted, open, waiting, checked] = await Promise.all(['Rules', 'Open', 'Waiting', 'Checked'].map((name) => timedQuiz(`${name} ${unique()}`)));
+  const [notStarted, open, waiting, checked] = await Promise.all(['Rules', 'Open', 'Waiting', 'Checked'].map((name) => timedQuiz(`${name} ${unique()}`, SHAPED)));
   const participant = notStarted!.participant;
   for (const quiz of [open!, waiting!, checked!]) await enrolToo(participant.id, quiz.course.id);
   const login = await apiLogin(e2e.server, 'participant', { ...participant, password: GOOD_PASSWORD });
   const api = client(e2e.server.app, login.token);
   await openAttempt(api, open!.assessment.id);
-  const essay = (quiz: Awaited<ReturnType<typeof timedQuiz>>) => [rightAnswer(quiz.questions[0]!), { question_id: quiz.questions[2]!.id, text: 'Light bends between two media' }];
+  const essay = (quiz: Awaited<ReturnType<typeof timedQuiz>>) => {
+    const [matching, ordering, blanks, numeric] = quiz.questions.slice(3) as [BuiltQuestion, BuiltQuestion, BuiltQuestion, BuiltQuestion];
+    return [
+      rightAnswer(quiz.questions[0]!),
+      { question_id: quiz.questions[2]!.id, text: 'Light bends between two media' },
+      // The results show each shape: pairs (one wrong), an order, blanks and a number.
+      { question_id: matching.id, matches: [{ option_id: matching.options[0]!.key, choice_id: matching.options[1]!.matchKey }] },
+      { question_id: ordering.id, option_ids: [...ordering.options].reverse().map((o) => o.key) },
+      { question_id: blanks.id, blanks: ['Nile', 'Sudan'] },
+      { question_id: numeric.id, number: 3.14 },
+    ];
+  };
   const pending = (await submit(api, (await openAttempt(api, waiting!.assessment.id)).id, essay(waiting!))).json().data as { id: number };
   const toCheck = (await submit(api, (await openAttempt(api, checked!.assessment.id)).id, essay(checked!))).json().data as { id: number; answers: { answer_id: number; question_id: number }[] };
   const shortAnswer = toCheck.answers.find((answer) => answer.question_id === checked!.questions[2]!.id)!;

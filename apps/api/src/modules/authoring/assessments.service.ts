@@ -198,7 +198,8 @@ export async function deleteOption(ctx: AppContext, user: RequestUser, id: numbe
     if (!question || !target) throw itemNotFound();
     const problem = questionProblem({
       type: question.type,
-      text: question.text,
+      // A blank's option may go before the text loses its ___ (the editor deletes it first); the next save checks both.
+      text: question.type === 'fill_blanks' ? undefined : question.text,
       numeric_answer: question.numericAnswer,
       options: options.filter((o) => o.id !== id).map((o) => ({ is_correct: o.isCorrect, match: o.matchText })),
     });

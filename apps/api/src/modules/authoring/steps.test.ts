@@ -386,9 +386,15 @@ describe('step 5: assessments', () => {
     expect(matching).toMatchObject({ numeric_answer: null, tolerance: 0 });
     expect(withoutState(expectOk(await api.get(`edit/step5/${id}`)).data)).toEqual(withoutState(saved));
 
-    // A matching option that the question needs cannot go; a blank's option cannot go while its ___ stays in the text.
+    // A matching option that the question needs cannot go. A blank's option can (the editor deletes it when the author
+    // takes its ___ out of the text), but not the last one, and the next save must bring text and blanks back in step.
     expect((await api.get(`step5/option/delete/${matching.options[0].id}`)).statusCode).toBe(409);
-    expect((await api.get(`step5/option/delete/${blanks.options[1].id}`)).statusCode).toBe(409);
+    const [, afterDelete] = expectOk(await api.get(`step5/option/delete/${blanks.options[1].id}`)).data.assessments[0].questions.slice(1, 3);
+    expect(afterDelete.options.map((o: { text: string }) => o.text)).toEqual(['Nile\nالنيل']);
+    expect((await api.get(`step5/option/delete/${blanks.options[0].id}`)).statusCode).toBe(409);
+    const stale = await api.post('addUpdate/step5', { id, assessment: { ...saved.assessments[0], questions: saved.assessments[0].questions.map((q: { id: number }) => (q.id === blanks.id ? afterDelete : q)) } });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().errors['assessment.questions.2.text']).toMatch('as many blanks as answer lists');
   });
 
   it('refuses questions that break their type rules, with the field that is wrong', async () => {

@@ -25,7 +25,7 @@ function result(id: number, status: SubmissionResultView['status'], number = id 
 /** Page `page` of the assessment while attempt 42 (the second of three allowed) is under way, after one failed submission. */
 function underWay(page = 1, earlier: SubmissionResultView[] = [result(41, 'failed')]): AssessmentDetailsView {
   return {
-    assessment: { id: ASSESSMENT, title: 'Light', course: { id: 3, title: 'Optics' }, pass_mark: 60, time_limit_minutes: null, max_attempts: 3, question_count: 1, total_points: 6 },
+    assessment: { id: ASSESSMENT, title: 'Light', course: { id: 3, title: 'Optics' }, pass_mark: 60, time_limit_minutes: null, max_attempts: 3, shuffle: false, question_count: 1, total_points: 6 },
     questions: [{ id: 1, type: 'single', text: 'Which?', points: 6, options: [{ id: 2, text: 'This' }], choices: [], blanks: 0 }],
     standing: 'in_progress',
     attempt: { id: 42, number: 2, started_at: '2026-01-01T09:50:00.000Z', deadline: null, server_now: '2026-01-01T09:50:00.000Z' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCourseId, parseStep, stepCompletion } from './editor-steps';
 
 const emptyMedia = { step3: { id: 1, cover_alt: '', cover_image_url: null, promo_video_url: null }, step5: { id: 1, assessments: [] } };
-const assessment = { id: 4, course_id: 1, title: 'Quiz', pass_mark: 50, time_limit_minutes: null, max_attempts: null, position: 0, questions: [] };
+const assessment = { id: 4, course_id: 1, title: 'Quiz', pass_mark: 50, time_limit_minutes: null, max_attempts: null, shuffle: false, position: 0, questions: [] };
 
 describe('editor step parsing', () => {
   it('accepts the six steps only, written plainly', () => {

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { AUTHORING_LIMITS, QUESTION_TYPES, type QuestionType } from '@nibras/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +73,13 @@ export function AssessmentForm({ draft, errors, saving, onChange, ...props }: As
             error={errors.max_attempts}
           />
         </Group>
+        <Switch
+          label={t('authoring.step5.shuffle')}
+          description={t('authoring.step5.shuffleHint')}
+          checked={draft.shuffle}
+          onChange={(event) => change({ shuffle: event.currentTarget.checked })}
+          data-testid="assessment-shuffle"
+        />
         <Title order={4} size="h5">
           {t('authoring.step5.questions')}
         </Title>

@@ -61,6 +61,7 @@ describe('assessmentBody', () => {
         pass_mark: 70,
         time_limit_minutes: null,
         max_attempts: null,
+        shuffle: false,
         questions: [
           { type: 'short', text: 'Ink?', points: 1, accepted_answers: ['midad', 'ink'], options: [], numeric_answer: null, tolerance: 0 },
           {
@@ -135,6 +136,7 @@ const saved: ServerAssessment = {
   pass_mark: 50,
   time_limit_minutes: 10,
   max_attempts: null,
+  shuffle: true,
   position: 0,
   questions: [
     serverQuestion(1, 'matching', 'Pair the cities', { options: [option(11, 'Egypt', { match: 'Cairo' }), option(12, 'Morocco', { match: 'Rabat' })] }),
@@ -153,6 +155,9 @@ describe('the question types without a correct option', () => {
     ]);
     expect(draft.questions[3]).toMatchObject({ numeric_answer: 3.14, tolerance: 0.01, options: [] });
     const body = assessmentBody(1, draft);
+    // The assessment's shuffle goes back as it came.
+    expect(body.assessment.shuffle).toBe(true);
+    expect(assessmentBody(1, { ...draft, shuffle: false }).assessment.shuffle).toBe(false);
     expect(body.assessment.questions).toEqual([
       {
         id: 1,

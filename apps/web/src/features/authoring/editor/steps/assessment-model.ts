@@ -37,6 +37,8 @@ export interface DraftAssessment {
   pass_mark: number | string;
   time_limit_minutes: number | string;
   max_attempts: number | string;
+  /** Each attempt gets the questions and their options in an order of its own. */
+  shuffle: boolean;
   questions: DraftQuestion[];
 }
 
@@ -59,12 +61,13 @@ export function assessmentFromServer(assessment: ServerAssessment): DraftAssessm
     pass_mark: assessment.pass_mark,
     time_limit_minutes: assessment.time_limit_minutes ?? '',
     max_attempts: assessment.max_attempts ?? '',
+    shuffle: assessment.shuffle,
     questions: assessment.questions.map(questionFromServer),
   };
 }
 
 export function newAssessment(): DraftAssessment {
-  return { title: '', pass_mark: 60, time_limit_minutes: '', max_attempts: '', questions: [] };
+  return { title: '', pass_mark: 60, time_limit_minutes: '', max_attempts: '', shuffle: false, questions: [] };
 }
 
 export const newOption = (text = '', is_correct = false): DraftOption => ({ key: newKey('o'), text, is_correct, match: '' });
@@ -154,6 +157,7 @@ export function assessmentBody(courseId: number, draft: DraftAssessment) {
       pass_mark: Number(draft.pass_mark === '' ? 0 : draft.pass_mark),
       time_limit_minutes: numberOrNull(draft.time_limit_minutes),
       max_attempts: numberOrNull(draft.max_attempts),
+      shuffle: draft.shuffle,
       questions: draft.questions.map((q) => ({
         ...(q.id ? { id: q.id } : {}),
         type: q.type,
