@@ -81,6 +81,7 @@ const envSchema = z.object({
   QUIZ_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   NOTIFY_DIGEST_MINUTES: z.coerce.number().min(1).max(10_080).default(60),
   RELEASE_SWEEP_MINUTES: z.coerce.number().min(0.1).max(1440).default(5),
+  STUDY_REMINDER_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -243,6 +244,11 @@ export interface Config {
   notifyDigestMinutes: number;
   /** How often the scheduled-release sweep looks for sections that opened, to mail their participants (RELEASE_SWEEP_MINUTES; docs/authoring.md). */
   releaseSweepMs: number;
+  /**
+   * A participant who has not studied an enrolled, unfinished course for this many days is mailed once to come back
+   * (STUDY_REMINDER_DAYS, default 14; 0 turns the reminders off; docs/notifications.md).
+   */
+  studyReminderDays: number;
   /** Where uploads live (docs/storage.md): DATA_DIR/uploads, or an S3-compatible bucket. */
   storage: { driver: 'disk' } | ({ driver: 's3' } & S3Settings);
 }
@@ -347,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quizGraceSeconds: e.QUIZ_GRACE_SECONDS,
     notifyDigestMinutes: e.NOTIFY_DIGEST_MINUTES,
     releaseSweepMs: Math.round(e.RELEASE_SWEEP_MINUTES * 60_000),
+    studyReminderDays: e.STUDY_REMINDER_DAYS,
     mail: {
       smtpUrl: e.SMTP_URL || undefined,
       from: e.MAIL_FROM || `"Nibras نبراس" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,

@@ -160,9 +160,13 @@ export const enrollments = pgTable(
     grantedAt: timestamp('granted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the participant was last reminded to come back to this course (docs/notifications.md, study reminders). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('enrollments_participant_course_unique').on(t.participantId, t.courseId),
+    // The study reminders' sweep: unfinished enrolments, oldest first.
+    index('enrollments_unfinished_idx').on(t.createdAt).where(sql`${t.completedAt} is null`),
     index('enrollments_course_idx').on(t.courseId),
     index('enrollments_participant_created_idx').on(t.participantId, t.createdAt),
   ],

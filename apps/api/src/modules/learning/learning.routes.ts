@@ -4,6 +4,7 @@ import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
 import { enrolledList, learnCourse, participantDashboard, recentEnrolled, reportCompletion, reportProgress } from './learning.service';
 import { startReleaseSweeps } from './release.service';
+import { sweepStudyReminders } from './reminders.service';
 
 export function learningModule(app: FastifyInstance, ctx: AppContext) {
   const r = learningRoutes;
@@ -16,7 +17,8 @@ export function learningModule(app: FastifyInstance, ctx: AppContext) {
   // Scheduled release: every RELEASE_SWEEP_MINUTES, participants are mailed the sections that opened for them, from the
   // server's start to its close. Not in test apps: the tests sweep when they need to (sweepReleaseNotices, with their clock).
   if (ctx.config.env !== 'test') {
-    const sweeps = startReleaseSweeps(ctx, (error) => app.log.warn({ err: error }, 'the scheduled-release sweep failed; retried at the next interval'));
+    // The study reminders (STUDY_REMINDER_DAYS, docs/notifications.md) ride on the same sweep.
+    const sweeps = startReleaseSweeps(ctx, (error) => app.log.warn({ err: error }, 'a learning sweep (scheduled release or study reminders) failed; retried at the next interval'), [sweepStudyReminders]);
     app.addHook('onReady', async () => sweeps.start());
     app.addHook('onClose', async () => sweeps.stop());
   }

@@ -92,14 +92,17 @@ export async function sweepReleaseNotices(ctx: SweepContext): Promise<number> {
   return queued;
 }
 
-/** sweepReleaseNotices every RELEASE_SWEEP_MINUTES, one at a time, until stopped (stop waits for a sweep under way). */
-export function startReleaseSweeps(ctx: AppContext, onError: (error: unknown) => void) {
+/**
+ * The learning sweeps every RELEASE_SWEEP_MINUTES (sweepReleaseNotices, and whatever else is given: the study
+ * reminders), one at a time, until stopped (stop waits for a sweep under way). One failing does not stop the others.
+ */
+export function startReleaseSweeps(ctx: AppContext, onError: (error: unknown) => void, others: ((ctx: AppContext) => Promise<unknown>)[] = []) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = () => {
-    running = sweepReleaseNotices(ctx)
-      .catch(onError)
+    running = [sweepReleaseNotices, ...others]
+      .reduce<Promise<unknown>>((previous, sweep) => previous.then(() => sweep(ctx).catch(onError)), Promise.resolve())
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, ctx.config.releaseSweepMs).unref();
       });

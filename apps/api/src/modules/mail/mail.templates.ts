@@ -29,7 +29,9 @@ export type NotificationTemplate =
   /** Messages and answers left unread (docs/notifications.md): one mail for all of them, never one per message. */
   | { kind: 'notification_digest'; params: { name: string; items: DigestItem[]; more: number; link: string } }
   /** A section of a course opened for the participant (scheduled release, docs/authoring.md). */
-  | { kind: 'section_opened'; params: { name: string; course: string; section: string; link: string } };
+  | { kind: 'section_opened'; params: { name: string; course: string; section: string; link: string } }
+  /** An enrolled, unfinished course not studied for STUDY_REMINDER_DAYS (docs/notifications.md): once per quiet spell. */
+  | { kind: 'study_reminder'; params: { name: string; course: string; days: number; link: string } };
 
 /** One line of the digest: who wrote, about what. */
 export interface DigestItem {
@@ -248,6 +250,17 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
         blocks: [
           { type: 'paragraph', text: t('api.notify.section_opened.intro', { course, section }) },
           { type: 'button', text: t('api.notify.section_opened.action'), href: link },
+        ],
+      };
+    }
+    case 'study_reminder': {
+      const { name, course, days, link } = template.params;
+      return {
+        subject: t('api.notify.study_reminder.subject', { course }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t('api.notify.study_reminder.intro', { course, count: days }) },
+          { type: 'button', text: t('api.notify.study_reminder.action'), href: link },
         ],
       };
     }

@@ -7,6 +7,9 @@ import { TEST_JWT_SECRET, testConfig, uniqueIp } from '../../../test/harness';
 import { ownDatabase } from '../../../test/own-database';
 import { capturingDb, wholeTableReads, type CapturedQuery } from '../../../test/query-plans';
 import { LARGE_PASSWORD, largeParticipantEmail, seedLarge } from './seed';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { sweepStudyReminders } from '../../modules/learning/reminders.service';
 
 // Large enough that reading a whole table costs the planner more than an index (2,500 participants,
 // 500 courses, 10,000 enrolments, 5,000 ratings, 7,000 lectures), small enough to seed in seconds.
@@ -22,6 +25,7 @@ const QUIZ_TABLES = ['quiz_attempts', 'quiz_answers', 'question_options'];
 
 let database: Awaited<ReturnType<typeof ownDatabase>>;
 let captured: CapturedQuery[];
+let capturedDb: Db;
 let app: FastifyInstance;
 let auth: Record<string, string>;
 let course: { id: number; slug: string; enrolledCourse: number };
@@ -38,6 +42,7 @@ beforeAll(async () => {
   await database.db.execute(sql`insert into course_enrollment_deltas (course_id, n) select id, 1 from courses, generate_series(1, 4) limit 2000`);
   const capturing = await capturingDb(database);
   captured = capturing.captured;
+  capturedDb = capturing.db;
   app = await buildApp(testConfig(), { db: capturing.db, jwtSecret: TEST_JWT_SECRET });
   await app.ready();
   const [popular] = rowsOf<{ id: number; slug: string }>(
@@ -167,4 +172,15 @@ describe('reads of a large catalog use indexes (EXPLAIN of the statements the re
       expect(await scansOfLargeTables(statements)).toEqual([]);
     });
   }
+
+  // Last: it may record reminders on the seed's older enrolments.
+  it(`the study reminders' sweep (issue 30, point 8): no sequential scan of ${LARGE_TABLES.join(', ')}`, async () => {
+    captured.length = 0;
+    const ctx = { config: testConfig({ studyReminderDays: 14 }), db: capturedDb, mail: { wake: () => undefined }, now: () => Date.now(), log: () => undefined } as unknown as AppContext;
+    await sweepStudyReminders(ctx);
+    const statements = captured.splice(0);
+    expect(statements.length).toBeGreaterThan(0);
+    expect(await scansOfLargeTables(statements)).toEqual([]);
+  });
+
 });

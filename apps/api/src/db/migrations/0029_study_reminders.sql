@@ -1,0 +1,2 @@
+ALTER TABLE "enrollments" ADD COLUMN "reminded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "enrollments_unfinished_idx" ON "enrollments" USING btree ("created_at") WHERE "enrollments"."completed_at" is null;
