@@ -31,3 +31,4 @@ export * from './messages';
 export * from './questions';
 export * from './language-direction';
 export * from './notifications';
+export * from './records';
