@@ -33,6 +33,7 @@ import { catalogModule } from './modules/catalog/catalog.routes';
 import { learningModule } from './modules/learning/learning.routes';
 import { wishlistModule } from './modules/wishlist/wishlist.routes';
 import { notesModule } from './modules/notes/notes.routes';
+import { recordsModule } from './modules/records/records.routes';
 import { ordersModule } from './modules/orders/orders.routes';
 import { invoicesModule } from './modules/invoices/invoices.routes';
 import { ratingsModule } from './modules/ratings/ratings.routes';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     learningModule(api, ctx);
     wishlistModule(api, ctx);
     notesModule(api, ctx);
+    recordsModule(api, ctx);
     ordersModule(api, ctx);
     couponsModule(api, ctx);
     invoicesModule(api, ctx);

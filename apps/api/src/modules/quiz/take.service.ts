@@ -37,7 +37,8 @@ function isLate(ctx: AppContext, a: Pick<AttemptRow, 'startedAt' | 'timeLimitMin
   return deadline !== null && now > deadline.getTime() + ctx.config.quizGraceSeconds * 1000;
 }
 
-function standingOf(ctx: AppContext, attempts: AttemptRow[], now: number): AssessmentStanding {
+/** Where a participant stands with one assessment, from their attempts at it (also the learner's record, docs/records.md). */
+export function standingOf(ctx: AppContext, attempts: AttemptRow[], now: number): AssessmentStanding {
   if (attempts.some((a) => a.status === 'passed')) return 'passed';
   if (attempts.some((a) => a.status === 'pending')) return 'pending';
   if (attempts.some((a) => a.status === 'open' && !isLate(ctx, a, now))) return 'in_progress';
