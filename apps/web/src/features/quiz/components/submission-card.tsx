@@ -4,6 +4,8 @@ import type { QuizQuestionView, SubmissionResultView } from '../api';
 import { GivenAnswer, isArranged } from './given-answer';
 import { StandingBadge, VerdictBadge } from './quiz-badges';
 import { SubmissionDates, SubmissionScore } from './submission-facts';
+// Its answers' list wherever it is shown (a learner's record too), not only on the quiz's own pages.
+import '../quiz.css';
 
 /** What the participant answered to a choice or short question, in words: the chosen options' texts, or the typed text. */
 function givenAnswer(question: QuizQuestionView | undefined, answer: SubmissionResultView['answers'][number]): string {
@@ -12,8 +14,11 @@ function givenAnswer(question: QuizQuestionView | undefined, answer: SubmissionR
   return chosen.join('، ');
 }
 
-/** One submitted attempt as its participant sees it: the score, and per question right, wrong or waiting. */
-export function SubmissionCard({ result, questions }: { result: SubmissionResultView; questions: QuizQuestionView[] }) {
+/**
+ * One submitted attempt as its participant sees it: the score, and per question right, wrong or waiting. Its heading is
+ * an h3, or `headingOrder` where the card sits deeper in the page (a learner's record, under its assessment).
+ */
+export function SubmissionCard({ result, questions, headingOrder = 3 }: { result: SubmissionResultView; questions: QuizQuestionView[]; headingOrder?: 3 | 4 }) {
   const { t } = useTranslation();
   const byId = new Map(questions.map((question) => [question.id, question]));
   const order = new Map(questions.map((question, index) => [question.id, index]));
@@ -23,7 +28,7 @@ export function SubmissionCard({ result, questions }: { result: SubmissionResult
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2}>
-            <Title order={3} size="h4">
+            <Title order={headingOrder} size="h4">
               {t('quiz.result.attempt', { number: result.number })}
             </Title>
             <SubmissionDates submission={result} />
