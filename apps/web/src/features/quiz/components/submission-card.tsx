@@ -14,12 +14,19 @@ function givenAnswer(question: QuizQuestionView | undefined, answer: SubmissionR
   return chosen.join('، ');
 }
 
-/**
- * One submitted attempt as its participant sees it: the score, and per question right, wrong or waiting. Its heading is
- * an h3, or `headingOrder` where the card sits deeper in the page (a learner's record, under its assessment).
- */
-export function SubmissionCard({ result, questions, headingOrder = 3 }: { result: SubmissionResultView; questions: QuizQuestionView[]; headingOrder?: 3 | 4 }) {
+interface SubmissionCardProps {
+  result: SubmissionResultView;
+  questions: QuizQuestionView[];
+  /** An h3, or deeper where the card sits deeper in the page (a learner's record, under its assessment). */
+  headingOrder?: 3 | 4;
+  /** An instructor or admin reading a participant's record: "the participant's answer", and no word to the participant about the wait. */
+  reviewer?: boolean;
+}
+
+/** One submitted attempt as its participant sees it: the score, and per question right, wrong or waiting. */
+export function SubmissionCard({ result, questions, headingOrder = 3, reviewer = false }: SubmissionCardProps) {
   const { t } = useTranslation();
+  const answerLabel = reviewer ? t('quiz.check.answer') : t('quiz.result.yourAnswer');
   const byId = new Map(questions.map((question) => [question.id, question]));
   const order = new Map(questions.map((question, index) => [question.id, index]));
   const answers = [...result.answers].sort((a, b) => (order.get(a.question_id) ?? 0) - (order.get(b.question_id) ?? 0));
@@ -36,7 +43,7 @@ export function SubmissionCard({ result, questions, headingOrder = 3 }: { result
           <StandingBadge standing={result.status} />
         </Group>
         <SubmissionScore submission={result} />
-        {result.status === 'pending' ? <Text size="sm">{t('quiz.result.pendingHelp')}</Text> : null}
+        {result.status === 'pending' && !reviewer ? <Text size="sm">{t('quiz.result.pendingHelp')}</Text> : null}
         <ol className="quiz-answers">
           {answers.map((answer) => {
             const question = byId.get(answer.question_id);
@@ -51,12 +58,12 @@ export function SubmissionCard({ result, questions, headingOrder = 3 }: { result
                 </Group>
                 {question && given === null ? (
                   <div className="break-anywhere">
-                    <Text size="sm">{t('quiz.result.yourAnswer')}</Text>
+                    <Text size="sm">{answerLabel}</Text>
                     <GivenAnswer question={question} answer={answer} />
                   </div>
                 ) : (
                   <Text size="sm">
-                    {t('quiz.result.yourAnswer')} <bdi className="break-anywhere">{given || t('quiz.result.noAnswer')}</bdi>
+                    {answerLabel} <bdi className="break-anywhere">{given || t('quiz.result.noAnswer')}</bdi>
                   </Text>
                 )}
                 <Text size="sm" c="dimmed">

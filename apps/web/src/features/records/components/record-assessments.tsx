@@ -37,7 +37,7 @@ function RecordAssessment({ assessment, role, courseId }: { assessment: RecordAs
               return (
                 <li key={attempt.id} data-testid="record-attempt" data-submission-id={attempt.id} data-status={attempt.status}>
                   <Stack gap={4}>
-                    <SubmissionCard result={attempt} questions={assessment.questions} headingOrder={4} />
+                    <SubmissionCard result={attempt} questions={assessment.questions} headingOrder={4} reviewer={role !== 'participant'} />
                     {check ? (
                       <Anchor component={Link} to={check} size="sm" data-testid="record-attempt-check">
                         {t('records.assessments.check', { number: attempt.number })}

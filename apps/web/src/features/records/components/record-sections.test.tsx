@@ -89,6 +89,10 @@ describe("a learner's record, section by section", () => {
       </MemoryRouter>,
     );
     expect(count(own, 'record-attempt-check')).toBe(0);
+    // The answers are the participant's: "your answer" to them, "the participant's answer" to a reviewer.
+    expect(own).toContain('quiz.result.yourAnswer');
+    expect(reviewer).toContain('quiz.check.answer');
+    expect(reviewer).not.toContain('quiz.result.yourAnswer');
     expect(count(renderMarkup(<RecordAssessments assessments={[]} role="participant" courseId={4} />), 'record-assessments-empty')).toBe(1);
   });
 });
