@@ -66,6 +66,7 @@ const SubmissionReviewPage = lazyScreen(() => import('../features/quiz/pages/sub
 const MessagesPage = lazyScreen(() => import('../features/messages/pages/messages-page'));
 const AdminUserMessagesPage = lazyScreen(() => import('../features/messages/pages/admin-user-messages-page'));
 const InstructorDashboardPage = lazyScreen(() => import('../features/authoring/pages/instructor-dashboard-page'));
+const RecordPage = lazyScreen(() => import('../features/records/pages/record-page'));
 
 /** What a route's preload knows of the address it is preloading for. */
 interface PreloadContext {
@@ -114,6 +115,7 @@ function roleArea(role: Role): RouteObject {
       page(paths.orders, <OrdersPage />, OrdersPage),
       page(paths.myAssessments, <MyAssessmentsPage />, MyAssessmentsPage),
       page(`${paths.myAssessments}/:id`, <AssessmentPage />, AssessmentPage),
+      page('record/:courseId', <RecordPage role="participant" key="record-participant" />, RecordPage),
     );
   }
   if (role === 'admin') {
@@ -151,6 +153,7 @@ function roleArea(role: Role): RouteObject {
       page('courses/:id', <CourseViewPage role={role} />, CourseViewPage),
       page(paths.submissions(role), <SubmissionListPage role={role} />, SubmissionListPage),
       page(`${paths.submissions(role)}/:courseId/:submissionId`, <SubmissionReviewPage role={role} />, SubmissionReviewPage),
+      page('record/:courseId/:participantId', <RecordPage role={role} key={`record-${role}`} />, RecordPage),
     );
     children.push(page(paths.questions(role), <QuestionsPage role={role} key={`questions-${role}`} />, QuestionsPage));
   }

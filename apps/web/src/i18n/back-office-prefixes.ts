@@ -18,4 +18,6 @@ export const BACK_OFFICE_PREFIXES = [
   // The participant's notes beside the player (a role shell's screen too).
   'notes.',
   'questions.',
+  // A learner's record: the participant's own, and the instructor's and admin's look at one participant.
+  'records.',
 ] as const;

@@ -60,6 +60,11 @@ export function formatDate(iso: string, language: string): string {
   return dateFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
+/** "2026-11-24" (a day of the server's UTC calendar) → "24 Nov 2026": the same day wherever the reader is. */
+export function formatDay(day: string, language: string): string {
+  return dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 /** 75 → "1:15", 3725 → "1:02:05": a player's clock, the same in both languages. */
 export function formatClock(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

@@ -1,4 +1,4 @@
-import { Button, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
@@ -6,7 +6,7 @@ import { CourseCardListScreen } from '../../../components/course-list-screen';
 import { CardHeart } from '../../wishlist/public';
 import { learningQueries } from '../api';
 
-/** Courses the participant is enrolled in, each with its progress and a way back into the player. */
+/** Courses the participant is enrolled in, each with its progress, a way back into the player and the participant's record there. */
 export default function MyCoursesPage() {
   const { t } = useTranslation();
   return (
@@ -23,6 +23,9 @@ export default function MyCoursesPage() {
           <Button component={Link} to={paths.learn(course.id)} size="sm" aria-label={t('pdash.continueCourse', { title: course.title })}>
             {course.completedAt ? t('mycourses.review') : t('pdash.continue')}
           </Button>
+          <Anchor component={Link} to={paths.myRecord(course.id)} size="sm" ta="center" aria-label={t('records.link.mineOf', { title: course.title })} data-testid="mycourses-record">
+            {t('records.link.mine')}
+          </Anchor>
         </Stack>
       )}
     />

@@ -4,6 +4,8 @@ import type { QuizQuestionView, SubmissionResultView } from '../api';
 import { GivenAnswer, isArranged } from './given-answer';
 import { StandingBadge, VerdictBadge } from './quiz-badges';
 import { SubmissionDates, SubmissionScore } from './submission-facts';
+// Its answers' list wherever it is shown (a learner's record too), not only on the quiz's own pages.
+import '../quiz.css';
 
 /** What the participant answered to a choice or short question, in words: the chosen options' texts, or the typed text. */
 function givenAnswer(question: QuizQuestionView | undefined, answer: SubmissionResultView['answers'][number]): string {
@@ -12,9 +14,19 @@ function givenAnswer(question: QuizQuestionView | undefined, answer: SubmissionR
   return chosen.join('، ');
 }
 
+interface SubmissionCardProps {
+  result: SubmissionResultView;
+  questions: QuizQuestionView[];
+  /** An h3, or deeper where the card sits deeper in the page (a learner's record, under its assessment). */
+  headingOrder?: 3 | 4;
+  /** An instructor or admin reading a participant's record: "the participant's answer", and no word to the participant about the wait. */
+  reviewer?: boolean;
+}
+
 /** One submitted attempt as its participant sees it: the score, and per question right, wrong or waiting. */
-export function SubmissionCard({ result, questions }: { result: SubmissionResultView; questions: QuizQuestionView[] }) {
+export function SubmissionCard({ result, questions, headingOrder = 3, reviewer = false }: SubmissionCardProps) {
   const { t } = useTranslation();
+  const answerLabel = reviewer ? t('quiz.check.answer') : t('quiz.result.yourAnswer');
   const byId = new Map(questions.map((question) => [question.id, question]));
   const order = new Map(questions.map((question, index) => [question.id, index]));
   const answers = [...result.answers].sort((a, b) => (order.get(a.question_id) ?? 0) - (order.get(b.question_id) ?? 0));
@@ -23,7 +35,7 @@ export function SubmissionCard({ result, questions }: { result: SubmissionResult
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2}>
-            <Title order={3} size="h4">
+            <Title order={headingOrder} size="h4">
               {t('quiz.result.attempt', { number: result.number })}
             </Title>
             <SubmissionDates submission={result} />
@@ -31,7 +43,7 @@ export function SubmissionCard({ result, questions }: { result: SubmissionResult
           <StandingBadge standing={result.status} />
         </Group>
         <SubmissionScore submission={result} />
-        {result.status === 'pending' ? <Text size="sm">{t('quiz.result.pendingHelp')}</Text> : null}
+        {result.status === 'pending' && !reviewer ? <Text size="sm">{t('quiz.result.pendingHelp')}</Text> : null}
         <ol className="quiz-answers">
           {answers.map((answer) => {
             const question = byId.get(answer.question_id);
@@ -46,12 +58,12 @@ export function SubmissionCard({ result, questions }: { result: SubmissionResult
                 </Group>
                 {question && given === null ? (
                   <div className="break-anywhere">
-                    <Text size="sm">{t('quiz.result.yourAnswer')}</Text>
+                    <Text size="sm">{answerLabel}</Text>
                     <GivenAnswer question={question} answer={answer} />
                   </div>
                 ) : (
                   <Text size="sm">
-                    {t('quiz.result.yourAnswer')} <bdi className="break-anywhere">{given || t('quiz.result.noAnswer')}</bdi>
+                    {answerLabel} <bdi className="break-anywhere">{given || t('quiz.result.noAnswer')}</bdi>
                   </Text>
                 )}
                 <Text size="sm" c="dimmed">

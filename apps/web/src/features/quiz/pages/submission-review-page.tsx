@@ -207,6 +207,9 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
         <Text c="dimmed" dir="auto">
           {data.assessment.title} · {data.course.title} · {t('quiz.result.attempt', { number: data.number })}
         </Text>
+        <Anchor component={Link} to={paths.record(role, data.course.id, data.participant.id)} size="sm" data-testid="quiz-check-record">
+          {t('records.link.of', { name: data.participant.name })}
+        </Anchor>
       </Stack>
       <Paper withBorder radius="lg" p="md">
         <Group justify="space-between" gap="sm">
