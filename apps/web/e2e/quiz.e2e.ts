@@ -396,8 +396,17 @@ async function assessmentStates() {
   const teacher = await apiLogin(e2e.server, 'instructor', { ...checked!.instructor, password: GOOD_PASSWORD });
   const marked = await client(e2e.server.app, teacher.token).post('/api/quiz/insUpdateQuiz', { submission_id: toCheck.id, marks: [{ answer_id: shortAnswer.answer_id, correct: true, feedback: 'Well explained.' }] });
   expect(marked.statusCode).toBe(200);
-  const participantPaths = ['/participant/my-assessment', ...[notStarted!, open!, waiting!, checked!].map((quiz) => `/participant/my-assessment/${quiz.assessment.id}`)];
-  const instructorPaths = ['/instructor/assessment-summary?status=pending', `/instructor/assessment-summary/${waiting!.course.id}/${pending.id}`];
+  // The learner's record (docs/records.md) of the checked course: the participant's own, and the instructor's of the waiting one.
+  const participantPaths = [
+    '/participant/my-assessment',
+    ...[notStarted!, open!, waiting!, checked!].map((quiz) => `/participant/my-assessment/${quiz.assessment.id}`),
+    `/participant/record/${checked!.course.id}`,
+  ];
+  const instructorPaths = [
+    '/instructor/assessment-summary?status=pending',
+    `/instructor/assessment-summary/${waiting!.course.id}/${pending.id}`,
+    `/instructor/record/${waiting!.course.id}/${participant.id}`,
+  ];
   return { participant: login, instructor: await apiLogin(e2e.server, 'instructor', { ...waiting!.instructor, password: GOOD_PASSWORD }), participantPaths, instructorPaths };
 }
 

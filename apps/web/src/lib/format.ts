@@ -60,9 +60,12 @@ export function formatDate(iso: string, language: string): string {
   return dateFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
-/** "2026-11-24" (a day of the server's UTC calendar) → "24 Nov 2026": the same day wherever the reader is. */
+/**
+ * "2026-11-24" (a day of the server's UTC calendar) → "Nov 24, 2026", "24 نوفمبر 2026": the same day wherever the reader
+ * is, the month in words (Arabic's medium style is 24/11/2026, whose slashes a right-to-left chart axis reorders).
+ */
 export function formatDay(day: string, language: string): string {
-  return dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return dateFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** 75 → "1:15", 3725 → "1:02:05": a player's clock, the same in both languages. */

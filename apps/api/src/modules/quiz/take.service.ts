@@ -1,4 +1,4 @@
-import type { AnswerBody, AssessmentDetails, AssessmentStanding, MyAssessment, SubmissionResult, SubmittedResult } from '@nibras/contract';
+import type { AnswerBody, AssessmentDetails, AssessmentStanding, LearnerRecord, MyAssessment, SubmissionResult, SubmittedResult } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AppContext } from '../../context';
@@ -37,8 +37,7 @@ function isLate(ctx: AppContext, a: Pick<AttemptRow, 'startedAt' | 'timeLimitMin
   return deadline !== null && now > deadline.getTime() + ctx.config.quizGraceSeconds * 1000;
 }
 
-/** Where a participant stands with one assessment, from their attempts at it (also the learner's record, docs/records.md). */
-export function standingOf(ctx: AppContext, attempts: AttemptRow[], now: number): AssessmentStanding {
+function standingOf(ctx: AppContext, attempts: AttemptRow[], now: number): AssessmentStanding {
   if (attempts.some((a) => a.status === 'passed')) return 'passed';
   if (attempts.some((a) => a.status === 'pending')) return 'pending';
   if (attempts.some((a) => a.status === 'open' && !isLate(ctx, a, now))) return 'in_progress';
@@ -306,4 +305,37 @@ export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { 
   // null: a concurrent request with this key stored it first; its result is the answer.
   if (!stored) return { replayed: true, result: await withCertificate(ctx, user, attempt.courseId, await resultOf(ctx, attempt.id)) };
   return { replayed: false, result: await withCertificate(ctx, user, a.courseId, stored) };
+}
+
+/**
+ * A participant's assessments of one course for their record (docs/records.md): each with the standing, the best
+ * submitted percent, its questions as the participant sees them and every submitted attempt with its answers; the
+ * seconds from opening to sending those attempts, and the latest moment one was opened or sent.
+ */
+export async function assessmentsRecord(ctx: AppContext, participantId: number, courseId: number): Promise<{ assessments: LearnerRecord['assessments']; attemptsSeconds: number; lastActivity: Date | null }> {
+  const all = await assessmentsOfCourses(ctx.db, [courseId]);
+  const ids = all.map((a) => a.id);
+  const [questions, attempts] = await Promise.all([questionsOf(ctx.db, ids), attemptsOf(ctx.db, participantId, ids)]);
+  const submitted = attempts.filter(isSubmitted);
+  const answers = await answersOf(ctx.db, submitted.map((a) => a.id));
+  const now = Date.now();
+  const assessments = all.map((a) => {
+    const mine = attempts.filter((x) => x.assessmentId === a.id);
+    const done = submitted.filter((x) => x.assessmentId === a.id);
+    return {
+      id: a.id,
+      title: a.title,
+      pass_mark: a.passMark,
+      standing: standingOf(ctx, mine, now),
+      best_percent: done.length ? Math.max(...done.map((x) => percentOf(x.score, x.maxScore))) : null,
+      questions: (questions.get(a.id) ?? []).map(questionForParticipant),
+      attempts: done.map((x) => presentResult(x, answers)),
+    };
+  });
+  const attemptsSeconds = submitted.reduce((sum, a) => sum + Math.max(0, Math.floor((a.submittedAt.getTime() - a.startedAt.getTime()) / 1000)), 0);
+  const lastActivity = attempts.reduce<Date | null>((max, a) => {
+    const at = a.submittedAt ?? a.startedAt;
+    return !max || at.getTime() > max.getTime() ? at : max;
+  }, null);
+  return { assessments, attemptsSeconds, lastActivity };
 }

@@ -1,11 +1,8 @@
 import type { LearnerRecord, ProgressSummary } from '@nibras/contract';
-import { percentOf } from '../quiz/grading';
-import { isSubmitted, presentResult, questionForParticipant } from '../quiz/quiz.presenter';
-import type { AnswerRow, AssessmentWithQuestions, AttemptRow } from '../quiz/quiz.queries';
+import type { assessmentsRecord } from '../quiz/take.service';
 import type { findEnrolment, RecordLectureRow } from './records.queries';
 
 type Enrolment = NonNullable<Awaited<ReturnType<typeof findEnrolment>>>;
-type AssessmentHead = Omit<AssessmentWithQuestions, 'questions'>;
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const latest = (dates: (Date | null | undefined)[]): Date | null =>
@@ -29,25 +26,19 @@ export function presentRecord(input: {
   enrolment: Enrolment;
   progress: ProgressSummary;
   lectures: RecordLectureRow[];
-  assessments: AssessmentHead[];
-  questions: Map<number, AssessmentWithQuestions['questions']>;
-  attempts: AttemptRow[];
-  answers: AnswerRow[];
-  standing: (attempts: AttemptRow[]) => LearnerRecord['assessments'][number]['standing'];
+  assessments: Awaited<ReturnType<typeof assessmentsRecord>>;
 }): LearnerRecord {
-  const { enrolment, progress, lectures, assessments, questions, attempts, answers } = input;
-  const submitted = attempts.filter(isSubmitted);
-  const assessmentsSeconds = submitted.reduce((sum, a) => sum + Math.max(0, Math.floor((a.submittedAt.getTime() - a.startedAt.getTime()) / 1000)), 0);
+  const { enrolment, progress, lectures, assessments } = input;
   return {
     course: { id: enrolment.courseId, title: enrolment.courseTitle },
     participant: { id: enrolment.participantId, name: enrolment.participantName },
     enrolled_at: enrolment.enrolledAt.toISOString(),
     completed_at: enrolment.completedAt?.toISOString() ?? null,
-    last_studied_at: latest([...lectures.map((l) => l.updatedAt), ...attempts.map((a) => a.submittedAt ?? a.startedAt)])?.toISOString() ?? null,
+    last_studied_at: latest([...lectures.map((l) => l.updatedAt), assessments.lastActivity])?.toISOString() ?? null,
     progress,
     time_spent: {
       lectures_seconds: Math.floor(lectures.reduce((sum, l) => sum + (l.watchedSeconds ?? 0), 0)),
-      assessments_seconds: assessmentsSeconds,
+      assessments_seconds: assessments.attemptsSeconds,
     },
     timeline: timelineOf(
       enrolment.enrolledAt,
@@ -64,18 +55,6 @@ export function presentRecord(input: {
       completed_at: l.completedAt?.toISOString() ?? null,
       last_studied_at: l.updatedAt?.toISOString() ?? null,
     })),
-    assessments: assessments.map((a) => {
-      const mine = attempts.filter((x) => x.assessmentId === a.id);
-      const done = submitted.filter((x) => x.assessmentId === a.id);
-      return {
-        id: a.id,
-        title: a.title,
-        pass_mark: a.passMark,
-        standing: input.standing(mine),
-        best_percent: done.length ? Math.max(...done.map((x) => percentOf(x.score, x.maxScore))) : null,
-        questions: (questions.get(a.id) ?? []).map(questionForParticipant),
-        attempts: done.map((x) => presentResult(x, answers)),
-      };
-    }),
+    assessments: assessments.assessments,
   };
 }

@@ -3,36 +3,21 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { progressFor } from '../learning/learning.service';
-import { isSubmitted } from '../quiz/quiz.presenter';
-import { answersOf, assessmentsOfCourses, attemptsOf, questionsOf } from '../quiz/quiz.queries';
-import { standingOf } from '../quiz/take.service';
+import { assessmentsRecord } from '../quiz/take.service';
 import { presentRecord } from './records.presenter';
 import { courseOwner, findEnrolment, lecturesWithProgress } from './records.queries';
 
 type Enrolment = NonNullable<Awaited<ReturnType<typeof findEnrolment>>>;
 
-/** Everything of one enrolment a record shows: the reads run at once, the attempts' answers after them. */
+/** Everything of one enrolment a record shows: the lectures, the assessments (the quiz's) and the progress, read at once. */
 async function recordOf(ctx: AppContext, enrolment: Enrolment): Promise<LearnerRecord> {
   const { courseId, participantId } = enrolment;
   const [lectures, assessments, progress] = await Promise.all([
     lecturesWithProgress(ctx.db, courseId, participantId),
-    assessmentsOfCourses(ctx.db, [courseId]),
+    assessmentsRecord(ctx, participantId, courseId),
     progressFor(ctx, participantId, [courseId]),
   ]);
-  const ids = assessments.map((a) => a.id);
-  const [questions, attempts] = await Promise.all([questionsOf(ctx.db, ids), attemptsOf(ctx.db, participantId, ids)]);
-  const answers = await answersOf(ctx.db, attempts.filter(isSubmitted).map((a) => a.id));
-  const now = ctx.now();
-  return presentRecord({
-    enrolment,
-    progress: progress.get(courseId)!,
-    lectures,
-    assessments,
-    questions,
-    attempts,
-    answers,
-    standing: (mine) => standingOf(ctx, mine, now),
-  });
+  return presentRecord({ enrolment, progress: progress.get(courseId)!, lectures, assessments });
 }
 
 /** The participant's own record: 404 for a course that is gone, 403 when not enrolled (as the player answers). */

@@ -40,7 +40,8 @@ export function formatTimeSpent(seconds: number, t: TFunction): string {
 /** Where the record's back link leads: the screen each role comes to a record from. */
 export function recordBackLink(role: Role): string {
   if (role === 'participant') return paths.myCourses;
-  return role === 'instructor' ? paths.submissions('instructor') : paths.adminEnrolments;
+  // Reviewers reach a record from a submission's check screen: back to the submissions.
+  return paths.submissions(role);
 }
 
 /** An attempt's check screen for the reviewing roles; the participant has none. */
