@@ -91,10 +91,6 @@ export const paths = {
   /** The participant's assessments (spec section 2), and one of them to take or review. */
   myAssessments: '/participant/my-assessment',
   assessment: (id: string | number) => `/participant/my-assessment/${encodeURIComponent(String(id))}`,
-  /** A learner's record (docs/records.md): the participant's own in a course, or one participant's for the course's instructor or an admin. */
-  myRecord: (courseId: string | number) => `/participant/record/${encodeURIComponent(String(courseId))}`,
-  record: (role: 'instructor' | 'admin', courseId: string | number, participantId: string | number) =>
-    `/${role}/record/${encodeURIComponent(String(courseId))}/${encodeURIComponent(String(participantId))}`,
   /** Submissions to check: the spec's /instructor/assessment-summary and /admin/Assessment. */
   submissions: (role: 'instructor' | 'admin') => (role === 'admin' ? '/admin/Assessment' : '/instructor/assessment-summary'),
   /** One submission (b) of a course (a), as the review calls take them. */

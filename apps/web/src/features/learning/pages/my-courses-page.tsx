@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { CourseCardListScreen } from '../../../components/course-list-screen';
 import { CardHeart } from '../../wishlist/public';
 import { learningQueries } from '../api';
+import { myRecordPath } from '../../records/public';
 
 /** Courses the participant is enrolled in, each with its progress, a way back into the player and the participant's record there. */
 export default function MyCoursesPage() {
@@ -23,7 +24,7 @@ export default function MyCoursesPage() {
           <Button component={Link} to={paths.learn(course.id)} size="sm" aria-label={t('pdash.continueCourse', { title: course.title })}>
             {course.completedAt ? t('mycourses.review') : t('pdash.continue')}
           </Button>
-          <Anchor component={Link} to={paths.myRecord(course.id)} size="sm" ta="center" aria-label={t('records.link.mineOf', { title: course.title })} data-testid="mycourses-record">
+          <Anchor component={Link} to={myRecordPath(course.id)} size="sm" ta="center" aria-label={t('records.link.mineOf', { title: course.title })} data-testid="mycourses-record">
             {t('records.link.mine')}
           </Anchor>
         </Stack>

@@ -17,6 +17,7 @@ import { GivenAnswer, isArranged, RightAnswer } from '../components/given-answer
 import { StandingBadge, VerdictBadge } from '../components/quiz-badges';
 import { SubmissionDates, SubmissionScore } from '../components/submission-facts';
 import '../quiz.css';
+import { recordPath } from '../../records/public';
 
 type Question = SubmissionReviewView['questions'][number];
 interface Mark {
@@ -207,7 +208,7 @@ export default function SubmissionReviewPage({ role }: { role: ReviewerRole }) {
         <Text c="dimmed" dir="auto">
           {data.assessment.title} · {data.course.title} · {t('quiz.result.attempt', { number: data.number })}
         </Text>
-        <Anchor component={Link} to={paths.record(role, data.course.id, data.participant.id)} size="sm" data-testid="quiz-check-record">
+        <Anchor component={Link} to={recordPath(role, data.course.id, data.participant.id)} size="sm" data-testid="quiz-check-record">
           {t('records.link.of', { name: data.participant.name })}
         </Anchor>
       </Stack>
