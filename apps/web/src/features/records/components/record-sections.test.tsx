@@ -41,6 +41,7 @@ const record: LearnerRecordView = {
     { id: 5, title: 'Quiz 1', pass_mark: 60, standing: 'failed', best_percent: 50, questions: [{ id: 8, type: 'single', text: 'Q?', points: 1, options: [{ id: 81, text: 'A' }], choices: [], blanks: 0 }], attempts: [attempt] },
     { id: 6, title: 'Quiz 2', pass_mark: 60, standing: 'not_started', best_percent: null, questions: [], attempts: [] },
   ],
+  assignments: [],
 } as LearnerRecordView;
 
 const count = (html: string, testId: string) => html.split(`data-testid="${testId}"`).length - 1;
