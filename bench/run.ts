@@ -31,7 +31,10 @@
  *    and real run, in seconds, lines per second, the server's CPU seconds and its peak memory growth (target: 5,000 lines in
  *    under a minute, with flat memory).
  * Prints the figures and writes bench/results/latest.json. No pass/fail: machines are shared and noisy.
- * Parts: BENCH_ONLY=namelist,upload,transcode,lecture-start,quiz,public,storm,memory,large,bursts,first-visit,bulk-enrol (any of them, comma-separated) runs only
+ *  - the gradebook (bench/gradebook.ts, on the PostgreSQL server): a course of 5,000 learners by 50 items read as an instructor
+ *    browses it (every sort, filter, first pages, 100 name searches), one at a time and 10 at a time, with CPU ms per request,
+ *    beside a bare route (target: a page under 500 ms).
+ * Parts: BENCH_ONLY=namelist,upload,transcode,lecture-start,quiz,public,storm,memory,large,bursts,first-visit,bulk-enrol,gradebook (any of them, comma-separated) runs only
  * those, keeping the other figures in latest.json; e.g. `BENCH_ONLY=large,bursts npx tsx bench/run.ts`. The large catalog's own
  * settings (BENCH_LARGE_SCALE, BENCH_LARGE_DATABASES, BENCH_LARGE_MODES, BENCH_SEARCHES) are in bench/large-catalog.ts.
  */
@@ -52,13 +55,14 @@ import { memoryBenchmark, printMemory } from './memory';
 import { largeCatalogBenchmark, printLargeCatalog } from './large-catalog';
 import { burstsBenchmark, printBursts } from './bursts';
 import { bulkEnrolBenchmark, printBulkEnrol } from './bulk-enrol';
+import { gradebookBenchmark, printGradebook } from './gradebook';
 import { freePort, waitFor, stop } from './support';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** BENCH_ONLY=large,bursts (a comma-separated list of the parts below): only those parts run; unset, all of them. */
-export const BENCH_PARTS = ['namelist', 'upload', 'transcode', 'lecture-start', 'quiz', 'public', 'storm', 'memory', 'large', 'bursts', 'first-visit', 'bulk-enrol'] as const;
+export const BENCH_PARTS = ['namelist', 'upload', 'transcode', 'lecture-start', 'quiz', 'public', 'storm', 'memory', 'large', 'bursts', 'first-visit', 'bulk-enrol', 'gradebook'] as const;
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 for (const part of ONLY) if (!(BENCH_PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY: no part named ${part} (parts: ${BENCH_PARTS.join(', ')})`);
 const want = (part: (typeof BENCH_PARTS)[number]) => ONLY.length === 0 || ONLY.includes(part);
@@ -242,6 +246,11 @@ async function main() {
     const bulkEnrol = await bulkEnrolBenchmark();
     printBulkEnrol(bulkEnrol);
     record('bulkEnrol', bulkEnrol);
+  }
+  if (want('gradebook')) {
+    const gradebook = await gradebookBenchmark();
+    printGradebook(gradebook);
+    record('gradebook', gradebook);
   }
 
   // The first visit, in Chromium and Lighthouse, of the web app `npm start` built above (built here when that part was left out).

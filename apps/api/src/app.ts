@@ -35,6 +35,7 @@ import { wishlistModule } from './modules/wishlist/wishlist.routes';
 import { notesModule } from './modules/notes/notes.routes';
 import { recordsModule } from './modules/records/records.routes';
 import { assignmentsModule } from './modules/assignments/assignments.routes';
+import { gradebookModule } from './modules/gradebook/gradebook.routes';
 import { ordersModule } from './modules/orders/orders.routes';
 import { invoicesModule } from './modules/invoices/invoices.routes';
 import { ratingsModule } from './modules/ratings/ratings.routes';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     notesModule(api, ctx);
     recordsModule(api, ctx);
     assignmentsModule(api, ctx);
+    gradebookModule(api, ctx);
     ordersModule(api, ctx);
     couponsModule(api, ctx);
     invoicesModule(api, ctx);

@@ -33,3 +33,4 @@ export * from './language-direction';
 export * from './notifications';
 export * from './records';
 export * from './assignments';
+export * from './gradebook';

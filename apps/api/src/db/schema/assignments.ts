@@ -68,6 +68,8 @@ export const assignmentSubmissions = pgTable(
   (t) => [
     uniqueIndex('assignment_submissions_one').on(t.assignmentId, t.participantId),
     index('assignment_submissions_participant_idx').on(t.participantId, t.courseId),
+    // A course's hand-ins at once: the gradebook (docs/gradebook.md).
+    index('assignment_submissions_course_idx').on(t.courseId, t.participantId),
     // The graders' queue: what waits, the oldest first.
     index('assignment_submissions_ungraded_idx').on(t.courseId, t.submittedAt).where(sql`${t.gradedAt} is null`),
     check('assignment_submissions_graded', sql`(${t.gradedAt} is null) = (${t.score} is null)`),

@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './notes';
 export * from './questions';
 export * from './assignments';
+export * from './gradebook';

@@ -228,7 +228,12 @@ export const lectureProgress = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.participantId, t.lectureId] }), index('lecture_progress_course_idx').on(t.participantId, t.courseId)],
+  (t) => [
+    primaryKey({ columns: [t.participantId, t.lectureId] }),
+    index('lecture_progress_course_idx').on(t.participantId, t.courseId),
+    // A course's progress at once: the gradebook (docs/gradebook.md).
+    index('lecture_progress_by_course_idx').on(t.courseId, t.participantId),
+  ],
 );
 
 /**

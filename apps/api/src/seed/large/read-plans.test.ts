@@ -9,6 +9,7 @@ import { capturingDb, wholeTableReads, type CapturedQuery } from '../../../test/
 import { LARGE_PASSWORD, largeParticipantEmail, seedLarge } from './seed';
 import type { Db } from '../../db/client';
 import { claimReminder, quietEnrolments } from '../../modules/learning/reminders.queries';
+import { cellsOf, gradebookPage, itemsOf } from '../../modules/gradebook/gradebook.queries';
 
 // Large enough that reading a whole table costs the planner more than an index (2,500 participants,
 // 500 courses, 10,000 enrolments, 5,000 ratings, 7,000 lectures), small enough to seed in seconds.
@@ -171,6 +172,36 @@ describe('reads of a large catalog use indexes (EXPLAIN of the statements the re
       expect(await scansOfLargeTables(statements)).toEqual([]);
     });
   }
+
+  // Issue 30, point 4: the course with the most learners among those with an assessment, searched, sorted by grade.
+  it(`a course's gradebook page (issue 30, point 4): no sequential scan of ${[...LARGE_TABLES, ...QUIZ_TABLES, 'lecture_progress'].join(', ')}`, async () => {
+    const [busy] = rowsOf<{ id: number }>(
+      await database.db.execute(sql`select c.id from courses c where exists (select 1 from assessments a where a.course_id = c.id) order by c.enrollment_count desc, c.id limit 1`),
+    );
+    captured.length = 0;
+    const items = await itemsOf(capturedDb, busy!.id);
+    const input = {
+      courseId: busy!.id,
+      lectureIds: items.lectureIds,
+      assessments: items.assessments.map((a) => ({ id: a.id, weight: 1 })),
+      assignments: items.assignments.map((a) => ({ id: a.id, weight: 1, points: a.points, passMark: a.passMark })),
+      lecturesWeight: 1,
+      totalWeight: 1 + items.assessments.length + items.assignments.length,
+      quietSince: new Date(Date.now() - 14 * 86_400_000),
+      sort: 'grade' as const,
+      order: 'desc' as const,
+      limit: 25,
+      offset: 0,
+    };
+    const page = await gradebookPage(capturedDb, { ...input, words: [] });
+    expect(page.learners.length).toBeGreaterThan(0);
+    await gradebookPage(capturedDb, { ...input, words: ['a'], filter: 'behind' });
+    await cellsOf(capturedDb, busy!.id, page.learners.map((l) => l.participantId));
+    const statements = captured.splice(0);
+    const plans = await wholeTableReads(database, statements);
+    const watched = [...LARGE_TABLES, ...QUIZ_TABLES, 'lecture_progress'];
+    expect(plans.flatMap((p) => p.tables.filter((t) => watched.includes(t)).map((t) => `${t}: ${p.sql.replace(/\s+/g, ' ').slice(0, 300)}`))).toEqual([]);
+  });
 
   // Its two statements, not a whole sweep (which would mail the seed's thousands of older enrolments, one by one).
   it(`the study reminders' sweep (issue 30, point 8): no sequential scan of ${LARGE_TABLES.join(', ')}`, async () => {
