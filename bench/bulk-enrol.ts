@@ -55,13 +55,13 @@ function csvOf(lines: number, tag: string): Buffer {
   return Buffer.from(`\uFEFF${rows.join('\r\n')}\r\n`);
 }
 
-function cpuSecondsOf(pid: number): number {
+export function cpuSecondsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
   // utime and stime, fields 14 and 15 of stat (11 and 12 after the command): clock ticks of 1/100 s.
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function rssMbOf(pid: number): number {
+export function rssMbOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 }
 

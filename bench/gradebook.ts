@@ -9,6 +9,9 @@
  * max: what one instructor waits for), then 10 at a time for 10 s; with the CPU milliseconds per request of the API
  * process and of PostgreSQL's backends, beside a bare Fastify route in the same run.
  * Target: a page in under 500 ms (p99, one at a time) for 5,000 learners by 50 items.
+ * Then exports (issue 30, point 7): the gradebook of courses of 10,000 and 100,000 learners (BENCH_EXPORT_LEARNERS) by 5 items,
+ * as CSV and as XLSX, read to the end: rows, megabytes, seconds, the API's CPU seconds and its peak resident memory growth
+ * (target: flat, the same for 100,000 rows as for 10,000).
  */
 import { pathToFileURL } from 'node:url';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
@@ -17,13 +20,13 @@ import { buildUserSearchText } from '../packages/contract/src/search-text';
 import { databaseNameOf, withFreshDatabase } from './databases';
 import { perRequest, startCpuMeter } from './cpu';
 import { withBareServer, withDemoServer } from './support';
+import { cpuSecondsOf, rssMbOf } from './bulk-enrol';
 
 const LEARNERS = Number(process.env.BENCH_GRADEBOOK_LEARNERS ?? 5_000);
 const ASSESSMENTS = 30;
 const ASSIGNMENTS = 20;
 const LECTURES = 20;
 const TARGET_P99_MS = 500;
-const DAY = 86_400_000;
 
 const FIRST_AR = ['أحمد', 'فاطمة', 'يوسف', 'مريم', 'إيمان', 'عمر', 'سارة', 'هدى', 'إبراهيم', 'ليلى', 'أسامة', 'رقية'];
 const LAST_AR = ['القحطاني', 'الحسن', 'عبد الله', 'المصري', 'الشهري', 'العلي', 'الأنصاري', 'الزهراني'];
@@ -32,7 +35,22 @@ const LAST_EN = ['Hassan', 'Farouk', 'Karim', 'Salem', 'Park', 'Aziz', 'Smith', 
 /** What people type: no hamza, taa marbuta as haa, a surname, an English name, part of an email. */
 const SEARCHES = ['احمد', 'ايمان', 'ساره', 'فاطمه', 'ابراهيم', 'اسامه', 'القحطاني', 'عبد الله', 'الانصاري', 'ليلى', 'layla', 'omar', 'karim', 'smith', 'huda s', 'gb.12', 'gb.4'];
 
+/** Export sizes (issue 30, point 7): the gradebook of a course this large, as CSV and as XLSX. */
+const EXPORT_SIZES = (process.env.BENCH_EXPORT_LEARNERS ?? '10000,100000').split(',').map(Number);
+
+export interface ExportRun {
+  learners: number;
+  format: 'csv' | 'xlsx';
+  rows: number;
+  megabytes: number;
+  seconds: number;
+  apiCpuSeconds: number;
+  rssBeforeMb: number;
+  peakRssGrowthMb: number;
+}
+
 export interface GradebookBenchResult {
+  exports: ExportRun[];
   learners: number;
   items: number;
   urls: number;
@@ -42,31 +60,63 @@ export interface GradebookBenchResult {
   target: { p99UnderMs: number; met: boolean };
 }
 
+/** One export read to its end as a browser would save it, measured: rows, bytes, seconds, the server's CPU and its peak memory growth. */
+async function measureExport(base: string, pid: number, headers: Record<string, string>, courseId: number, learners: number, format: 'csv' | 'xlsx'): Promise<ExportRun> {
+  const rssBefore = rssMbOf(pid);
+  const cpuBefore = cpuSecondsOf(pid);
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMbOf(pid))), 20);
+  const started = performance.now();
+  let bytes = 0;
+  let newlines = 0;
+  try {
+    const res = await fetch(`${base}/api/instructor/gradebook/${courseId}/export?format=${format}`, { headers: { authorization: headers.authorization! } });
+    if (!res.ok || !res.body) throw new Error(`export ${format}: ${res.status}`);
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      if (format === 'csv') for (const b of chunk) if (b === 10) newlines++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  peak = Math.max(peak, rssMbOf(pid));
+  return {
+    learners,
+    format,
+    rows: format === 'csv' ? newlines - 1 : learners,
+    megabytes: Math.round((bytes / 1_048_576) * 10) / 10,
+    seconds: Math.round(seconds * 100) / 100,
+    apiCpuSeconds: Math.round((cpuSecondsOf(pid) - cpuBefore) * 100) / 100,
+    rssBeforeMb: Math.round(rssBefore),
+    peakRssGrowthMb: Math.round((peak - rssBefore) * 10) / 10,
+  };
+}
+
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /** The course, its items and its learners' work, in a few statements of generated rows. */
-export async function seedGradebook(url: string): Promise<number> {
+export async function seedGradebook(url: string, shape: { title: string; learners: number; assessments: number; assignments: number; lectures: number } = { title: 'Gradebook bench course', learners: LEARNERS, assessments: ASSESSMENTS, assignments: ASSIGNMENTS, lectures: LECTURES }): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows: [teacher] } = await client.query<{ id: number }>(`select id from users where email = 'instructor@example.com'`);
     const { rows: [course] } = await client.query<{ id: number }>(
-      `insert into courses (title, instructor_id, language, approve_status, completion_status) values ('Gradebook bench course', $1, 'ar', 'approved', 'complete') returning id`,
-      [teacher!.id],
+      `insert into courses (title, instructor_id, language, approve_status, completion_status) values ($2, $1, 'ar', 'approved', 'complete') returning id`,
+      [teacher!.id, shape.title],
     );
     const courseId = course!.id;
     const { rows: [section] } = await client.query<{ id: number }>(`insert into sections (course_id, title, position) values ($1, 'Section', 0) returning id`, [courseId]);
-    await client.query(`insert into lectures (course_id, section_id, title, position, duration_seconds) select $1, $2, 'Lecture ' || g, g, 300 from generate_series(1, ${LECTURES}) g`, [courseId, section!.id]);
-    await client.query(`insert into assessments (course_id, title, pass_mark, position) select $1, 'Quiz ' || g, 60, g from generate_series(1, ${ASSESSMENTS}) g`, [courseId]);
+    await client.query(`insert into lectures (course_id, section_id, title, position, duration_seconds) select $1, $2, 'Lecture ' || g, g, 300 from generate_series(1, ${shape.lectures}) g`, [courseId, section!.id]);
+    await client.query(`insert into assessments (course_id, title, pass_mark, position) select $1, 'Quiz ' || g, 60, g from generate_series(1, ${shape.assessments}) g`, [courseId]);
     await client.query(
-      `insert into assignments (course_id, section_id, title, kind, points, pass_mark, position) select $1, $2, 'Assignment ' || g, 'text', 10, 50, g from generate_series(1, ${ASSIGNMENTS}) g`,
+      `insert into assignments (course_id, section_id, title, kind, points, pass_mark, position) select $1, $2, 'Assignment ' || g, 'text', 10, 50, g from generate_series(1, ${shape.assignments}) g`,
       [courseId, section!.id],
     );
-    const now = Date.now();
-    const people = Array.from({ length: LEARNERS }, (_, i) => {
+    const people = Array.from({ length: shape.learners }, (_, i) => {
       const arabic = i % 3 !== 2;
       const name = arabic ? `${FIRST_AR[i % FIRST_AR.length]} ${LAST_AR[(i >> 2) % LAST_AR.length]}` : `${FIRST_EN[i % FIRST_EN.length]} ${LAST_EN[(i >> 2) % LAST_EN.length]}`;
-      const email = `gb.${i}@bench.example`;
+      const email = `gb.${courseId}.${i}@bench.example`;
       return { name, email, search_text: buildUserSearchText(name, email), days: i % 90 };
     });
     await client.query(
@@ -83,7 +133,7 @@ export async function seedGradebook(url: string): Promise<number> {
     await client.query(
       `insert into lecture_progress (participant_id, lecture_id, course_id, position_seconds, watched_seconds, completed_at, updated_at)
        select e.participant_id, l.id, $1, 300, 300, now() - make_interval(days => (e.participant_id % 30)), now() - make_interval(days => (e.participant_id % 30))
-       from enrollments e join lectures l on l.course_id = e.course_id and l.position <= (e.participant_id % ${LECTURES + 1})
+       from enrollments e join lectures l on l.course_id = e.course_id and l.position <= (e.participant_id % ${shape.lectures + 1})
        where e.course_id = $1`,
       [courseId],
     );
@@ -175,12 +225,18 @@ export async function gradebookBenchmark(): Promise<GradebookBenchResult> {
       meter = startCpuMeter(pid, database);
       const ten = await tenAtATime(base, urls, headers);
       const tenCpu = meter.stop();
+      const exports: ExportRun[] = [];
+      for (const learners of EXPORT_SIZES) {
+        const exportCourse = await seedGradebook(url, { title: `Export bench course ${learners}`, learners, assessments: 3, assignments: 2, lectures: 5 });
+        for (const format of ['csv', 'xlsx'] as const) exports.push(await measureExport(base, pid, headers, exportCourse, learners, format));
+      }
       return withBareServer(JSON.stringify({ data: { learners: LEARNERS } }), async (bareUrl) => {
         const bareBase = bareUrl.replace(/\/bare$/, '');
         const bareUrls = urls.map(() => '/bare');
         const bareOne = await oneAtATime(bareBase, bareUrls, {});
         const bareTen = await tenAtATime(bareBase, bareUrls, {});
         return {
+          exports,
           learners: LEARNERS,
           items: ASSESSMENTS + ASSIGNMENTS,
           urls: urls.length,
@@ -199,6 +255,10 @@ export function printGradebook(r: GradebookBenchResult): void {
   console.log(`  one at a time     p50 ${r.oneAtATime.p50ms} ms  p99 ${r.oneAtATime.p99ms} ms  max ${r.oneAtATime.maxMs} ms  CPU a request: API ${r.oneAtATime.apiCpuMsPerRequest} ms, PostgreSQL ${r.oneAtATime.postgresCpuMsPerRequest} ms   (bare route p99 ${r.bareRoute.oneAtATimeP99ms} ms)`);
   console.log(`  10 at a time      ${r.tenAtATime.requestsPerSecond} req/s  p50 ${r.tenAtATime.p50ms} ms  p99 ${r.tenAtATime.p99ms} ms  non-2xx ${r.tenAtATime.non2xx}  CPU a request: API ${r.tenAtATime.apiCpuMsPerRequest} ms, PostgreSQL ${r.tenAtATime.postgresCpuMsPerRequest} ms   (bare route ${r.bareRoute.tenAtATime.requestsPerSecond} req/s, p99 ${r.bareRoute.tenAtATime.p99ms} ms)`);
   console.log(`  target: a page under ${r.target.p99UnderMs} ms (p99, one at a time): ${r.target.met ? 'met' : 'NOT met'}`);
+  console.log('\nGradebook exports (streamed; the API process\'s resident memory sampled every 20 ms)');
+  for (const e of r.exports) {
+    console.log(`  ${String(e.learners).padStart(7)} learners  ${e.format.padEnd(4)}  ${String(e.rows).padStart(7)} rows  ${e.megabytes} MB  ${e.seconds} s  API CPU ${e.apiCpuSeconds} s  RSS ${e.rssBeforeMb} MB, peak +${e.peakRssGrowthMb} MB`);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

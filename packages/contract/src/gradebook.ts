@@ -89,6 +89,13 @@ export const gradebookSettingsBody = z.strictObject({
 });
 export type GradebookSettingsBody = z.infer<typeof gradebookSettingsBody>;
 
+export const GRADEBOOK_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const gradebookExportQuery = gradebookQuery.pick({ search: true, filter: true }).extend({
+  format: z.enum(GRADEBOOK_EXPORT_FORMATS).default('csv').describe('csv: UTF-8 with a byte order mark, formula-like cells defused; xlsx: a spreadsheet, right to left in Arabic'),
+});
+
 const tags = ['gradebook'];
 
 function gradebookRoutesOf<R extends Exclude<Role, 'participant'>>(r: R) {
@@ -102,6 +109,11 @@ function gradebookRoutesOf<R extends Exclude<Role, 'participant'>>(r: R) {
       method: 'POST' as const, path: `/api/${r}/gradebook/settings`, access: r, tags, errors: [404] as const, body: gradebookSettingsBody,
       summary: "Set the course's pass mark and its items' weights", response: envelope(z.object({ pass_mark: z.number().int(), items: z.array(gradebookItem) })),
     },
+    export: {
+      method: 'GET' as const, path: `/api/${r}/gradebook/:id/export`, access: r, tags, errors: [404] as const, params: idParam, query: gradebookExportQuery,
+      summary: "The whole gradebook (every learner the filter and search keep, in the order they enrolled) as CSV or XLSX, streamed: name, email, dates, progress, each item's percent, the final grade, passed, at risk; headers in the caller's language",
+      file: { types: ['text/csv', XLSX_TYPE], ranges: false },
+    },
   } satisfies Record<string, RouteDef>;
 }
 
@@ -111,8 +123,10 @@ const adminGradebook = gradebookRoutesOf('admin');
 export const gradebookRoutes = {
   instructorRead: instructorGradebook.read,
   instructorSettings: instructorGradebook.settings,
+  instructorExport: instructorGradebook.export,
   adminRead: adminGradebook.read,
   adminSettings: adminGradebook.settings,
+  adminExport: adminGradebook.export,
 } satisfies Record<string, RouteDef>;
 
 export const gradebookRoutesByRole = { instructor: instructorGradebook, admin: adminGradebook } as const;

@@ -6,6 +6,8 @@ CREATE TABLE "gradebook_settings" (
 	CONSTRAINT "gradebook_settings_pass_mark_range" CHECK ("gradebook_settings"."pass_mark" between 0 and 100)
 );
 --> statement-breakpoint
+DROP INDEX "enrollments_course_idx";--> statement-breakpoint
 ALTER TABLE "gradebook_settings" ADD CONSTRAINT "gradebook_settings_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lecture_progress_by_course_idx" ON "lecture_progress" USING btree ("course_id","participant_id");--> statement-breakpoint
-CREATE INDEX "assignment_submissions_course_idx" ON "assignment_submissions" USING btree ("course_id","participant_id");
+CREATE INDEX "assignment_submissions_course_idx" ON "assignment_submissions" USING btree ("course_id","participant_id");--> statement-breakpoint
+CREATE INDEX "enrollments_course_idx" ON "enrollments" USING btree ("course_id","participant_id");

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { assessments, assignmentSubmissions, assignments, courses, enrollments, gradebookSettings, lectureProgress, lectures, quizAttempts, sections, users } from '../../db/schema';
@@ -82,6 +82,8 @@ export interface GradebookPageInput {
   order: 'asc' | 'desc';
   limit: number;
   offset: number;
+  /** Only these learners (an export's chunk): every table is read for them alone, through its index by course and learner. */
+  participantIds?: number[];
 }
 
 const ORDER: Record<GradebookSort, string> = {
@@ -116,6 +118,7 @@ export async function gradebookPage(db: Db, input: GradebookPageInput) {
   if (input.filter === 'behind') filters.push(sql`g.at_risk`);
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const direction = sql.raw(input.order === 'desc' ? 'desc' : 'asc');
+  const only = (alias: string) => (input.participantIds ? sql`and ${sql.raw(alias)}.participant_id = any(${intArray(input.participantIds)})` : sql``);
   const orderBy = sql.raw(ORDER[input.sort]);
 
   const result = await db.execute(sql`
@@ -128,14 +131,14 @@ export async function gradebookPage(db: Db, input: GradebookPageInput) {
     -- Whole numbers throughout (a percent rounded down is an integer division): numeric arithmetic costs more per row.
     lp as (
       select p.participant_id, count(*) filter (where p.completed_at is not null)::int as done, max(p.updated_at) as last
-      from ${lectureProgress} p where p.course_id = ${input.courseId} group by p.participant_id
+      from ${lectureProgress} p where p.course_id = ${input.courseId} ${only('p')} group by p.participant_id
     ),
     qx as (
       select a.participant_id, a.assessment_id,
         max(coalesce(a.submitted_at, a.started_at)) as last,
         max((a.score * 100) / nullif(a.max_score, 0)) filter (where a.status in ('passed', 'failed', 'pending')) as best,
         (bool_or(a.status = 'failed') and not bool_or(a.status in ('passed', 'pending'))) as failed
-      from ${quizAttempts} a where a.course_id = ${input.courseId}
+      from ${quizAttempts} a where a.course_id = ${input.courseId} ${only('a')}
       group by a.participant_id, a.assessment_id
     ),
     qa as (
@@ -147,7 +150,7 @@ export async function gradebookPage(db: Db, input: GradebookPageInput) {
         sum(sw.w * ((s.score * 100) / sw.points)) filter (where s.graded_at is not null) as weighted,
         count(*) filter (where s.graded_at is not null and (s.score * 100) / sw.points < sw.pass) as failed
       from ${assignmentSubmissions} s join sw on sw.id = s.assignment_id
-      where s.course_id = ${input.courseId}
+      where s.course_id = ${input.courseId} ${only('s')}
       group by s.participant_id
     ),
     g as (
@@ -164,7 +167,7 @@ export async function gradebookPage(db: Db, input: GradebookPageInput) {
       left join lp on lp.participant_id = e.participant_id
       left join qa on qa.participant_id = e.participant_id
       left join sb on sb.participant_id = e.participant_id
-      where e.course_id = ${input.courseId}
+      where e.course_id = ${input.courseId} ${only('e')}
     ),
     summary as (
       select count(*)::int as learners, count(*) filter (where completed)::int as completed_count, count(*) filter (where at_risk)::int as at_risk_count,
@@ -204,6 +207,17 @@ export async function gradebookPage(db: Db, input: GradebookPageInput) {
     }));
   const total = learners.length ? Number(rows.find((r) => r.total !== null)?.total ?? 0) : null;
   return { summary, learners, total };
+}
+
+/** The course's next learners after `after` in the order they have ids (an export's chunk), through the index by course and learner. */
+export async function nextLearners(db: Db, courseId: number, after: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: enrollments.participantId })
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, courseId), gt(enrollments.participantId, after)))
+    .orderBy(asc(enrollments.participantId))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 /** The total of a filter whose page came back empty (a page past the end): counted on its own. */

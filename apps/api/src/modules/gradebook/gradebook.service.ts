@@ -4,7 +4,7 @@ import { normalizeSearchText, searchTokens } from '../../lib/search-text';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { presentGradebook } from './gradebook.presenter';
-import { cellsOf, countOnly, courseOf, gradebookPage, itemsOf, saveSettings, settingsOf } from './gradebook.queries';
+import { cellsOf, countOnly, courseOf, gradebookPage, itemsOf, nextLearners, saveSettings, settingsOf } from './gradebook.queries';
 
 const DAY = 86_400_000;
 /** The lectures' key in the weights; assessments are `a<id>`, assignments `s<id>`. */
@@ -81,4 +81,77 @@ export async function saveGradebookSettings(ctx: AppContext, user: RequestUser, 
   await saveSettings(ctx.db, body.course_id, body.pass_mark, weights, new Date(ctx.now()));
   const saved = await itemsWithWeights(ctx, body.course_id);
   return { pass_mark: saved.passMark, items: saved.list };
+}
+
+/** Learners read per chunk of an export: each chunk is one statement for their figures and one for their cells. */
+const EXPORT_CHUNK = 1_000;
+
+export type ExportCell = string | number | null;
+
+/**
+ * The whole gradebook as rows, for an export (CSV or XLSX): a header in the caller's language, then every learner the
+ * filter and search keep, in the order they have ids (enrolled, near enough), EXPORT_CHUNK at a time, so memory stays
+ * flat whatever the course's size. Columns: name, email, enrolled, last studied, progress, each assessment's and
+ * assignment's percent (empty: nothing yet), the final grade, passed, at risk.
+ */
+export async function* gradebookExportRows(
+  ctx: AppContext,
+  user: RequestUser,
+  courseId: number,
+  q: { search?: string; filter?: GradebookQuery['filter'] },
+  t: (key: string) => string,
+): AsyncGenerator<ExportCell[]> {
+  await gradedCourse(ctx, user, courseId);
+  const { items, list, passMark, weightOf } = await itemsWithWeights(ctx, courseId);
+  const graded = list.filter((i) => i.kind !== 'lectures');
+  yield [
+    t('api.gradebook.export.name'),
+    t('api.gradebook.export.email'),
+    t('api.gradebook.export.enrolled'),
+    t('api.gradebook.export.last_studied'),
+    t('api.gradebook.export.progress'),
+    ...graded.map((i) => i.title),
+    t('api.gradebook.export.final'),
+    t('api.gradebook.export.passed'),
+    t('api.gradebook.export.at_risk'),
+  ];
+  const base = {
+    courseId,
+    lectureIds: items.lectureIds,
+    assessments: items.assessments.map((a) => ({ id: a.id, weight: weightOf('assessment', a.id) })),
+    assignments: items.assignments.map((a) => ({ id: a.id, weight: weightOf('assignment', a.id), points: a.points, passMark: a.passMark })),
+    lecturesWeight: weightOf('lectures', 0),
+    totalWeight: list.reduce((sum, i) => sum + i.weight, 0),
+    quietSince: new Date(ctx.now() - atRiskDays(ctx) * DAY),
+    words: searchTokens(normalizeSearchText(q.search ?? '')),
+    filter: q.filter || undefined,
+    sort: 'enrolled' as const,
+    order: 'asc' as const,
+    offset: 0,
+  };
+  const yes = t('api.gradebook.export.yes');
+  const no = t('api.gradebook.export.no');
+  let after = 0;
+  for (;;) {
+    const ids = await nextLearners(ctx.db, courseId, after, EXPORT_CHUNK);
+    if (ids.length === 0) return;
+    after = ids.at(-1)!;
+    const page = await gradebookPage(ctx.db, { ...base, limit: ids.length, participantIds: ids });
+    const learners = [...page.learners].sort((a, b) => a.participantId - b.participantId);
+    const cells = await cellsOf(ctx.db, courseId, learners.map((l) => l.participantId));
+    const book = presentGradebook({ course: { id: courseId, title: '' }, passMark, days: 0, items: list, itemsDetail: items, page: { summary: page.summary, learners, total: 0 }, cells, query: { sort: 'enrolled', order: 'asc', page: 1, perPage: learners.length } });
+    for (const row of book.learners.items) {
+      yield [
+        row.participant.name,
+        row.participant.email,
+        row.enrolled_at.slice(0, 10),
+        row.last_studied_at.slice(0, 10),
+        row.progress_percent,
+        ...row.cells.slice(1).map((c) => c.percent),
+        row.final_percent,
+        row.passed ? yes : no,
+        row.at_risk ? yes : no,
+      ];
+    }
+  }
 }

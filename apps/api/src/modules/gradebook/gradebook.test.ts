@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { apiSuite, createUser, loginAs, signedIn, testDatabase } from '../../../test/harness';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { apiSuite, createUser, inject, loginAs, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCourse } from '../../../test/factories';
-import { assignmentSubmissions, assignments, enrollments, lectureProgress, quizAttempts } from '../../db/schema';
+import { assignmentSubmissions, assignments, enrollments, lectureProgress, quizAttempts, users } from '../../db/schema';
 import { addAssessment, client, ok } from '../quiz/quiz.test-kit';
 
 const DAY = 86_400_000;
@@ -26,7 +28,8 @@ interface Row {
 async function gradedCourse() {
   const { db } = await testDatabase();
   const instructor = await createUser('instructor', { name: 'Gradebook teacher' });
-  const teacher = client(suite.app, (await loginAs(suite.app, 'instructor', instructor.email)).token);
+  const token = (await loginAs(suite.app, 'instructor', instructor.email)).token;
+  const teacher = { ...client(suite.app, token), headers: { authorization: `Bearer ${token}` } };
   const course = await createCourse({ instructorId: instructor.id });
   const { section, lectures } = await addLectures(course.id, 4);
   const quiz1 = await addAssessment(course.id, { title: 'Quiz 1', passMark: 60 });
@@ -152,5 +155,42 @@ describe('a course gradebook', () => {
     expect((await admin.get('/api/admin/gradebook/2147483000')).statusCode).toBe(404);
     void quiz1;
     void quiz2;
+  });
+});
+
+describe('the gradebook exported', () => {
+  it('as CSV: UTF-8 with a byte order mark, headers in the caller\'s language, every learner the filter keeps, formula-like names defused', async () => {
+    const { course, teacher, people } = await gradedCourse();
+    const { db } = await testDatabase();
+    await db.update(users).set({ name: '=HYPERLINK("http://evil")' }).where(eq(users.id, people.lina.id));
+    const res = await inject(suite.app, { method: 'GET', url: `/api/instructor/gradebook/${course.id}/export?format=csv`, headers: { ...teacher.headers, 'accept-language': 'ar' } });
+    expect([res.statusCode, res.headers['content-type'], res.headers['content-disposition']]).toEqual([200, 'text/csv; charset=utf-8', `attachment; filename="nibras-gradebook-${course.id}.csv"`]);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('الاسم,البريد الإلكتروني,تاريخ التسجيل,آخر دراسة,المحاضرات المكتملة (%),Quiz 1,Quiz 2,Essay,الدرجة النهائية (%),ناجح,متعثر');
+    expect(lines).toHaveLength(5);
+    const ahmad = lines.find((l) => l.startsWith('أحمد الفائز'))!.split(',');
+    expect(ahmad.slice(4)).toEqual(['100', '100', '100', '80', '93', 'نعم', 'لا']);
+    expect(lines.find((l) => l.includes('HYPERLINK'))!.startsWith('"\'=HYPERLINK')).toBe(true);
+    const failed = await inject(suite.app, { method: 'GET', url: `/api/instructor/gradebook/${course.id}/export?format=csv&filter=behind`, headers: teacher.headers });
+    expect(failed.body.slice(1).trim().split('\r\n').slice(1).map((l) => l.split(',')[0])).toEqual(['سارة الغائبة']);
+    const stranger = client(suite.app, (await signedIn(suite.app, 'instructor')).session.token);
+    const refused = await stranger.get(`/api/instructor/gradebook/${course.id}/export?format=csv`);
+    expect([refused.statusCode, refused.json().success]).toEqual([403, false]);
+  });
+
+  it('as XLSX: a spreadsheet that reads back, right to left in Arabic', async () => {
+    const { course, teacher } = await gradedCourse();
+    const res = await inject(suite.app, { method: 'GET', url: `/api/instructor/gradebook/${course.id}/export?format=xlsx`, headers: { ...teacher.headers, 'accept-language': 'ar' } });
+    expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('سجل الدرجات');
+    expect(sheet.views[0]?.rightToLeft).toBe(true);
+    expect(sheet.rowCount).toBe(5);
+    const values = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+    expect(values[0]!.slice(0, 2)).toEqual(['الاسم', 'البريد الإلكتروني']);
+    expect(values.find((row) => row[0] === 'أحمد الفائز')!.slice(4)).toEqual([100, 100, 100, 80, 93, 'نعم', 'لا']);
   });
 });
