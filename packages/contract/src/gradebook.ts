@@ -90,7 +90,7 @@ export const gradebookSettingsBody = z.strictObject({
 export type GradebookSettingsBody = z.infer<typeof gradebookSettingsBody>;
 
 export const GRADEBOOK_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' as const;
 
 export const gradebookExportQuery = gradebookQuery.pick({ search: true, filter: true }).extend({
   format: z.enum(GRADEBOOK_EXPORT_FORMATS).default('csv').describe('csv: UTF-8 with a byte order mark, formula-like cells defused; xlsx: a spreadsheet, right to left in Arabic'),

@@ -69,6 +69,12 @@ export const memberDeleted = z.object({
   outcome: z.enum(['removed', 'deactivated']).describe('removed: the account had nothing; deactivated: it has courses, orders or submissions, which stay'),
 });
 
+export const memberExportQuery = z.strictObject({
+  format: z.enum(['csv', 'xlsx']).default('csv').describe('csv: UTF-8 with a byte order mark, formula-like cells defused; xlsx: a spreadsheet, right to left in Arabic'),
+  search: z.string().max(200).optional().describe('As the list\'s search'),
+  status: z.union([z.enum(MEMBER_STATUSES), z.literal('')]).optional(),
+});
+
 function memberRoutes<R extends MemberRoleName>(role: R) {
   const base = `/api/admin/${role}`;
   const tags = [`admin ${role}s`];
@@ -93,6 +99,11 @@ function memberRoutes<R extends MemberRoleName>(role: R) {
       method: 'GET', path: `${base}/delete/:id`, access: 'admin', errors: [404], tags,
       summary: `Remove a ${role}; one with courses, orders or submissions is deactivated instead (signed out, data kept)`,
       params: idParam, response: envelope(memberDeleted),
+    },
+    export: {
+      method: 'GET', path: `${base}/export`, access: 'admin', tags, query: memberExportQuery,
+      summary: `Every ${role} the search and status keep, oldest account first, as CSV or XLSX, streamed: id, name, email, phone, joined, status; headers in the caller's language`,
+      file: { types: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], ranges: false },
     },
     reactivate: {
       method: 'POST', path: `${base}/reactivate/:id`, access: 'admin', errors: [404], tags,

@@ -1,5 +1,6 @@
 import { type Gradebook, type GradebookItem, type GradebookQuery, type GradebookSettingsBody } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
+import type { ExportCell } from '../../lib/exports';
 import { normalizeSearchText, searchTokens } from '../../lib/search-text';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
@@ -86,7 +87,6 @@ export async function saveGradebookSettings(ctx: AppContext, user: RequestUser, 
 /** Learners read per chunk of an export: each chunk is one statement for their figures and one for their cells. */
 const EXPORT_CHUNK = 1_000;
 
-export type ExportCell = string | number | null;
 
 /**
  * The whole gradebook as rows, for an export (CSV or XLSX): a header in the caller's language, then every learner the

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { renderInvoicePdf } from '../../lib/invoice-pdf';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
-import { csvCell } from '../outreach/outreach.service';
+import { csvCell } from '../../lib/exports';
 import { CSV_COLUMNS, invoiceCsvValues, invoicePdfInput, presentInvoice } from './invoices.presenter';
 import { findInvoice, findParticipantInvoice, invoiceBatch, invoiceNumbersOf, listInvoices, type InvoiceRow } from './invoices.queries';
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { certificates, courses, enrollments, messages, orders, quizAttempts, ratings, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
@@ -43,6 +43,16 @@ export async function memberPage(db: Db, filter: MemberFilter, sort: MemberSort,
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The next members after `afterId` in id order (an export's chunk): the role's accounts through the primary key. */
+export function memberChunk(db: Db, filter: MemberFilter, afterId: number, limit: number) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, createdAt: users.createdAt, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(and(whereOf(filter), gt(users.id, afterId)))
+    .orderBy(asc(users.id))
+    .limit(limit);
 }
 
 export async function findMember(db: Db, role: MemberRoleName, id: number): Promise<MemberRow | undefined> {

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { MEMBER_ROLES, memberRoutesByRole, type MemberRoleName } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
-import { addMember, backfillSearchText, deleteOrDeactivate, getMember, listMembers, reactivateMember, updateMember } from './members.service';
+import { sendExport } from '../../lib/exports';
+import { translate } from '../../lib/i18n';
+import { addMember, backfillSearchText, deleteOrDeactivate, getMember, listMembers, memberExportRows, reactivateMember, updateMember } from './members.service';
 
 function roleRoutes(app: FastifyInstance, ctx: AppContext, role: MemberRoleName) {
   const routes = memberRoutesByRole[role];
@@ -14,6 +16,15 @@ function roleRoutes(app: FastifyInstance, ctx: AppContext, role: MemberRoleName)
     const data = await deleteOrDeactivate(ctx, role, params.id);
     return { message: `api.members.${role}.${data.outcome}`, data };
   });
+  addRoute(app, ctx, routes.export, async ({ query, request, reply }) =>
+    sendExport(reply, {
+      format: query.format,
+      filename: `nibras-${role}s`,
+      lang: request.lang,
+      sheet: translate(request.lang, `api.members.export.sheet.${role}`),
+      rows: memberExportRows(ctx, role, query, (key) => translate(request.lang, key)),
+    }),
+  );
   addRoute(app, ctx, routes.reactivate, async ({ params }) => ({ message: `api.members.${role}.reactivated`, data: await reactivateMember(ctx, role, params.id) }));
 }
 

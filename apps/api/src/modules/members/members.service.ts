@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AVATAR_WIDTHS, PER_PAGE_DEFAULT, type memberListBody, type MemberRoleName } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
+import type { ExportCell } from '../../lib/exports';
 import { removeWithCopies } from '../../lib/image-variants';
 import { normalizeSearchText, searchTokens } from '../../lib/search-text';
 import type { AppContext } from '../../context';
@@ -8,7 +9,7 @@ import { createAccountByAdmin, updateAccountByAdmin, type AdminAccountInput } fr
 import { invalidateCatalog } from '../catalog/catalog.service';
 import { endAllSessions } from '../sessions/sessions.service';
 import { presentMember } from './members.presenter';
-import { backfillUserSearchText, deleteMember, findMember, hasKeptData, memberPage, setDeactivated, type MemberSort } from './members.queries';
+import { backfillUserSearchText, deleteMember, findMember, hasKeptData, memberChunk, memberPage, setDeactivated, type MemberSort } from './members.queries';
 
 type ListBody = z.output<typeof memberListBody>;
 
@@ -23,6 +24,26 @@ async function memberOr404(ctx: AppContext, role: MemberRoleName, id: number) {
   const row = await findMember(ctx.db, role, id);
   if (!row) throw notFound();
   return row;
+}
+
+const EXPORT_CHUNK = 1_000;
+
+/**
+ * Every member of the role the search and status keep, oldest account first, as export rows (lib/exports.ts): a
+ * header in the caller's language, then EXPORT_CHUNK accounts at a time, so memory stays flat however many there are.
+ */
+export async function* memberExportRows(ctx: AppContext, role: MemberRoleName, q: { search?: string; status?: string }, t: (key: string) => string): AsyncGenerator<ExportCell[]> {
+  yield ['id', 'name', 'email', 'phone', 'joined', 'status'].map((k) => t(`api.members.export.${k}`));
+  const filter = { role, words: searchTokens(normalizeSearchText(q.search ?? '')), status: q.status === 'active' || q.status === 'deactivated' ? (q.status as 'active' | 'deactivated') : undefined };
+  const active = t('api.members.export.active');
+  const deactivated = t('api.members.export.deactivated');
+  let after = 0;
+  for (;;) {
+    const rows = await memberChunk(ctx.db, filter, after, EXPORT_CHUNK);
+    for (const r of rows) yield [r.id, r.name, r.email, r.phone, r.createdAt.toISOString().slice(0, 10), r.deactivatedAt ? deactivated : active];
+    if (rows.length < EXPORT_CHUNK) return;
+    after = rows.at(-1)!.id;
+  }
 }
 
 /** POST /api/admin/{instructor|participant}/list: the search matches name and email whatever the Arabic spelling. */

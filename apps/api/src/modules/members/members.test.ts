@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { apiSuite, createUser, GOOD_PASSWORD, loginAs, loginPath, signedIn, testDatabase, uniqueEmail, uniqueIp } from '../../../test/harness';
 import { createCourse, enrollParticipant } from '../../../test/factories';
@@ -201,5 +202,33 @@ describe('users.search_text', () => {
     expect((await list('instructor', { search: user.email })).json().data.total).toBe(0);
     expect(await backfillUserSearchText(db)).toBeGreaterThanOrEqual(1);
     expect((await list('instructor', { search: user.email })).json().data.total).toBe(1);
+  });
+});
+
+describe("the admin's member lists exported", () => {
+  it('as CSV and XLSX: every account the search and status keep, oldest first, headers in the caller\'s language, formula-like names defused', async () => {
+    const tag = uniqueEmail('exp').split('@')[0]!;
+    const a = await createUser('participant', { name: 'ريم الأولى', email: `${tag}.a@example.com` });
+    const b = await createUser('participant', { name: '=cmd|calc', email: `${tag}.b@example.com` });
+    const c = await createUser('participant', { name: 'Other', email: `${tag}.c@example.com` });
+    const { db } = await testDatabase();
+    await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, c.id));
+    const csv = await suite.inject({ method: 'GET', url: `/api/admin/participant/export?search=${tag}&status=active`, headers: { ...admin, 'accept-language': 'ar' } });
+    expect([csv.statusCode, csv.headers['content-type'], csv.headers['content-disposition']]).toEqual([200, 'text/csv; charset=utf-8', 'attachment; filename="nibras-participants.csv"']);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('الرقم,الاسم,البريد الإلكتروني,الهاتف,تاريخ الانضمام,الحالة');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 2))).toEqual([
+      [String(a.id), 'ريم الأولى'],
+      [String(b.id), "'=cmd|calc"],
+    ]);
+    const xlsx = await suite.inject({ method: 'GET', url: `/api/admin/participant/export?format=xlsx&search=${tag}`, headers: { ...admin, ...en } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect([sheet.name, sheet.views[0]?.rightToLeft, sheet.rowCount]).toEqual(['Participants', false, 4]);
+    expect((sheet.getRow(4).values as unknown[]).slice(1, 3)).toEqual([c.id, 'Other']);
+    expect((sheet.getRow(4).values as unknown[])[6]).toBe('Deactivated');
+    const participant = await signedIn(suite.app, 'participant');
+    expect((await suite.inject({ method: 'GET', url: '/api/admin/participant/export', headers: participant.auth })).statusCode).toBe(403);
   });
 });

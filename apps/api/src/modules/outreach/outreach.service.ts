@@ -5,6 +5,7 @@ import type { Language } from '../../lib/i18n';
 import { hashToken } from '../../lib/tokens';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { csvCell } from '../../lib/exports';
 import { SUBSCRIBER_EXPORTS, mailLinks } from '@nibras/contract';
 import { enqueueMail, siteLink } from '../mail/mail.service';
 import {
@@ -126,11 +127,6 @@ export async function removeSubscriber(ctx: AppContext, id: number) {
   if (!(await deleteSubscriber(ctx.db, id))) throw new AppError('api.subscribers.not_found', 404);
 }
 
-/** A cell a spreadsheet would run as a formula (= + - @, or a tab or return before one) gets a leading apostrophe. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 const CSV_BATCH = 1000;
 
