@@ -32,3 +32,4 @@ export * from './questions';
 export * from './language-direction';
 export * from './notifications';
 export * from './records';
+export * from './assignments';

@@ -21,6 +21,8 @@ export const mailLinks = {
   courseDetails: (courseId: number, payment?: 'paid' | 'pending' | 'failed') => `/course-details/${id(courseId)}${payment ? `?payment=${payment}` : ''}`,
   learn: (courseId: number) => `/participant/learn/${id(courseId)}`,
   assessment: (assessmentId: number) => `/participant/my-assessment/${id(assessmentId)}`,
+  /** One assignment, with what the participant handed in and its grade (docs/assignments.md). */
+  assignment: (assignmentId: number) => `/participant/assignment/${id(assignmentId)}`,
   certificate: (code: string) => `/certificate/${id(code)}`,
   newsletterConfirm: (token: string) => `/newsletter/confirm/${id(token)}`,
   newsletterUnsubscribe: (token: string) => `/newsletter/unsubscribe/${id(token)}`,

@@ -12,6 +12,7 @@ export const BELL_KINDS = [
   'announcement',
   'section_opened',
   'assessment_checked',
+  'assignment_graded',
   'order_paid',
   'order_refunded',
   'course_reviewed',
@@ -21,7 +22,7 @@ export type BellKind = (typeof BELL_KINDS)[number];
 
 /** The kinds each role receives, as the profile's switches list them. */
 export const BELL_BY_ROLE: Record<Role, readonly BellKind[]> = {
-  participant: ['message', 'answer', 'announcement', 'section_opened', 'assessment_checked', 'order_paid', 'order_refunded', 'review_hidden'],
+  participant: ['message', 'answer', 'announcement', 'section_opened', 'assessment_checked', 'assignment_graded', 'order_paid', 'order_refunded', 'review_hidden'],
   instructor: ['message', 'answer', 'course_reviewed'],
   admin: ['message'],
 };

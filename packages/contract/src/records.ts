@@ -4,6 +4,7 @@ import { envelope } from './envelope';
 import type { RouteDef } from './route-def';
 import { LECTURE_TYPES, progressSummary } from './learning';
 import { ASSESSMENT_STANDINGS, quizQuestion, submissionResult } from './quiz';
+import { ASSIGNMENT_STANDINGS, assignmentSubmission } from './assignments';
 
 /**
  * A learner's record (issue 30, point 5; docs/records.md): one participant in one course, as the participant sees
@@ -34,6 +35,17 @@ export const recordAssessment = z.object({
   attempts: z.array(submissionResult).describe('Every submitted attempt with its answers, newest first'),
 });
 
+export const recordAssignment = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  section_title: z.string(),
+  due_at: z.string().nullable(),
+  points: z.number().int(),
+  pass_mark: z.number().int(),
+  standing: z.enum(ASSIGNMENT_STANDINGS),
+  submission: assignmentSubmission.nullable().describe('What was handed in and its grade; the file is downloaded from its own route'),
+});
+
 export const learnerRecord = z.object({
   course: z.object({ id: z.number().int(), title: z.string() }),
   participant: z.object({ id: z.number().int(), name: z.string() }),
@@ -50,9 +62,11 @@ export const learnerRecord = z.object({
     .describe('Progress over time: the enrolment day, then each day a lecture was completed, with the running totals'),
   lectures: z.array(recordLecture).describe("In the course's order"),
   assessments: z.array(recordAssessment).describe("In the course's order"),
+  assignments: z.array(recordAssignment).describe("In the outline's order"),
 });
 
 export type LearnerRecord = z.infer<typeof learnerRecord>;
+export type RecordAssignment = z.infer<typeof recordAssignment>;
 
 const pair = z.strictObject({ courseId: dbId.describe('Course id'), participantId: dbId.describe('Participant id') });
 const tags = ['records'];
