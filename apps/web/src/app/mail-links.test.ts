@@ -27,6 +27,7 @@ samples.push(
   { link: mailLinks.participantOrders(), reader: { ...nobody, participant: true } },
   { link: mailLinks.learn(12), reader: { ...nobody, participant: true } },
   { link: mailLinks.assessment(7), reader: { ...nobody, participant: true } },
+  { link: mailLinks.assignment(7), reader: { ...nobody, participant: true } },
   { link: mailLinks.certificate('ABCD-EFGH-JKLM'), reader: nobody },
   // "Was this you?" after a password change: read by whoever is not signed in (the account's owner, locked out).
   ...(['participant', 'instructor', 'admin'] as const).map((role) => ({ link: mailLinks.passwordHelp(role), reader: nobody })),

@@ -45,6 +45,12 @@ const AdminUserMessagesPage = lazyScreen(() => import('../features/messages/page
 const InstructorDashboardPage = lazyScreen(() => import('../features/authoring/pages/instructor-dashboard-page'));
 const RecordPage = lazyScreen(() => import('../features/records/pages/record-page'));
 const NotFoundPage = lazyScreen(() => import('../components/not-found-page'));
+const CourseAssignmentsPage = lazyScreen(() => import('../features/assignments/pages/course-assignments-page'));
+const AssignmentSubmissionsPage = lazyScreen(() => import('../features/assignments/pages/assignment-submissions-page'));
+const GradingPage = lazyScreen(() => import('../features/assignments/pages/grading-page'));
+const GradingQueuePage = lazyScreen(() => import('../features/assignments/pages/grading-queue-page'));
+const MyCourseAssignmentsPage = lazyScreen(() => import('../features/assignments/pages/my-course-assignments-page'));
+const MyAssignmentPage = lazyScreen(() => import('../features/assignments/pages/my-assignment-page'));
 
 function roleArea(role: Role): RouteObject {
   const children: RouteObject[] = [
@@ -73,6 +79,8 @@ function roleArea(role: Role): RouteObject {
       page(paths.myAssessments, <MyAssessmentsPage />, MyAssessmentsPage),
       page(`${paths.myAssessments}/:id`, <AssessmentPage />, AssessmentPage),
       page('record/:courseId', <RecordPage role="participant" key="record-participant" />, RecordPage),
+      page('course/:id/assignments', <MyCourseAssignmentsPage />, MyCourseAssignmentsPage),
+      page('assignment/:id', <MyAssignmentPage />, MyAssignmentPage),
     );
   }
   if (role === 'admin') {
@@ -113,6 +121,12 @@ function roleArea(role: Role): RouteObject {
       page('record/:courseId/:participantId', <RecordPage role={role} key={`record-${role}`} />, RecordPage),
     );
     children.push(page(paths.questions(role), <QuestionsPage role={role} key={`questions-${role}`} />, QuestionsPage));
+    children.push(
+      page('courses/:id/assignments', <CourseAssignmentsPage role={role} key={`assignments-${role}`} />, CourseAssignmentsPage),
+      page('courses/:courseId/assignments/:id', <AssignmentSubmissionsPage role={role} key={`hand-ins-${role}`} />, AssignmentSubmissionsPage),
+      page('grading', <GradingQueuePage role={role} key={`queue-${role}`} />, GradingQueuePage),
+      page('grading/:id', <GradingPage role={role} key={`grading-${role}`} />, GradingPage),
+    );
   }
   return { path: paths.area(role), element: <RoleShell role={role} />, handle: handle(RoleShell.preload), children };
 }
