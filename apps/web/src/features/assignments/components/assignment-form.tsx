@@ -3,6 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { ASSIGNMENT_FILE_TYPES, ASSIGNMENT_LIMITS, assignmentInput, type AssignmentKind } from '@nibras/contract';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUTO_DIR } from './auto-dir';
 import { FormOutcome } from '../../../components/form-outcome';
 import { LoadingDots } from '../../../components/loading-dots';
 import { useContractForm } from '../../../lib/forms';
@@ -44,7 +45,7 @@ export function AssignmentForm({ role, courseId, sections, initialValues, onSave
             {t(editing ? 'assignments.form.editTitle' : 'assignments.form.newTitle')}
           </Title>
           <FormOutcome failure={{ text: saving.failure, role: 'alert', color: 'red.9', testId: 'assignment-form-failure' }} />
-          <TextInput label={t('assignments.form.title')} maxLength={ASSIGNMENT_LIMITS.title} required dir="auto" data-testid="assignment-title" {...form.getInputProps('title')} />
+          <TextInput label={t('assignments.form.title')} maxLength={ASSIGNMENT_LIMITS.title} required attributes={AUTO_DIR} data-testid="assignment-title" {...form.getInputProps('title')} />
           <NativeSelect
             label={t('assignments.form.section')}
             required
@@ -114,7 +115,7 @@ export function AssignmentForm({ role, courseId, sections, initialValues, onSave
                   <TextInput
                     label={t('assignments.rubric.criterionN', { number: index + 1 })}
                     maxLength={ASSIGNMENT_LIMITS.criterion}
-                    dir="auto"
+                    attributes={AUTO_DIR}
                     {...form.getInputProps(`rubric.${index}.title`)}
                   />
                   <NumberInput

@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core
 import { useQueryClient } from '@tanstack/react-query';
 import { ASSIGNMENT_LIMITS, gradeBody } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
+import { AUTO_DIR } from './auto-dir';
 import { FormOutcome } from '../../../components/form-outcome';
 import { useContractForm } from '../../../lib/forms';
 import { assignmentKeys, assignmentQueries, gradeSubmission, type GradedSubmissionView, type GraderRole } from '../api';
@@ -95,7 +96,7 @@ export function GradeForm({ role, submission }: { role: GraderRole; submission: 
           autosize
           minRows={4}
           maxLength={ASSIGNMENT_LIMITS.feedback}
-          dir="auto"
+          attributes={AUTO_DIR}
           data-testid="grade-feedback"
           {...form.getInputProps('feedback')}
         />

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ASSIGNMENT_LIMITS, textAnswerBody } from '@nibras/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUTO_DIR } from './auto-dir';
 import { FormOutcome } from '../../../components/form-outcome';
 import { useContractForm } from '../../../lib/forms';
 import { failureText } from '../../../lib/http';
@@ -56,7 +57,7 @@ function TextHandIn({ assignment }: { assignment: MyAssignmentView }) {
           minRows={6}
           maxRows={20}
           maxLength={ASSIGNMENT_LIMITS.text}
-          dir="auto"
+          attributes={AUTO_DIR}
           data-testid="assignment-text-input"
           {...handIn.form.getInputProps('text')}
         />
