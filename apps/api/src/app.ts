@@ -34,6 +34,7 @@ import { learningModule } from './modules/learning/learning.routes';
 import { wishlistModule } from './modules/wishlist/wishlist.routes';
 import { notesModule } from './modules/notes/notes.routes';
 import { recordsModule } from './modules/records/records.routes';
+import { assignmentsModule } from './modules/assignments/assignments.routes';
 import { ordersModule } from './modules/orders/orders.routes';
 import { invoicesModule } from './modules/invoices/invoices.routes';
 import { ratingsModule } from './modules/ratings/ratings.routes';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     wishlistModule(api, ctx);
     notesModule(api, ctx);
     recordsModule(api, ctx);
+    assignmentsModule(api, ctx);
     ordersModule(api, ctx);
     couponsModule(api, ctx);
     invoicesModule(api, ctx);

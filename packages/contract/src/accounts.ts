@@ -30,7 +30,7 @@ export const loginBody = z
  * Notification mails (docs/mail.md), each of which a user can turn off in the profile. The password
  * reset mail and the newsletter's own mails are not notifications: never optional here.
  */
-export const NOTIFICATION_KINDS = ['welcome', 'course_submitted', 'course_reviewed', 'order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned', 'review_hidden', 'section_opened', 'notification_digest', 'study_reminder'] as const;
+export const NOTIFICATION_KINDS = ['welcome', 'course_submitted', 'course_reviewed', 'order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'assignment_graded', 'certificate_earned', 'review_hidden', 'section_opened', 'notification_digest', 'study_reminder'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -38,7 +38,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
  * account is made, before any profile is saved, so it has no switch (it is still a notification kind).
  */
 export const NOTIFICATIONS_BY_ROLE: Record<Role, readonly NotificationKind[]> = {
-  participant: ['order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'certificate_earned', 'review_hidden', 'section_opened', 'notification_digest', 'study_reminder'],
+  participant: ['order_received', 'order_paid', 'order_refunded', 'course_granted', 'assessment_checked', 'assignment_graded', 'certificate_earned', 'review_hidden', 'section_opened', 'notification_digest', 'study_reminder'],
   instructor: ['course_reviewed', 'notification_digest'],
   admin: ['course_submitted', 'notification_digest'],
 };

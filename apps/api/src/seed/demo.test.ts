@@ -176,6 +176,18 @@ describe('demo seed', () => {
     expect(notes.items[0].lectureId).toBe(notes.items[1].lectureId);
   });
 
+  it("has a written assignment handed in by participant2@, waiting in instructor@'s grading queue after the short answer, and a file one", async () => {
+    const queue = (await app.inject({ method: 'GET', url: '/api/instructor/grading/queue', headers: await login('instructor', 'instructor@example.com') })).json().data;
+    expect(queue.items.map((i: { kind: string; participant: { name: string } }) => i.kind)).toEqual(['quiz', 'assignment']);
+    const auth = await login('participant', 'participant2@example.com');
+    const [python] = await database.db.select({ id: courses.id }).from(courses).where(eq(courses.title, DEMO_COURSES.find((c) => c.key === 'python')!.title));
+    const mine = (await app.inject({ method: 'GET', url: `/api/participant/assignments/course/${python!.id}`, headers: auth })).json().data;
+    expect(mine.map((a: { kind: string; standing: string; can_submit: boolean }) => [a.kind, a.standing, a.can_submit])).toEqual([
+      ['text', 'submitted', true],
+      ['file', 'not_submitted', true],
+    ]);
+  });
+
   it("has questions on lectures: one with an accepted answer, and unanswered ones in instructor@'s queue, oldest first", async () => {
     const queue = await app.inject({ method: 'GET', url: '/api/instructor/questions/queue', headers: await login('instructor', 'instructor@example.com') });
     expect(queue.json().data.items.map((q: { title: string }) => q.title)).toEqual(['هل أحتاج إلى تثبيت محرر خاص؟']);

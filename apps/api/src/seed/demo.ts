@@ -15,6 +15,7 @@ import type { Storage } from '../lib/storage';
 import { refreshAllCourseSearchText } from '../modules/search/search.service';
 import { DEMO_COURSES, DEMO_INSTRUCTORS, demoLectureSeconds } from './demo-catalogue';
 import { seedDemoQuizzes } from './demo-quizzes';
+import { seedDemoAssignments } from './demo-assignments';
 import { seedDemoQuestions } from './demo-questions';
 import { DEMO_RESOURCE_TEXT, demoLecturePdf } from './demo-documents';
 
@@ -208,6 +209,8 @@ export async function seedDemo(db: Db, storage: Storage, invoices: InvoiceSettin
     await tx.insert(orders).values({ participantId: participants[1]!, courseId: courseId('arabic-beginners'), amountMinor: 1900, currency: 'SAR', provider: 'bank_transfer', status: 'pending', reference: 'NB-DEMOWAIT', createdAt: daysAgo(1) });
     // participant2 (enrolled above) has a short answer waiting for instructor@ to check.
     await seedDemoQuizzes(tx, { pythonCourse: courseId('python'), businessCourse: courseId('small-business'), submitter: participants[1]! });
+    // ... and a written assignment waiting for a grade in the same queue (docs/assignments.md).
+    await seedDemoAssignments(tx, { pythonCourse: courseId('python'), submitter: participants[1]! });
     // participant2's private notes on the Python course (docs/notes.md): two at moments of the first lecture (its clip
     // lasts a few seconds), one on the second lecture as a whole.
     const [first, second] = await tx

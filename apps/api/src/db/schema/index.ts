@@ -12,3 +12,4 @@ export * from './invoices';
 export * from './notifications';
 export * from './notes';
 export * from './questions';
+export * from './assignments';

@@ -23,6 +23,8 @@ export type NotificationTemplate =
   | { kind: 'order_refunded'; params: { name: string; course: string; amount: string; card: boolean; link: string } }
   | { kind: 'course_granted'; params: { name: string; course: string; link: string } }
   | { kind: 'assessment_checked'; params: { name: string; assessment: string; course: string; passed: boolean; score: number; maxScore: number; link: string } }
+  /** An assignment graded (docs/assignments.md), with the feedback quoted. */
+  | { kind: 'assignment_graded'; params: { name: string; assignment: string; course: string; passed: boolean; score: number; maxScore: number; feedback: string; link: string } }
   | { kind: 'certificate_earned'; params: { name: string; course: string; link: string } }
   /** A review of theirs hidden by an admin or the course's instructor (docs/reviews.md), with the reason. */
   | { kind: 'review_hidden'; params: { name: string; course: string; reason: string; link: string } }
@@ -228,6 +230,18 @@ function letterOf(lang: Language, template: MailTemplate): Letter {
         blocks: [
           { type: 'paragraph', text: t(`api.notify.assessment_checked.intro.${passed ? 'passed' : 'failed'}`, { assessment, course, score, max: maxScore }) },
           { type: 'button', text: t('api.notify.assessment_checked.action'), href: link },
+        ],
+      };
+    }
+    case 'assignment_graded': {
+      const { name, assignment, course, passed, score, maxScore, feedback, link } = template.params;
+      return {
+        subject: t('api.notify.assignment_graded.subject', { assignment }),
+        greeting: t('api.mail.greeting', { name }),
+        blocks: [
+          { type: 'paragraph', text: t(`api.notify.assignment_graded.intro.${passed ? 'passed' : 'failed'}`, { assignment, course, score, max: maxScore }) },
+          ...(feedback ? [{ type: 'quote' as const, label: t('api.notify.assignment_graded.feedback'), text: feedback }] : []),
+          { type: 'button', text: t('api.notify.assignment_graded.action'), href: link },
         ],
       };
     }

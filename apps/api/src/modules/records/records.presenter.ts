@@ -1,4 +1,4 @@
-import type { LearnerRecord, ProgressSummary } from '@nibras/contract';
+import type { LearnerRecord, ProgressSummary, RecordAssignment } from '@nibras/contract';
 import type { assessmentsRecord } from '../quiz/take.service';
 import type { findEnrolment, RecordLectureRow } from './records.queries';
 
@@ -27,14 +27,15 @@ export function presentRecord(input: {
   progress: ProgressSummary;
   lectures: RecordLectureRow[];
   assessments: Awaited<ReturnType<typeof assessmentsRecord>>;
+  assignments: RecordAssignment[];
 }): LearnerRecord {
-  const { enrolment, progress, lectures, assessments } = input;
+  const { enrolment, progress, lectures, assessments, assignments } = input;
   return {
     course: { id: enrolment.courseId, title: enrolment.courseTitle },
     participant: { id: enrolment.participantId, name: enrolment.participantName },
     enrolled_at: enrolment.enrolledAt.toISOString(),
     completed_at: enrolment.completedAt?.toISOString() ?? null,
-    last_studied_at: latest([...lectures.map((l) => l.updatedAt), assessments.lastActivity])?.toISOString() ?? null,
+    last_studied_at: latest([...lectures.map((l) => l.updatedAt), assessments.lastActivity, ...assignments.map((a) => (a.submission ? new Date(a.submission.submitted_at) : null))])?.toISOString() ?? null,
     progress,
     time_spent: {
       lectures_seconds: Math.floor(lectures.reduce((sum, l) => sum + (l.watchedSeconds ?? 0), 0)),
@@ -56,5 +57,6 @@ export function presentRecord(input: {
       last_studied_at: l.updatedAt?.toISOString() ?? null,
     })),
     assessments: assessments.assessments,
+    assignments,
   };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { progressFor } from '../learning/learning.service';
 import { assessmentsRecord } from '../quiz/take.service';
+import { assignmentsRecord } from '../assignments/assignments.service';
 import { presentRecord } from './records.presenter';
 import { courseOwner, findEnrolment, lecturesWithProgress } from './records.queries';
 
@@ -12,12 +13,13 @@ type Enrolment = NonNullable<Awaited<ReturnType<typeof findEnrolment>>>;
 /** Everything of one enrolment a record shows: the lectures, the assessments (the quiz's) and the progress, read at once. */
 async function recordOf(ctx: AppContext, enrolment: Enrolment): Promise<LearnerRecord> {
   const { courseId, participantId } = enrolment;
-  const [lectures, assessments, progress] = await Promise.all([
+  const [lectures, assessments, assignments, progress] = await Promise.all([
     lecturesWithProgress(ctx.db, courseId, participantId),
     assessmentsRecord(ctx, participantId, courseId),
+    assignmentsRecord(ctx, participantId, courseId),
     progressFor(ctx, participantId, [courseId]),
   ]);
-  return presentRecord({ enrolment, progress: progress.get(courseId)!, lectures, assessments });
+  return presentRecord({ enrolment, progress: progress.get(courseId)!, lectures, assessments, assignments });
 }
 
 /** The participant's own record: 404 for a course that is gone, 403 when not enrolled (as the player answers). */

@@ -32,7 +32,7 @@ function RecordAssignment({ assignment, role }: { assignment: RecordAssignmentVi
               who={role === 'participant' ? { role, assignmentId: assignment.id } : { role: role as 'instructor' | 'admin', submissionId: submission.id }}
               reviewer={role !== 'participant'}
             />
-            <GradeResult submission={submission} points={assignment.points} passMark={assignment.pass_mark} rubric={assignment.rubric} headingOrder={4} />
+            <GradeResult submission={submission} points={assignment.points} passMark={assignment.pass_mark} rubric={assignment.rubric ?? []} headingOrder={4} />
           </>
         ) : (
           <Text size="sm" c="dimmed" data-testid="record-no-hand-in">
