@@ -22,20 +22,23 @@ export const assignmentKeys = {
   grader: (role: GraderRole) => ['assignments', role] as const,
 };
 
+/** Hand-ins and grades change under the reader (the other side acts): a screen asks again each time it opens, showing what is cached meanwhile. */
+const fresh = <O extends object>(options: O) => ({ ...options, staleTime: 0 });
+
 export const assignmentQueries = {
   /** A course's assignments with their hand-in counts, for its instructor or an admin. */
-  list: (role: GraderRole, courseId: number) => routeQuery([...assignmentKeys.grader(role), 'list', courseId], assignmentGraderRoutes[role].list, { params: { id: courseId } }),
+  list: (role: GraderRole, courseId: number) => fresh(routeQuery([...assignmentKeys.grader(role), 'list', courseId], assignmentGraderRoutes[role].list, { params: { id: courseId } })),
   submissions: (role: GraderRole, assignmentId: number, status: SubmissionStatusFilter, page: number) =>
-    routeQuery([...assignmentKeys.grader(role), 'submissions', assignmentId, status, page], assignmentGraderRoutes[role].submissions, {
+    fresh(routeQuery([...assignmentKeys.grader(role), 'submissions', assignmentId, status, page], assignmentGraderRoutes[role].submissions, {
       params: { id: assignmentId },
       query: status ? { status, page } : { page },
-    }),
-  submission: (role: GraderRole, submissionId: number) => routeQuery([...assignmentKeys.grader(role), 'submission', submissionId], assignmentGraderRoutes[role].submission, { params: { id: submissionId } }),
+    })),
+  submission: (role: GraderRole, submissionId: number) => fresh(routeQuery([...assignmentKeys.grader(role), 'submission', submissionId], assignmentGraderRoutes[role].submission, { params: { id: submissionId } })),
   /** `courseId` 0: every course. */
   queue: (role: GraderRole, courseId: number, page: number) =>
-    routeQuery([...assignmentKeys.grader(role), 'queue', courseId, page], assignmentGraderRoutes[role].queue, { query: courseId ? { course_id: courseId, page } : { page } }),
-  mine: (courseId: number) => routeQuery([...assignmentKeys.participant, 'course', courseId], assignmentRoutes.mine, { params: { id: courseId } }),
-  one: (assignmentId: number) => routeQuery([...assignmentKeys.participant, 'one', assignmentId], assignmentRoutes.one, { params: { id: assignmentId } }),
+    fresh(routeQuery([...assignmentKeys.grader(role), 'queue', courseId, page], assignmentGraderRoutes[role].queue, { query: courseId ? { course_id: courseId, page } : { page } })),
+  mine: (courseId: number) => fresh(routeQuery([...assignmentKeys.participant, 'course', courseId], assignmentRoutes.mine, { params: { id: courseId } })),
+  one: (assignmentId: number) => fresh(routeQuery([...assignmentKeys.participant, 'one', assignmentId], assignmentRoutes.one, { params: { id: assignmentId } })),
 };
 
 export function saveAssignment(role: GraderRole, body: RequestBody<typeof assignmentGraderRoutes.instructor.save>) {

@@ -30,10 +30,11 @@ export function GradeForm({ role, submission }: { role: GraderRole; submission: 
   const grading = useContractForm<GradeValues, GradedSubmissionView, Record<string, unknown>>({
     schema: gradeBody,
     initialValues: valuesOf(submission),
+    // `version`: the hand-in as read here; a newer one handed in meanwhile is not graded (409 api.assignments.changed).
     toBody: (values) =>
       rubric.length > 0
-        ? { submission_id: submission.id, rubric_scores: values.scores, feedback: values.feedback }
-        : { submission_id: submission.id, score: values.score, feedback: values.feedback },
+        ? { submission_id: submission.id, version: submission.versions, rubric_scores: values.scores, feedback: values.feedback }
+        : { submission_id: submission.id, version: submission.versions, score: values.score, feedback: values.feedback },
     rules: (values) => gradeProblems(values, assignment.points, rubric),
     mapErrors,
     networkFailure: 'assignments.grade.saveFailed',

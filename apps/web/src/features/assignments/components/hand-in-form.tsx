@@ -62,7 +62,7 @@ function TextHandIn({ assignment }: { assignment: MyAssignmentView }) {
           {...handIn.form.getInputProps('text')}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={handIn.pending} data-testid="assignment-hand-in">
+          <Button type="submit" loading={handIn.pending} data-testid="assignment-submit">
             {t(assignment.submission ? 'assignments.handIn.again' : 'assignments.handIn.submit')}
           </Button>
         </Group>
@@ -125,6 +125,7 @@ function FileHandIn({ assignment }: { assignment: MyAssignmentView }) {
         <FileInput
           label={t('assignments.file.label')}
           description={t('assignments.file.hint', { types: assignment.file_types.join(', '), mb: assignment.max_size_mb })}
+          placeholder={t('assignments.file.placeholder')}
           accept={acceptList(assignment.file_types)}
           clearable
           clearButtonProps={{ 'aria-label': t('assignments.file.clear') }}
@@ -152,7 +153,7 @@ function FileHandIn({ assignment }: { assignment: MyAssignmentView }) {
           </Stack>
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={upload.isPending} data-testid="assignment-hand-in">
+          <Button type="submit" loading={upload.isPending} data-testid="assignment-submit">
             {t(assignment.submission ? 'assignments.handIn.again' : 'assignments.handIn.submit')}
           </Button>
         </Group>

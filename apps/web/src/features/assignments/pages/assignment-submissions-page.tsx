@@ -87,7 +87,7 @@ export default function AssignmentSubmissionsPage({ role }: { role: GraderRole }
             {t('assignments.submissions.total', { count: list.data.total })}
           </Text>
           <div className="assignment-table-wrap">
-            <Table striped highlightOnHover verticalSpacing="sm" data-testid="assignment-submissions">
+            <Table striped highlightOnHover verticalSpacing="sm" className="assignment-cards" data-testid="assignment-submissions">
               <Table.Caption className="visually-hidden">{title}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>

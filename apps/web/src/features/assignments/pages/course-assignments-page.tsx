@@ -41,7 +41,7 @@ function AssignmentRow({ role, assignment, onDelete }: { role: GraderRole; assig
           <Button size="xs" variant="light" component={Link} to={`?edit=${assignment.id}`} data-testid="authored-assignment-edit">
             {t('assignments.list.edit')}
           </Button>
-          <Button size="xs" variant="subtle" color="red.9" onClick={onDelete} data-testid="authored-assignment-delete">
+          <Button size="xs" variant="outline" color="red.9" onClick={onDelete} data-testid="authored-assignment-delete">
             {t('assignments.list.delete')}
           </Button>
         </Group>

@@ -69,7 +69,7 @@ export default function GradingQueuePage({ role }: { role: GraderRole }) {
             {t('assignments.queue.total', { count: queue.data.total })}
           </Text>
           <div className="assignment-table-wrap">
-            <Table striped highlightOnHover verticalSpacing="sm" data-testid="grading-queue">
+            <Table striped highlightOnHover verticalSpacing="sm" className="assignment-cards" data-testid="grading-queue">
               <Table.Caption className="visually-hidden">{title}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
