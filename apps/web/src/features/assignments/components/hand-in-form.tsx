@@ -125,7 +125,6 @@ function FileHandIn({ assignment }: { assignment: MyAssignmentView }) {
         <FileInput
           label={t('assignments.file.label')}
           description={t('assignments.file.hint', { types: assignment.file_types.join(', '), mb: assignment.max_size_mb })}
-          placeholder={t('assignments.file.placeholder')}
           accept={acceptList(assignment.file_types)}
           clearable
           clearButtonProps={{ 'aria-label': t('assignments.file.clear') }}
