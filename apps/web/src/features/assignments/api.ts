@@ -41,7 +41,7 @@ export const assignmentQueries = {
   one: (assignmentId: number) => fresh(routeQuery([...assignmentKeys.participant, 'one', assignmentId], assignmentRoutes.one, { params: { id: assignmentId } })),
 };
 
-export function saveAssignment(role: GraderRole, body: RequestBody<typeof assignmentGraderRoutes.instructor.save>) {
+export function saveAssignment(role: GraderRole, body: RequestBody<typeof assignmentRoutes.instructorSave>) {
   return callRoute(assignmentGraderRoutes[role].save, { body });
 }
 
