@@ -8,7 +8,7 @@ import { createUser, GOOD_PASSWORD, testDatabase } from '../../api/test/harness'
 import { eq } from 'drizzle-orm';
 import { enrollments, lectureProgress, orders, quizAttempts } from '../../api/src/db/schema';
 import { client, openAttempt, quizCourse, rightAnswer, SAMPLE, submit, type BuiltQuestion, type QuestionSpec } from '../../api/src/modules/quiz/quiz.test-kit';
-import { auditAll, LANGUAGES, type Language } from './support/audit';
+import { auditAll, LANGUAGES, visit, type Language } from './support/audit';
 import { seedSession, waitForPath } from './support/browser';
 import { apiLogin } from './support/server';
 import { e2eSuite } from './support/suite';
@@ -278,6 +278,91 @@ describe('an assessment, in Arabic', () => {
   });
 });
 
+/** An assignment of the course's first section through the instructor's API (the form itself is the journey's). */
+async function addAssignment(instructorToken: string, courseId: number, sectionId: number, body: Record<string, unknown>) {
+  const res = await client(e2e.server.app, instructorToken).post('/api/instructor/assignments/save', { course_id: courseId, section_id: sectionId, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: number };
+}
+
+describe('an assignment, in Arabic', () => {
+  it('instructor sets one with a rubric → participant hands in a file, and a text answer twice → instructor grades from the queue → participant sees the grade', async () => {
+    const language: Language = 'ar';
+    const quiz = await timedQuiz(`دورة الواجبات ${unique()}`);
+    const courseId = quiz.course.id;
+    const teacherLogin = await apiLogin(e2e.server, 'instructor', { ...quiz.instructor, password: GOOD_PASSWORD });
+    // The text assignment through the API; the file one with its rubric through the form.
+    const reflection = await addAssignment(teacherLogin.token, courseId, quiz.lectures[0]!.sectionId, { title: `تأمل ${unique()}`, kind: 'text', points: 10 });
+
+    const { page: teacher } = await e2e.open({ width: 1280, height: 800 });
+    await seedSession(teacher, 'instructor', teacherLogin, { language });
+    await teacher.goto(`/instructor/courses/${courseId}/assignments`);
+    await teacher.getByTestId('authored-assignment').first().waitFor();
+    await teacher.getByTestId('assignment-add').click();
+    const form = teacher.getByTestId('assignment-form');
+    const title = `مقال ${unique()}`;
+    await form.getByTestId('assignment-title').fill(title);
+    await form.getByTestId('assignment-instructions-editor').fill('اكتب مقالًا عن النحو.');
+    await form.getByTestId('assignment-type-txt').check();
+    for (const [criterion, points] of [['الوضوح', '6'], ['المصادر', '4']] as const) {
+      await form.getByTestId('assignment-rubric-add').click();
+      const row = form.getByTestId('assignment-rubric-row').last();
+      await row.getByRole('textbox').first().fill(criterion);
+      await row.getByRole('textbox').nth(1).fill(points);
+    }
+    // The full mark is the rubric's sum, and cannot be typed.
+    await expect.poll(() => form.getByTestId('assignment-points').inputValue()).toBe('10');
+    await form.getByTestId('assignment-save').click();
+    const essay = teacher.getByTestId('authored-assignment').filter({ hasText: title });
+    await essay.waitFor();
+    const essayId = Number(await essay.getAttribute('data-assignment-id'));
+    expect(await teacher.getByTestId('course-assignments-notice').count()).toBe(1);
+
+    // The participant, on a phone: the course's assignments from My courses, a file, then a text answer twice.
+    const { page } = await e2e.open({ width: 375, height: 800 });
+    await signIn(page, 'participant', quiz.participant, language);
+    await page.goto('/participant/my-courses');
+    await page.getByTestId('mycourses-assignments').first().click();
+    await page.getByTestId('my-assignment').filter({ hasText: title }).getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByTestId('assignment-file-form').locator('input[type="file"]').setInputFiles({ name: 'essay.txt', mimeType: 'text/plain', buffer: Buffer.from('النحو علم يعرف به إعراب الكلام.\n') });
+    await page.getByTestId('assignment-submit').click();
+    await page.getByTestId('assignment-handed-in').waitFor();
+    expect(await page.getByTestId('assignment-file-name').textContent()).toContain('essay.txt');
+    await expect.poll(() => page.getByTestId('assignment-standing').getAttribute('data-standing')).toBe('submitted');
+
+    await visit(page, `/participant/assignment/${reflection.id}`);
+    await page.getByTestId('assignment-text-input').fill('السطر الأول');
+    await page.getByTestId('assignment-submit').click();
+    await page.getByTestId('assignment-handed-in').waitFor();
+    // Handing in again asks first: it replaces what was handed in.
+    await page.getByTestId('assignment-text-input').fill('السطر الأول\nالسطر الثاني');
+    await page.getByTestId('assignment-submit').click();
+    await page.getByRole('dialog', { name: tr(language, 'assignments.replace.title') }).getByTestId('assignment-replace-confirm').click();
+    await expect.poll(() => page.getByTestId('assignment-versions').textContent()).toBe(tr(language, 'assignments.handIn.versions', { count: 2 }));
+    expect(await page.getByTestId('assignment-text').innerText()).toBe('السطر الأول\nالسطر الثاني');
+
+    // The instructor grades the file from the queue, one score per criterion.
+    await visit(teacher, '/instructor/grading');
+    const item = teacher.getByTestId('grading-queue-item').filter({ hasText: title });
+    await item.getByTestId('grading-queue-open').click();
+    await teacher.getByRole('heading', { level: 1, name: tr(language, 'assignments.grading.title', { name: quiz.participant.name }) }).waitFor();
+    const criteria = teacher.getByTestId('grade-criterion');
+    await criteria.nth(0).fill('5');
+    await criteria.nth(1).fill('3');
+    await expect.poll(() => teacher.getByTestId('grade-total').textContent()).toBe(tr(language, 'assignments.grade.total', { score: 8, points: 10, percent: 80 }));
+    await teacher.getByTestId('grade-feedback').fill('مقال واضح');
+    await teacher.getByTestId('grade-save').click();
+    await teacher.getByTestId('grade-saved').waitFor();
+
+    // The participant sees the grade, the rubric's points and the feedback.
+    await visit(page, `/participant/assignment/${essayId}`);
+    await expect.poll(() => page.getByTestId('assignment-standing').getAttribute('data-standing')).toBe('passed');
+    expect(await page.getByTestId('assignment-feedback').textContent()).toBe('مقال واضح');
+    expect(await page.getByTestId('assignment-rubric-scores').locator('tbody tr').count()).toBe(2);
+  });
+});
+
 describe('redirects, list URLs and the clock', () => {
   it('a participant opening an assessment they cannot take goes back to their assessments with the reason', async () => {
     const quiz = await timedQuiz(`Closed ${unique()}`);
@@ -381,6 +466,7 @@ async function assessmentStates() {
   for (const quiz of [open!, waiting!, checked!]) await enrolToo(participant.id, quiz.course.id);
   const login = await apiLogin(e2e.server, 'participant', { ...participant, password: GOOD_PASSWORD });
   const api = client(e2e.server.app, login.token);
+  const teacherOfWaiting = await apiLogin(e2e.server, 'instructor', { ...waiting!.instructor, password: GOOD_PASSWORD });
   await openAttempt(api, open!.assessment.id);
   const essay = (quiz: Awaited<ReturnType<typeof timedQuiz>>) => {
     const essayOnly = [rightAnswer(quiz.questions[0]!), { question_id: quiz.questions[2]!.id, text: 'Light bends between two media' }];
@@ -401,18 +487,42 @@ async function assessmentStates() {
   const teacher = await apiLogin(e2e.server, 'instructor', { ...checked!.instructor, password: GOOD_PASSWORD });
   const marked = await client(e2e.server.app, teacher.token).post('/api/quiz/insUpdateQuiz', { submission_id: toCheck.id, marks: [{ answer_id: shortAnswer.answer_id, correct: true, feedback: 'Well explained.' }] });
   expect(marked.statusCode).toBe(200);
+  // Assignments (docs/assignments.md) in the waiting course: one with a rubric handed in as text and graded, one file not handed in.
+  const sectionId = waiting!.lectures[0]!.sectionId;
+  const graded = await addAssignment(teacherOfWaiting.token, waiting!.course.id, sectionId, {
+    title: `Essay ${unique()}`,
+    instructions: '<p>Write <strong>two</strong> paragraphs.</p>',
+    kind: 'text',
+    due_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    points: 10,
+    rubric: [{ title: 'Clarity', points: 6 }, { title: 'Sources', points: 4 }],
+  });
+  const upload = await addAssignment(teacherOfWaiting.token, waiting!.course.id, sectionId, { title: `Report ${unique()}`, kind: 'file', file_types: ['pdf', 'docx'], max_size_mb: 5 });
+  const handedIn = await api.post(`/api/participant/assignments/${graded.id}/text`, { text: 'First paragraph.\nSecond paragraph.' });
+  expect(handedIn.statusCode, handedIn.body).toBe(200);
+  const handIn = (handedIn.json().data as { submission: { id: number } }).submission;
+  const gradedNow = await client(e2e.server.app, teacherOfWaiting.token).post('/api/instructor/assignments/grade', { submission_id: handIn.id, rubric_scores: [5, 3], feedback: 'Clear, with sources.' });
+  expect(gradedNow.statusCode, gradedNow.body).toBe(200);
   // The learner's record (docs/records.md) of the checked course: the participant's own, and the instructor's of the waiting one.
   const participantPaths = [
     '/participant/my-assessment',
     ...[notStarted!, open!, waiting!, checked!].map((quiz) => `/participant/my-assessment/${quiz.assessment.id}`),
     `/participant/record/${checked!.course.id}`,
+    `/participant/course/${waiting!.course.id}/assignments`,
+    `/participant/assignment/${graded.id}`,
+    `/participant/assignment/${upload.id}`,
   ];
   const instructorPaths = [
     '/instructor/assessment-summary?status=pending',
     `/instructor/assessment-summary/${waiting!.course.id}/${pending.id}`,
     `/instructor/record/${waiting!.course.id}/${participant.id}`,
+    `/instructor/courses/${waiting!.course.id}/assignments`,
+    `/instructor/courses/${waiting!.course.id}/assignments?edit=new`,
+    `/instructor/courses/${waiting!.course.id}/assignments/${graded.id}`,
+    '/instructor/grading',
+    `/instructor/grading/${handIn.id}`,
   ];
-  return { participant: login, instructor: await apiLogin(e2e.server, 'instructor', { ...waiting!.instructor, password: GOOD_PASSWORD }), participantPaths, instructorPaths };
+  return { participant: login, instructor: teacherOfWaiting, participantPaths, instructorPaths };
 }
 
 // Every screen of the file once per language: axe once, the layout at 1280 and at 375 px (support/audit.ts).
@@ -428,7 +538,7 @@ describe('accessibility of the assessment screens: no serious or critical axe vi
       const { participant, participantPaths } = await (states ??= assessmentStates());
       expect(await auditAll(e2e, { language, role: 'participant', login: participant, paths: participantPaths.slice(3), finished: onTestFinished })).toEqual([]);
     });
-    it(`the instructor's submissions to check and the check screen, in ${language}`, async ({ onTestFinished }) => {
+    it(`the instructor's submissions to check and the check screen, the course's assignments, the add form, the hand-ins, the grading queue and screen, in ${language}`, async ({ onTestFinished }) => {
       const { instructor, instructorPaths } = await (states ??= assessmentStates());
       expect(await auditAll(e2e, { language, role: 'instructor', login: instructor, paths: instructorPaths, finished: onTestFinished })).toEqual([]);
     });

@@ -93,6 +93,15 @@ export const paths = {
   assessment: (id: string | number) => `/participant/my-assessment/${encodeURIComponent(String(id))}`,
   /** Submissions to check: the spec's /instructor/assessment-summary and /admin/Assessment. */
   submissions: (role: 'instructor' | 'admin') => (role === 'admin' ? '/admin/Assessment' : '/instructor/assessment-summary'),
+  /** Assignments (docs/assignments.md): a course's for its instructor or an admin, one's hand-ins, grading one, the queue of work to grade. */
+  courseAssignments: (role: 'instructor' | 'admin', courseId: string | number) => `/${role}/courses/${encodeURIComponent(String(courseId))}/assignments`,
+  assignmentSubmissions: (role: 'instructor' | 'admin', courseId: string | number, assignmentId: string | number) =>
+    `/${role}/courses/${encodeURIComponent(String(courseId))}/assignments/${encodeURIComponent(String(assignmentId))}`,
+  gradeSubmission: (role: 'instructor' | 'admin', submissionId: string | number) => `/${role}/grading/${encodeURIComponent(String(submissionId))}`,
+  gradingQueue: (role: 'instructor' | 'admin') => `/${role}/grading`,
+  /** The participant's assignments of a course, and one of them (mailLinks.assignment). */
+  myCourseAssignments: (courseId: string | number) => `/participant/course/${encodeURIComponent(String(courseId))}/assignments`,
+  myAssignment: (id: string | number) => `/participant/assignment/${encodeURIComponent(String(id))}`,
   /** One submission (b) of a course (a), as the review calls take them. */
   submission: (role: 'instructor' | 'admin', courseId: string | number, submissionId: string | number) =>
     `${role === 'admin' ? '/admin/Assessment' : '/instructor/assessment-summary'}/${encodeURIComponent(String(courseId))}/${encodeURIComponent(String(submissionId))}`,

@@ -20,4 +20,6 @@ export const BACK_OFFICE_PREFIXES = [
   'questions.',
   // A learner's record: the participant's own, and the instructor's and admin's look at one participant.
   'records.',
+  // Assignments: the participant's, and the instructor's and admin's screens and grading queue.
+  'assignments.',
 ] as const;

@@ -10,6 +10,7 @@ import {
   IconChalkboard,
   IconChecklist,
   IconClipboardCheck,
+  IconClipboardList,
   IconFileInvoice,
   IconFileText,
   IconHeart,
@@ -59,6 +60,7 @@ const LINK_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: 
   'quiz.my.nav': IconChecklist,
   'authoring.nav.courses': IconBook,
   'quiz.review.nav': IconClipboardCheck,
+  'assignments.nav.queue': IconClipboardList,
   'adminOrders.nav': IconReceipt,
   'invoices.nav': IconFileInvoice,
   'coupons.nav': IconDiscount,
@@ -113,7 +115,7 @@ function shellLinks(role: Role): ShellLink[] {
     );
   }
   if (role === 'admin' || role === 'instructor') {
-    links.push({ to: paths.courses(role), labelKey: 'authoring.nav.courses' }, { to: paths.submissions(role), labelKey: 'quiz.review.nav' });
+    links.push({ to: paths.courses(role), labelKey: 'authoring.nav.courses' }, { to: paths.submissions(role), labelKey: 'quiz.review.nav' }, { to: paths.gradingQueue(role), labelKey: 'assignments.nav.queue' });
     links.push({ to: paths.questions(role), labelKey: 'questions.nav' });
   }
   if (role === 'admin') {

@@ -25,5 +25,6 @@ export function markAllNotificationsRead(role: Role) {
 export function notificationText(n: Notification): string {
   if (n.kind === 'course_reviewed') return `notifications.kind.course_reviewed.${n.params.approved ? 'approved' : 'rejected'}`;
   if (n.kind === 'assessment_checked') return `notifications.kind.assessment_checked.${n.params.passed ? 'passed' : 'failed'}`;
+  if (n.kind === 'assignment_graded') return `notifications.kind.assignment_graded.${n.params.passed ? 'passed' : 'failed'}`;
   return `notifications.kind.${n.kind}`;
 }

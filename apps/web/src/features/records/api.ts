@@ -5,6 +5,7 @@ import { routeQuery } from '../../lib/query';
 export type LearnerRecordView = ResponseData<typeof recordRoutes.own>;
 export type RecordLectureView = LearnerRecordView['lectures'][number];
 export type RecordAssessmentView = LearnerRecordView['assessments'][number];
+export type RecordAssignmentView = LearnerRecordView['assignments'][number];
 
 /** Every query of the feature starts with 'records'; one record with its role, course and participant (0: one's own). */
 export const recordKeys = {

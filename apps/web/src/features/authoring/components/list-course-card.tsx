@@ -72,6 +72,9 @@ export function ListCourseCard({ role, course, onDelete }: ListCourseCardProps) 
           <Button size="xs" variant="default" component={Link} to={paths.courseView(role, course.id)} aria-label={t('authoring.list.viewCourse', { title: course.title })}>
             {t('authoring.list.view')}
           </Button>
+          <Button size="xs" variant="default" component={Link} to={paths.courseAssignments(role, course.id)} aria-label={t('assignments.link.manageOf', { title: course.title })} data-testid="course-row-assignments">
+            {t('assignments.link.manage')}
+          </Button>
           <Button size="xs" variant="light" component={Link} to={paths.editCourse(role, course.id, 1)} aria-label={t('authoring.list.editCourse', { title: course.title })}>
             {t('authoring.list.edit')}
           </Button>

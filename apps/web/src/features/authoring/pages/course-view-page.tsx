@@ -55,6 +55,9 @@ function CourseView({ role, course }: { role: AuthoringRole; course: WholeCourse
           <Anchor component={Link} to={paths.courses(role)} size="sm">
             {t('authoring.view.back')}
           </Anchor>
+          <Anchor component={Link} to={paths.courseAssignments(role, course.id)} size="sm" fw={600} data-testid="course-view-assignments">
+            {t('assignments.link.manage')}
+          </Anchor>
         </Group>
       </Stack>
 

@@ -71,7 +71,8 @@ export function RichTextField({ label, lang, value = '', onChange, error, testId
   });
   // A value replaced from outside (the saved page arriving, a form reset) is shown.
   useEffect(() => {
-    if (!editor) return;
+    // A destroyed editor (tiptap replaces it when its component is hidden and shown again) has no schema to read.
+    if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);

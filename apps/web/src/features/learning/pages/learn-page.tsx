@@ -237,6 +237,9 @@ function Player({ course }: { course: LearnCourse }) {
           <Button component={Link} to={paths.newMessage('participant', course.course.instructorId, course.course.id)} size="compact-sm" variant="light" data-testid="message-instructor">
             {t('messages.toInstructor')}
           </Button>
+          <Button component={Link} to={paths.myCourseAssignments(course.course.id)} size="compact-sm" variant="light" data-testid="learn-assignments">
+            {t('assignments.link.player')}
+          </Button>
         </Group>
       </div>
       <Progress.Root size={22} radius="xl" aria-hidden="true">

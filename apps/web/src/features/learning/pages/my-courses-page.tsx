@@ -1,4 +1,4 @@
-import { Anchor, Button, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
@@ -24,9 +24,14 @@ export default function MyCoursesPage() {
           <Button component={Link} to={paths.learn(course.id)} size="sm" aria-label={t('pdash.continueCourse', { title: course.title })}>
             {course.completedAt ? t('mycourses.review') : t('pdash.continue')}
           </Button>
-          <Anchor component={Link} to={myRecordPath(course.id)} size="sm" ta="center" aria-label={t('records.link.mineOf', { title: course.title })} data-testid="mycourses-record">
-            {t('records.link.mine')}
-          </Anchor>
+          <Group gap="md" justify="center">
+            <Anchor component={Link} to={myRecordPath(course.id)} size="sm" aria-label={t('records.link.mineOf', { title: course.title })} data-testid="mycourses-record">
+              {t('records.link.mine')}
+            </Anchor>
+            <Anchor component={Link} to={paths.myCourseAssignments(course.id)} size="sm" aria-label={t('assignments.link.courseOf', { title: course.title })} data-testid="mycourses-assignments">
+              {t('assignments.link.course')}
+            </Anchor>
+          </Group>
         </Stack>
       )}
     />

@@ -4,6 +4,7 @@ import { renderMarkup } from '../../../test-support/render-markup';
 import type { LearnerRecordView } from '../api';
 import { ProgressChart } from './progress-chart';
 import { RecordAssessments } from './record-assessments';
+import { RecordAssignments } from './record-assignments';
 import { RecordLectures } from './record-lectures';
 import { RecordSummary } from './record-summary';
 
@@ -41,7 +42,38 @@ const record: LearnerRecordView = {
     { id: 5, title: 'Quiz 1', pass_mark: 60, standing: 'failed', best_percent: 50, questions: [{ id: 8, type: 'single', text: 'Q?', points: 1, options: [{ id: 81, text: 'A' }], choices: [], blanks: 0 }], attempts: [attempt] },
     { id: 6, title: 'Quiz 2', pass_mark: 60, standing: 'not_started', best_percent: null, questions: [], attempts: [] },
   ],
-  assignments: [],
+  assignments: [
+    {
+      id: 7,
+      title: 'Essay',
+      section_title: 'Basics',
+      due_at: '2026-11-25T18:00:00Z',
+      points: 20,
+      pass_mark: 50,
+      rubric: [
+        { title: 'Clarity', points: 10 },
+        { title: 'Sources', points: 10 },
+      ],
+      standing: 'passed',
+      submission: {
+        id: 70,
+        text: 'First line\nSecond line',
+        file: null,
+        submitted_at: '2026-11-26T09:00:00Z',
+        late: true,
+        versions: 2,
+        graded: true,
+        score: 15,
+        percent: 75,
+        passed: true,
+        feedback: 'Well argued.',
+        rubric_scores: [8, 7],
+        graded_at: '2026-11-27T09:00:00Z',
+        graded_by: { id: 3, name: 'Omar' },
+      },
+    },
+    { id: 8, title: 'Report', section_title: 'Basics', due_at: null, points: 10, pass_mark: 50, rubric: [], standing: 'not_submitted', submission: null },
+  ],
 } as LearnerRecordView;
 
 const count = (html: string, testId: string) => html.split(`data-testid="${testId}"`).length - 1;
@@ -95,5 +127,20 @@ describe("a learner's record, section by section", () => {
     expect(reviewer).toContain('quiz.check.answer');
     expect(reviewer).not.toContain('quiz.result.yourAnswer');
     expect(count(renderMarkup(<RecordAssessments assessments={[]} role="participant" courseId={4} />), 'record-assessments-empty')).toBe(1);
+  });
+
+  it('shows each assignment with its standing, the late hand-in, the grade, the rubric and the feedback', () => {
+    const html = renderMarkup(<RecordAssignments assignments={record.assignments} role="instructor" />);
+    expect(count(html, 'record-assignment')).toBe(2);
+    expect(html).toContain('data-standing="passed"');
+    expect(count(html, 'assignment-late')).toBe(1);
+    expect(count(html, 'assignment-versions')).toBe(1);
+    // The text answer as written, its line break kept by the CSS (pre-wrap), not turned into markup.
+    expect(html).toContain('First line\nSecond line');
+    expect(count(html, 'assignment-rubric-scores')).toBe(1);
+    expect(html).toContain('Well argued.');
+    expect(html).toContain('assignments.handIn.theirText');
+    expect(count(html, 'record-no-hand-in')).toBe(1);
+    expect(count(renderMarkup(<RecordAssignments assignments={[]} role="participant" />), 'record-assignments-empty')).toBe(1);
   });
 });

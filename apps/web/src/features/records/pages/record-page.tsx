@@ -11,6 +11,7 @@ import { recordQueries } from '../api';
 import { recordBackLink } from '../record-view';
 import { ProgressChart } from '../components/progress-chart';
 import { RecordAssessments } from '../components/record-assessments';
+import { RecordAssignments } from '../components/record-assignments';
 import { RecordLectures } from '../components/record-lectures';
 import { RecordSummary } from '../components/record-summary';
 import '../records.css';
@@ -79,6 +80,7 @@ export default function RecordPage({ role }: { role: Role }) {
           <ProgressChart timeline={data.timeline} />
           <RecordLectures lectures={data.lectures} />
           <RecordAssessments assessments={data.assessments} role={role} courseId={data.course.id} />
+          <RecordAssignments assignments={data.assignments} role={role} />
         </>
       )}
     </Stack>
