@@ -44,8 +44,7 @@ export const recordAssignment = z.object({
   pass_mark: z.number().int(),
   rubric: z
     .array(z.object({ title: z.string(), points: z.number().int() }))
-    .optional()
-    .describe('The criteria, in order (empty: no rubric): what the submission\'s rubric_scores are out of. Optional until the server sends it'),
+    .describe('The criteria, in order (empty: no rubric): what the submission\'s rubric_scores are out of'),
   standing: z.enum(ASSIGNMENT_STANDINGS),
   submission: assignmentSubmission.nullable().describe('What was handed in and its grade; the file is downloaded from its own route'),
 });

@@ -263,6 +263,16 @@ export async function assignmentsRecord(ctx: AppContext, participantId: number, 
   return rows.map((a) => {
     const s = submissions.get(a.id);
     const submission = s ? presentSubmission(s, a.points, a.passMark) : null;
-    return { id: a.id, title: a.title, section_title: a.sectionTitle, due_at: a.dueAt ? new Date(a.dueAt).toISOString() : null, points: a.points, pass_mark: a.passMark, standing: standingOf(submission), submission };
+    return {
+      id: a.id,
+      title: a.title,
+      section_title: a.sectionTitle,
+      due_at: a.dueAt ? new Date(a.dueAt).toISOString() : null,
+      points: a.points,
+      pass_mark: a.passMark,
+      rubric: a.rubric.map((c) => ({ title: c.title, points: c.points })),
+      standing: standingOf(submission),
+      submission,
+    };
   });
 }

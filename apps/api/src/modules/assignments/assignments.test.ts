@@ -217,7 +217,7 @@ describe('assignments: grading', () => {
     expect(ok(await admin.get(`/api/admin/grading/queue?course_id=${course.id}`)).items.map((i: { kind: string }) => i.kind)).toEqual(['quiz', 'assignment']);
     // The record shows it; work handed in keeps the assignment from being deleted.
     const record = ok(await learner.api.get(`/api/participant/record/${course.id}`));
-    expect(record.assignments).toMatchObject([{ id: a.id, section_title: 'Section 1', standing: 'submitted', submission: { versions: 2 } }]);
+    expect(record.assignments).toMatchObject([{ id: a.id, section_title: 'Section 1', rubric: [{ title: 'Argument', points: 6 }, { title: 'Language', points: 4 }], standing: 'submitted', submission: { versions: 2 } }]);
     expect((await teacher.api.post(`/api/instructor/assignments/${a.id}/delete`, {})).statusCode).toBe(409);
     const spare = ok(await teacher.api.post('/api/instructor/assignments/save', { course_id: course.id, section_id: section.id, title: 'Spare', kind: 'text' }));
     expect(ok(await teacher.api.post(`/api/instructor/assignments/${spare.id}/delete`, {})).map((x: { id: number }) => x.id)).toEqual([a.id]);
