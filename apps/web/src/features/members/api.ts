@@ -1,5 +1,5 @@
 import { memberRoutesByRole, type MemberRoleName } from '@nibras/contract';
-import { callRoute, type RequestBody, type ResponseData } from '../../lib/http';
+import { callRoute, fetchFile, type RequestBody, type ResponseData } from '../../lib/http';
 import { routeQuery } from '../../lib/query';
 
 export type { MemberRoleName };
@@ -33,4 +33,9 @@ export function deleteMember(role: MemberRoleName, id: number) {
 
 export function reactivateMember(role: MemberRoleName, id: number) {
   return callRoute(memberRoutesByRole[role].reactivate, { params: { id } });
+}
+
+/** The role's accounts the search and status keep, as CSV or XLSX (the list's export). */
+export function exportMembers(role: MemberRoleName, format: 'csv' | 'xlsx', filter: { search?: string; status?: '' | 'active' | 'deactivated' }) {
+  return fetchFile(memberRoutesByRole[role].export, { query: { format, ...(filter.search ? { search: filter.search } : {}), ...(filter.status ? { status: filter.status } : {}) } });
 }

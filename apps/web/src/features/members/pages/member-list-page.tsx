@@ -9,7 +9,8 @@ import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../components/use-page-title';
 import { PagedList } from '../../../components/paged-list';
 import { ListToolbar } from '../../../components/list-toolbar';
-import { deleteMember, memberKeys, memberQueries, reactivateMember, type Member, type MemberListBody, type MemberRoleName } from '../api';
+import { ExportMenu } from '../../../components/export-menu';
+import { deleteMember, exportMembers, memberKeys, memberQueries, reactivateMember, type Member, type MemberListBody, type MemberRoleName } from '../api';
 
 const SORTS = {
   newest: { key: 'created_at', direction: 'desc' },
@@ -88,9 +89,12 @@ export default function MemberListPage({ role }: { role: MemberRoleName }) {
         <Title order={1} className="shell-page__title">
           {t(`members.${role}.title`)}
         </Title>
-        <Button component={Link} to={paths.newMember(role)} data-testid="member-new">
-          {t(`members.${role}.add`)}
-        </Button>
+        <Group gap="sm">
+          <ExportMenu name={`nibras-${role}s`} load={(format) => exportMembers(role, format, { search, status })} testId="member-export" />
+          <Button component={Link} to={paths.newMember(role)} data-testid="member-new">
+            {t(`members.${role}.add`)}
+          </Button>
+        </Group>
       </Group>
       <ListToolbar
         texts="members"
