@@ -4,10 +4,10 @@ import { CookieBanner } from '../components/cookie-banner';
 import { LoadingDots } from '../components/loading-dots';
 import { RouteGuard } from './route-guard';
 import { pathSegments } from '../lib/path-match';
-import { appRoutes } from './routes';
+import { useAppRoutes } from './routes';
 
 function AppRoutes() {
-  return useRoutes(appRoutes);
+  return useRoutes(useAppRoutes());
 }
 
 /** `cookieConsent`: the server's reading of the consent cookie when it renders a public page (entry-server.tsx). */

@@ -1,7 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
-import type { Role } from '@nibras/contract';
+import { Suspense, use, useSyncExternalStore } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { lazyScreen } from '../components/lazy-screen';
+import { LoadingDots } from '../components/loading-dots';
+import { track } from '../lib/tracked-promise';
+import { handle, page, type Preload, type RouteHandle } from './route-handles';
 import { preloadPublicStylesheet } from '../layouts/public-stylesheet';
 import { paths, patterns } from '../config/paths';
 // The features' query modules, not their public files: those bring the header's and footer's
@@ -13,7 +16,6 @@ import { authProvidersQuery } from '../features/accounts/api';
 
 const PublicLayout = lazyScreen(() => import('../layouts/public-layout'));
 const AdminAuthLayout = lazyScreen(() => import('../layouts/admin-auth-layout'));
-const RoleShell = lazyScreen(() => import('../layouts/role-shell'));
 
 const HomePage = lazyScreen(() => import('../features/catalog/pages/home-page'));
 const SearchPage = lazyScreen(() => import('../features/search/pages/search-page'));
@@ -29,142 +31,14 @@ const ForgotPasswordPage = lazyScreen(() => import('../features/accounts/pages/f
 const MemberAuthPage = lazyScreen(() => import('../features/accounts/pages/member-auth-page'));
 const GoogleSignInPage = lazyScreen(() => import('../features/accounts/pages/google-sign-in-page'));
 const AdminLoginPage = lazyScreen(() => import('../features/accounts/pages/admin-login-page'));
-const AdminDashboardPage = lazyScreen(() => import('../features/dashboard/pages/admin-dashboard-page'));
-const MyProfilePage = lazyScreen(() => import('../features/accounts/pages/my-profile-page'));
 const NotFoundPage = lazyScreen(() => import('../components/not-found-page'));
-const ParticipantDashboardPage = lazyScreen(() => import('../features/learning/pages/participant-dashboard-page'));
-const LearnPage = lazyScreen(() => import('../features/learning/pages/learn-page'));
-const MyCoursesPage = lazyScreen(() => import('../features/learning/pages/my-courses-page'));
-const WishlistPage = lazyScreen(() => import('../features/wishlist/pages/wishlist-page'));
-const OrdersPage = lazyScreen(() => import('../features/orders/pages/orders-page'));
 const CertificatePage = lazyScreen(() => import('../features/certificates/pages/certificate-page'));
-const AdminOrdersPage = lazyScreen(() => import('../features/orders/pages/admin-orders-page'));
-const AdminInvoicesPage = lazyScreen(() => import('../features/invoices/pages/admin-invoices-page'));
-const InstructorOrdersPage = lazyScreen(() => import('../features/orders/pages/instructor-orders-page'));
-const AdminCouponsPage = lazyScreen(() => import('../features/coupons/pages/admin-coupons-page'));
-const InstructorCouponsPage = lazyScreen(() => import('../features/coupons/pages/instructor-coupons-page'));
-const ReviewModerationPage = lazyScreen(() => import('../features/ratings/pages/review-moderation-page'));
-const QuestionsPage = lazyScreen(() => import('../features/questions/pages/questions-page'));
-const CategoryListPage = lazyScreen(() => import('../features/categories/pages/category-list-page'));
-const CategoryFormPage = lazyScreen(() => import('../features/categories/pages/category-form-page'));
-const MemberListPage = lazyScreen(() => import('../features/members/pages/member-list-page'));
-const MemberFormPage = lazyScreen(() => import('../features/members/pages/member-form-page'));
-const EnrolmentsPage = lazyScreen(() => import('../features/enrolments/pages/enrolments-page'));
-const SubscribersPage = lazyScreen(() => import('../features/outreach/pages/subscribers-page'));
-const ContactMessagesPage = lazyScreen(() => import('../features/outreach/pages/contact-messages-page'));
-const AdminCmsHomePage = lazyScreen(() => import('../features/cms/pages/admin-home-page'));
-const AdminCmsContactPage = lazyScreen(() => import('../features/cms/pages/admin-contact-page'));
-const AdminCmsAboutPage = lazyScreen(() => import('../features/cms/pages/admin-about-page'));
-const AdminCmsPrivacyPage = lazyScreen(() => import('../features/cms/pages/admin-privacy-page'));
-const CourseListPage = lazyScreen(() => import('../features/authoring/pages/course-list-page'));
-const CourseViewPage = lazyScreen(() => import('../features/authoring/pages/course-view-page'));
-const CourseEditorPage = lazyScreen(() => import('../features/authoring/editor/course-editor-page'));
-const MyAssessmentsPage = lazyScreen(() => import('../features/quiz/pages/my-assessments-page'));
-const AssessmentPage = lazyScreen(() => import('../features/quiz/pages/assessment-page'));
-const SubmissionListPage = lazyScreen(() => import('../features/quiz/pages/submission-list-page'));
-const SubmissionReviewPage = lazyScreen(() => import('../features/quiz/pages/submission-review-page'));
-const MessagesPage = lazyScreen(() => import('../features/messages/pages/messages-page'));
-const AdminUserMessagesPage = lazyScreen(() => import('../features/messages/pages/admin-user-messages-page'));
-const InstructorDashboardPage = lazyScreen(() => import('../features/authoring/pages/instructor-dashboard-page'));
-const RecordPage = lazyScreen(() => import('../features/records/pages/record-page'));
-
-/** What a route's preload knows of the address it is preloading for. */
-interface PreloadContext {
-  params: Params;
-  search: URLSearchParams;
-  queryClient: QueryClient;
-}
-type Preload = (context: PreloadContext) => unknown;
-
-interface RouteHandle {
-  /** Starts downloading what this route renders (code, style sheet, and the data of its first paint), before React gets to it. */
-  preload: (context: PreloadContext) => Promise<unknown>;
-}
-
-function handle(...preloads: Preload[]): RouteHandle {
-  return { preload: (context) => Promise.allSettled(preloads.map((preload) => preload(context))) };
-}
-
-function page(path: string, element: React.ReactElement, screen: { preload: () => unknown }, data?: Preload): RouteObject {
-  return { path, element, handle: data ? handle(screen.preload, data) : handle(screen.preload) };
-}
-
-function roleArea(role: Role): RouteObject {
-  const children: RouteObject[] = [
-    { index: true, element: <Navigate to={paths.dashboard(role)} replace /> },
-    role === 'participant'
-      ? page('dashboard', <ParticipantDashboardPage />, ParticipantDashboardPage)
-      : role === 'instructor'
-        ? page('dashboard', <InstructorDashboardPage />, InstructorDashboardPage)
-        : page('dashboard', <AdminDashboardPage />, AdminDashboardPage),
-    page('*', <NotFoundPage home={paths.dashboard(role)} />, NotFoundPage),
-  ];
-  children.push(page('my-profile', <MyProfilePage role={role} />, MyProfilePage));
-  children.push(page(paths.messages(role), <MessagesPage role={role} key={`messages-${role}`} />, MessagesPage));
-  if (role === 'admin') {
-    children.push(
-      page(paths.adminUserMessages(), <AdminUserMessagesPage key="messages-user" />, AdminUserMessagesPage),
-      page(`${paths.adminUserMessages()}/:userId`, <AdminUserMessagesPage key="messages-user-id" />, AdminUserMessagesPage),
-    );
-  }
-  if (role === 'participant') {
-    children.push(
-      page(patterns.learn, <LearnPage />, LearnPage),
-      page(paths.myCourses, <MyCoursesPage />, MyCoursesPage),
-      page(paths.wishlist, <WishlistPage />, WishlistPage),
-      page(paths.orders, <OrdersPage />, OrdersPage),
-      page(paths.myAssessments, <MyAssessmentsPage />, MyAssessmentsPage),
-      page(`${paths.myAssessments}/:id`, <AssessmentPage />, AssessmentPage),
-      page('record/:courseId', <RecordPage role="participant" key="record-participant" />, RecordPage),
-    );
-  }
-  if (role === 'admin') {
-    children.push(
-      page(paths.adminOrders, <AdminOrdersPage />, AdminOrdersPage),
-      page(paths.adminInvoices, <AdminInvoicesPage />, AdminInvoicesPage),
-      page(paths.coupons('admin'), <AdminCouponsPage />, AdminCouponsPage),
-      page(paths.adminCategories, <CategoryListPage />, CategoryListPage),
-      page(paths.newCategory, <CategoryFormPage />, CategoryFormPage),
-      page(`${paths.adminCategories}/:id/edit`, <CategoryFormPage />, CategoryFormPage),
-      page(paths.adminCms('home'), <AdminCmsHomePage />, AdminCmsHomePage),
-      page(paths.adminCms('contact'), <AdminCmsContactPage />, AdminCmsContactPage),
-      page(paths.adminCms('about'), <AdminCmsAboutPage />, AdminCmsAboutPage),
-      page(paths.adminCms('privacy'), <AdminCmsPrivacyPage />, AdminCmsPrivacyPage),
-    );
-    for (const memberRole of ['instructor', 'participant'] as const) {
-      children.push(
-        page(paths.members(memberRole), <MemberListPage role={memberRole} key={memberRole} />, MemberListPage),
-        page(paths.newMember(memberRole), <MemberFormPage role={memberRole} key={`${memberRole}-new`} />, MemberFormPage),
-        page(`${paths.members(memberRole)}/edit/:id`, <MemberFormPage role={memberRole} key={`${memberRole}-edit`} />, MemberFormPage),
-      );
-    }
-    children.push(page(paths.adminEnrolments, <EnrolmentsPage />, EnrolmentsPage));
-    children.push(page(paths.adminSubscribers, <SubscribersPage />, SubscribersPage), page(paths.adminContactMessages, <ContactMessagesPage />, ContactMessagesPage));
-  }
-  if (role === 'instructor') {
-    children.push(page(paths.instructorOrders, <InstructorOrdersPage />, InstructorOrdersPage), page(paths.coupons('instructor'), <InstructorCouponsPage />, InstructorCouponsPage));
-  }
-  if (role === 'admin' || role === 'instructor') {
-    children.push(page(paths.reviews(role), <ReviewModerationPage role={role} key={`reviews-${role}`} />, ReviewModerationPage));
-    children.push(
-      page('courses', <CourseListPage role={role} />, CourseListPage),
-      page('courses/new', <CourseEditorPage role={role} />, CourseEditorPage),
-      page('courses/:id/edit/:step', <CourseEditorPage role={role} />, CourseEditorPage),
-      page('courses/:id', <CourseViewPage role={role} />, CourseViewPage),
-      page(paths.submissions(role), <SubmissionListPage role={role} />, SubmissionListPage),
-      page(`${paths.submissions(role)}/:courseId/:submissionId`, <SubmissionReviewPage role={role} />, SubmissionReviewPage),
-      page('record/:courseId/:participantId', <RecordPage role={role} key={`record-${role}`} />, RecordPage),
-    );
-    children.push(page(paths.questions(role), <QuestionsPage role={role} key={`questions-${role}`} />, QuestionsPage));
-  }
-  return { path: paths.area(role), element: <RoleShell role={role} />, handle: handle(RoleShell.preload), children };
-}
 
 /** The sign-in screens' Google button comes with them, not after them (no shift when it appears). */
 const preloadProviders: Preload = ({ queryClient }) => queryClient.prefetchQuery(authProvidersQuery());
 
-/** Every screen of spec section 2 that exists so far; the guard rules live in route-guard-rules.ts. */
-export const appRoutes: RouteObject[] = [
+/** The public site's screens and the admin's sign-in; the role areas come from role-routes.tsx (below). */
+const publicRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
     // The footer's categories come with the home page's data.
@@ -197,14 +71,81 @@ export const appRoutes: RouteObject[] = [
     handle: handle(AdminAuthLayout.preload),
     children: [page(patterns.adminLogin, <AdminLoginPage />, AdminLoginPage)],
   },
-  roleArea('admin'),
-  roleArea('instructor'),
-  roleArea('participant'),
 ];
 
+/*
+ * The role areas' routes live in a module of their own (docs/decisions/017, addendum of issue 30, point 3): the
+ * public pages' entry would otherwise carry every signed-in screen's route and the map of its files, which grows with
+ * each new screen. Until that module has arrived, each area is one route that waits for it (its own loading
+ * indicator); then the table holds the real areas and the router matches again.
+ */
+let roleRoutes: RouteObject[] | null = null;
+let loadingRoleRoutes: Promise<RouteObject[]> | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads the role areas' routes once (again after a failed download); the table changes when they arrive. */
+export function loadRoleRoutes(): Promise<RouteObject[]> {
+  if (!loadingRoleRoutes) {
+    const attempt = track(
+      import('./role-routes').then((module) => {
+        roleRoutes = module.roleRoutes;
+        for (const listener of listeners) listener();
+        return module.roleRoutes;
+      }),
+    );
+    attempt.catch(() => {
+      if (loadingRoleRoutes === attempt) loadingRoleRoutes = null;
+    });
+    loadingRoleRoutes = attempt;
+  }
+  return loadingRoleRoutes;
+}
+
+function RoleRoutesLoading() {
+  use(loadRoleRoutes());
+  return null;
+}
+
+const ROLE_AREA_PLACEHOLDERS: RouteObject[] = (['admin', 'instructor', 'participant'] as const).map((role) => ({
+  path: `/${role}/*`,
+  element: (
+    <Suspense fallback={<LoadingDots />}>
+      <RoleRoutesLoading />
+    </Suspense>
+  ),
+  handle: { roleArea: true },
+}));
+
+let table: RouteObject[] = [...publicRoutes, ...ROLE_AREA_PLACEHOLDERS];
+listeners.add(() => {
+  table = [...publicRoutes, ...(roleRoutes ?? ROLE_AREA_PLACEHOLDERS)];
+});
+
+/** Every screen of spec section 2 that exists so far, as far as it has loaded; the guard rules live in route-guard-rules.ts. */
+export function appRoutes(): RouteObject[] {
+  return table;
+}
+
+/** The route table for useRoutes: the role areas' real routes once they have arrived. */
+export function useAppRoutes(): RouteObject[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    appRoutes,
+    appRoutes,
+  );
+}
+
 /** Downloads the layout, page, style sheet and data of an address in parallel instead of one after another. */
-export function preloadRoute(location: { pathname: string; search: string }, queryClient: QueryClient): Promise<unknown> {
-  const matches = matchRoutes(appRoutes, location.pathname) ?? [];
+export async function preloadRoute(location: { pathname: string; search: string }, queryClient: QueryClient): Promise<unknown> {
+  let matches = matchRoutes(appRoutes(), location.pathname) ?? [];
+  // An address of a role area: its routes first, then what its screen needs.
+  if (matches.some((match) => (match.route.handle as { roleArea?: boolean } | undefined)?.roleArea)) {
+    await loadRoleRoutes().catch(() => undefined);
+    matches = matchRoutes(appRoutes(), location.pathname) ?? [];
+  }
   const search = new URLSearchParams(location.search);
-  return Promise.allSettled(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload({ params: match.params, search, queryClient })));
+  return Promise.allSettled(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.({ params: match.params, search, queryClient })));
 }
