@@ -67,6 +67,7 @@ function SettingsForm({ role, courseId, passMark, items, onSaved, onCancel }: { 
                 allowDecimal={false}
                 allowNegative={false}
                 classNames={{ label: 'gradebook-weight-label' }}
+                labelProps={{ dir: 'auto' }}
                 data-testid="gradebook-weight"
                 data-kind={item.kind}
                 data-item-id={item.id}

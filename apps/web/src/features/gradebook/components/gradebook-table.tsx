@@ -29,7 +29,7 @@ function ItemCell({ cell }: { cell: GradebookCellView }) {
   return (
     <td className="gradebook-cell" data-testid="gradebook-cell" data-state={cell.state} data-late={cell.late || undefined}>
       <Percent percent={cell.percent} />
-      <State state={cell.state} label={t(`gradebook.cell.${cell.state}`)} />
+      {cell.state === 'none' ? <span className="visually-hidden">{t('gradebook.cell.none')}</span> : <State state={cell.state} label={t(`gradebook.cell.${cell.state}`)} />}
       {cell.late ? <span className="gradebook-late">{t('gradebook.cell.late')}</span> : null}
     </td>
   );
@@ -44,9 +44,8 @@ function ItemHead({ item }: { item: GradebookItemView }) {
         {item.title}
       </span>
       <span className="gradebook-item-meta">{t(`gradebook.kind.${item.kind}`)}</span>
-      <span className="gradebook-item-meta">
-        {item.pass_mark === null ? t('gradebook.item.weight', { weight: item.weight }) : t('gradebook.item.weightPass', { weight: item.weight, pass: item.pass_mark })}
-      </span>
+      <span className="gradebook-item-meta">{t('gradebook.item.weight', { weight: item.weight })}</span>
+      {item.pass_mark === null ? null : <span className="gradebook-item-meta">{t('gradebook.item.pass', { pass: item.pass_mark })}</span>}
     </th>
   );
 }
@@ -67,9 +66,6 @@ function LearnerRow({ row, role, courseId, columns }: { row: GradebookRowView; r
       <td className="gradebook-cell" data-testid="gradebook-progress">
         <Percent percent={row.progress_percent} />
       </td>
-      {columns.map(({ item, index }) => (
-        <ItemCell key={`${item.kind}-${item.id}`} cell={row.cells[index] ?? { percent: null, state: 'none', late: false }} />
-      ))}
       <td className="gradebook-cell" data-testid="gradebook-final" data-passed={row.passed}>
         <Percent percent={row.final_percent} />
         <State state={row.passed ? 'passed' : 'failed'} label={t(row.passed ? 'gradebook.final.passed' : 'gradebook.final.notPassed')} />
@@ -87,13 +83,16 @@ function LearnerRow({ row, role, courseId, columns }: { row: GradebookRowView; r
           </span>
         )}
       </td>
+      {columns.map(({ item, index }) => (
+        <ItemCell key={`${item.kind}-${item.id}`} cell={row.cells[index] ?? { percent: null, state: 'none', late: false }} />
+      ))}
     </tr>
   );
 }
 
 /**
- * The gradebook's table: a row per learner (a link to their record), the progress, a column per assessment and
- * assignment, the final grade and the learner's standing. It scrolls sideways in its own box with the learner's
+ * The gradebook's table: a row per learner (a link to their record), the progress, the final grade and the learner's
+ * standing first, then a column per assessment and assignment. It scrolls sideways in its own box with the learner's
  * column held in place, so fifty items stay readable and the page itself never scrolls sideways.
  */
 export function GradebookTable({ role, courseId, courseTitle, items, rows }: { role: GradebookRole; courseId: number; courseTitle: string; items: GradebookItemView[]; rows: GradebookRowView[] }) {
@@ -114,17 +113,17 @@ export function GradebookTable({ role, courseId, courseTitle, items, rows }: { r
             </th>
             <th scope="col" className="gradebook-item-head">
               <span className="gradebook-item-title">{t('gradebook.table.progress')}</span>
-              {lectures ? <span className="gradebook-item-meta">{t('gradebook.item.weight', { weight: lectures.weight })}</span> : null}
+              {lectures && lectures.weight > 0 ? <span className="gradebook-item-meta">{t('gradebook.item.weight', { weight: lectures.weight })}</span> : null}
             </th>
-            {columns.map(({ item }) => (
-              <ItemHead key={`${item.kind}-${item.id}`} item={item} />
-            ))}
             <th scope="col" className="gradebook-item-head">
               {t('gradebook.table.final')}
             </th>
             <th scope="col" className="gradebook-item-head">
               {t('gradebook.table.status')}
             </th>
+            {columns.map(({ item }) => (
+              <ItemHead key={`${item.kind}-${item.id}`} item={item} />
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -92,8 +92,8 @@ export default function GradebookPage({ role }: { role: GradebookRole }) {
               {title}
             </Title>
             {data ? (
-              <Text c="dimmed" dir="auto" className="break-anywhere" data-testid="gradebook-course">
-                {data.course.title}
+              <Text c="dimmed" className="break-anywhere" data-testid="gradebook-course">
+                <bdi>{data.course.title}</bdi>
               </Text>
             ) : null}
           </Stack>
