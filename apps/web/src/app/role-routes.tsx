@@ -40,6 +40,7 @@ const MyAssessmentsPage = lazyScreen(() => import('../features/quiz/pages/my-ass
 const AssessmentPage = lazyScreen(() => import('../features/quiz/pages/assessment-page'));
 const SubmissionListPage = lazyScreen(() => import('../features/quiz/pages/submission-list-page'));
 const SubmissionReviewPage = lazyScreen(() => import('../features/quiz/pages/submission-review-page'));
+const GradebookPage = lazyScreen(() => import('../features/gradebook/pages/gradebook-page'));
 const MessagesPage = lazyScreen(() => import('../features/messages/pages/messages-page'));
 const AdminUserMessagesPage = lazyScreen(() => import('../features/messages/pages/admin-user-messages-page'));
 const InstructorDashboardPage = lazyScreen(() => import('../features/authoring/pages/instructor-dashboard-page'));
@@ -111,6 +112,7 @@ function roleArea(role: Role): RouteObject {
   }
   if (role === 'admin' || role === 'instructor') {
     children.push(page(paths.reviews(role), <ReviewModerationPage role={role} key={`reviews-${role}`} />, ReviewModerationPage));
+    children.push(page('gradebook/:courseId', <GradebookPage role={role} key={`gradebook-${role}`} />, GradebookPage));
     children.push(
       page('courses', <CourseListPage role={role} />, CourseListPage),
       page('courses/new', <CourseEditorPage role={role} />, CourseEditorPage),

@@ -105,6 +105,8 @@ export const paths = {
   /** One submission (b) of a course (a), as the review calls take them. */
   submission: (role: 'instructor' | 'admin', courseId: string | number, submissionId: string | number) =>
     `${role === 'admin' ? '/admin/Assessment' : '/instructor/assessment-summary'}/${encodeURIComponent(String(courseId))}/${encodeURIComponent(String(submissionId))}`,
+  /** A course's gradebook (docs/gradebook.md): its learners by its items, for its instructor or an admin. */
+  gradebook: (role: 'instructor' | 'admin', courseId: string | number) => `/${role}/gradebook/${encodeURIComponent(String(courseId))}`,
 };
 
 /** Pages anyone may open (spec section 2); the sign-in screens have rules of their own. */

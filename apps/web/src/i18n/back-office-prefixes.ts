@@ -18,6 +18,8 @@ export const BACK_OFFICE_PREFIXES = [
   // The participant's notes beside the player (a role shell's screen too).
   'notes.',
   'questions.',
+  // A course's gradebook: the instructor's and the admin's.
+  'gradebook.',
   // A learner's record: the participant's own, and the instructor's and admin's look at one participant.
   'records.',
   // Assignments: the participant's, and the instructor's and admin's screens and grading queue.

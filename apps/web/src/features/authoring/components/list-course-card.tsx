@@ -78,6 +78,9 @@ export function ListCourseCard({ role, course, onDelete }: ListCourseCardProps) 
           <Button size="xs" variant="light" component={Link} to={paths.editCourse(role, course.id, 1)} aria-label={t('authoring.list.editCourse', { title: course.title })}>
             {t('authoring.list.edit')}
           </Button>
+          <Button size="xs" variant="default" component={Link} to={paths.gradebook(role, course.id)} aria-label={t('gradebook.link.openOf', { title: course.title })} data-testid="course-row-gradebook">
+            {t('gradebook.link.open')}
+          </Button>
           <Button size="xs" variant="outline" color="red.9" onClick={() => onDelete(course)} aria-label={t('authoring.list.deleteCourse', { title: course.title })}>
             {t('authoring.list.delete')}
           </Button>

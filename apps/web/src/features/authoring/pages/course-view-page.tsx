@@ -83,6 +83,11 @@ function CourseView({ role, course }: { role: AuthoringRole; course: WholeCourse
           !!state.submitted_at && { label: t('authoring.view.submitted'), value: formatLongDate(state.submitted_at, i18n.language) },
         ]}
       />
+      <Group gap="xs">
+        <Button component={Link} to={paths.gradebook(role, course.id)} variant="light" data-testid="course-view-gradebook">
+          {t('gradebook.link.open')}
+        </Button>
+      </Group>
 
       {role === 'admin' ? <ReviewPanel courseId={course.id} status={state.approve_status} /> : null}
       {role === 'instructor' ? <AnnounceForm courseId={course.id} /> : null}

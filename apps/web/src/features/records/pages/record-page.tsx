@@ -1,8 +1,9 @@
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Role } from '@nibras/contract';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -59,9 +60,16 @@ export default function RecordPage({ role }: { role: Role }) {
 
   return (
     <Stack gap="lg" maw={960} data-testid="record-page">
-      <Anchor component={Link} to={back} size="sm" data-testid="record-back">
-        {backLabel}
-      </Anchor>
+      <Group gap="md">
+        <Anchor component={Link} to={back} size="sm" data-testid="record-back">
+          {backLabel}
+        </Anchor>
+        {role === 'participant' ? null : (
+          <Anchor component={Link} to={paths.gradebook(role, courseId)} size="sm" data-testid="record-gradebook">
+            {t('gradebook.link.back')}
+          </Anchor>
+        )}
+      </Group>
       <Stack gap={4}>
         <Title order={1} className="shell-page__title">
           {title}
