@@ -26,7 +26,7 @@ copyFileSync(
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/seed/media/clip-a.mp4'),
   path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4'),
 );
-const e2e = e2eSuite({ dataDir });
+const e2e = e2eSuite({ dataDir }, { shareContext: true });
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
