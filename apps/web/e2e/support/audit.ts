@@ -36,6 +36,10 @@ export async function settled(page: Page): Promise<void> {
  * about half of what was left (0.55 to 0.28 s of CPU a check, measured 2026-12-07; docs/testing.md).
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // axe measures contrast as drawn: a dialog fading in is not yet its colours. Two frames let a transition just asked
+  // for start; then its end is awaited.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await transitionsDone(page);
   const present = await page.evaluate(() => 'axe' in window);
   // An empty statement in place of the source when the document has axe already: AxeBuilder still configures it and runs it.
   const results = await new AxeBuilder({ page, ...(present ? { axeSource: ';' } : {}) }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
