@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { auditAll, LANGUAGES } from './support/audit';
 import { e2eSuite } from './support/suite';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({}, { shareContext: true });
 
 const PUBLIC_PAGES = ['/', '/about', '/contact-us', '/privacy-policy', '/search', '/category/design', '/course-details/1', '/reset-password/participant/1/0f3a9c', '/no-such-page'];
 const SIGN_IN_PAGES = ['/admin/login', '/instructor/login', '/instructor/register', '/participant/login', '/participant/register'];

@@ -7,7 +7,7 @@ import { apiLogin, newAccount } from './support/server';
 import { e2eSuite } from './support/suite';
 import { tr } from './support/translations';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({}, { shareContext: true });
 
 const SIGNED_IN_PAGES: Record<Role, string[]> = {
   admin: ['/admin/dashboard', '/admin/Assessment', '/admin/messages', '/admin/messages/user', '/admin/reviews', '/admin/questions'],

@@ -15,7 +15,7 @@ import { apiLogin } from './support/server';
 import { e2eSuite } from './support/suite';
 import { tr } from './support/translations';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({}, { shareContext: true });
 const unique = () => randomBytes(4).toString('hex');
 
 async function signIn(page: Page, role: Role, account: { email: string; name: string }, language: Language) {

@@ -12,7 +12,7 @@ import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
 import { textContrast } from './support/contrast';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({}, { shareContext: true });
 
 function unique(): string {
   return Math.random().toString(36).slice(2, 8);

@@ -13,7 +13,7 @@ import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
 
 // Uploaded covers land in this test server's own folder.
-const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-web-authoring-editor-')) });
+const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-web-authoring-editor-')) }, { shareContext: true });
 
 // A valid 1×1 PNG: the server decides the type by the bytes, so it must be a real image.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

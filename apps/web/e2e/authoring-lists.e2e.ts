@@ -15,7 +15,7 @@ import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
 
 // Lecture videos uploaded through the API land in this test server's own folder.
-const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-web-authoring-lists-')) });
+const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-web-authoring-lists-')) }, { shareContext: true });
 const CLIP = readFileSync(new URL('../../api/src/seed/media/clip-a.mp4', import.meta.url));
 
 function unique(): string {

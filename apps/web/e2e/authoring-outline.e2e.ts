@@ -17,7 +17,7 @@ import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-web-outline-'));
-const e2e = e2eSuite({ dataDir });
+const e2e = e2eSuite({ dataDir }, { shareContext: true });
 /** The seed's real 8-second H.264 clip. */
 const CLIP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/seed/media/clip-a.mp4');
 

@@ -23,7 +23,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-catalog-e2e-'));
 mkdirSync(path.join(dataDir, 'uploads', 'videos'), { recursive: true });
 copyFileSync(new URL('../../api/src/seed/media/clip-a.mp4', import.meta.url), path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4'));
 
-const e2e = e2eSuite({ dataDir });
+const e2e = e2eSuite({ dataDir }, { shareContext: true });
 
 function unique(): string {
   return randomBytes(4).toString('hex');

@@ -12,7 +12,7 @@ import { apiLogin, newAccount } from './support/server';
 import { e2eSuite } from './support/suite';
 import { tr } from './support/translations';
 
-const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-cms-screens-e2e-')) });
+const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-cms-screens-e2e-')) }, { shareContext: true });
 resetContentAfterAll(() => e2e.server);
 
 const ADMIN_SCREENS = ['/admin/cms/home', '/admin/cms/contact', '/admin/cms/about', '/admin/cms/privacy'];

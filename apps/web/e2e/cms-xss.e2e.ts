@@ -10,7 +10,7 @@ import { seedStorage } from './support/browser';
 import { cmsAdmin, resetContentAfterAll } from './support/cms-admin';
 import { e2eSuite } from './support/suite';
 
-const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-cms-xss-e2e-')) });
+const e2e = e2eSuite({ dataDir: mkdtempSync(path.join(tmpdir(), 'nibras-cms-xss-e2e-')) }, { shareContext: true });
 resetContentAfterAll(() => e2e.server);
 
 const PAGES = ['/', '/about', '/contact-us', '/privacy-policy'];

@@ -10,7 +10,7 @@ import { apiLogin, newAccount } from './support/server';
 import { e2eSuite } from './support/suite';
 import { labelled, tr } from './support/translations';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({}, { shareContext: true });
 
 // Admins work at 1280 px, but this screen is also promised at 375 px: the journey runs on a phone's width, in Arabic.
 describe('enrolling people in bulk', () => {

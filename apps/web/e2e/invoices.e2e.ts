@@ -11,7 +11,7 @@ import { tr } from './support/translations';
 
 // Tax invoices in the browser (docs/payments.md, "Invoices"): the participant's download from their orders at
 // 375 px, the admin's screen with its search and export; the screens audited in both languages at 1280 and 375 px.
-const e2e = e2eSuite();
+const e2e = e2eSuite({}, { shareContext: true });
 const unique = () => randomBytes(4).toString('hex');
 
 async function call<T>(login: LoginData, method: 'GET' | 'POST', url: string, body?: object): Promise<T> {

@@ -26,7 +26,7 @@ copyFileSync(
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src/seed/media/clip-a.mp4'),
   path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4'),
 );
-const e2e = e2eSuite({ dataDir });
+const e2e = e2eSuite({ dataDir }, { shareContext: true });
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
@@ -852,20 +852,20 @@ async function learnerWithEverything() {
   return { login, course: started.course, certificate: json.data.certificate!.code, lockedAddress: `/participant/learn/${later.course.id}?lecture=${later.locked.id}` };
 }
 
-// Every screen of the file once per language: axe once, the layout at 1280 and at 375 px (support/audit.ts).
+// Every screen of the file once per language: axe once, the layout at 1280 and at 375 px (support/audit.ts). A new
+// participant's dashboard (its empty states) and the profile, which shows no course: accessibility-signed-in.e2e.ts.
 // Not audited yet, failing axe's label-content-name-mismatch: my-courses with a completed course (its button says
 // "review", its name "continue <course>"), and the wishlist with a course in English ("Remove from wishlist" shown,
 // "Remove <course> from the wishlist" in the name); the English wishlist is audited empty.
 describe('accessibility of the learner screens: no serious or critical axe violation, one h1, landmarks, nothing off-screen at 1280 or 375 px', () => {
   let learner: ReturnType<typeof learnerWithEverything> | undefined;
   for (const language of LANGUAGES) {
-    it(`participant pages with a course under way, a wishlist and an order, and a new participant's, in ${language}`, async ({ onTestFinished, expect }) => {
+    it(`participant pages with a course under way, a wishlist and an order${language === 'en' ? ', and an empty wishlist' : ''}, in ${language}`, async ({ onTestFinished, expect }) => {
       const { login, course, lockedAddress } = await (learner ??= learnerWithEverything());
       const wishlist = language === 'ar' ? ['/participant/wishlist'] : [];
-      const paths = ['/participant/dashboard', '/participant/my-courses', ...wishlist, '/participant/orders', '/participant/my-profile', `/participant/learn/${course.id}`, lockedAddress, '/participant/learn/999999'];
+      const paths = ['/participant/dashboard', '/participant/my-courses', ...wishlist, '/participant/orders', `/participant/learn/${course.id}`, lockedAddress, '/participant/learn/999999'];
       expect(await auditAll(e2e, { language, role: 'participant', login, paths, finished: onTestFinished })).toEqual([]);
-      const empty = ['/participant/dashboard', ...(language === 'en' ? ['/participant/wishlist'] : [])];
-      expect(await auditAll(e2e, { language, role: 'participant', paths: empty, finished: onTestFinished })).toEqual([]);
+      if (language === 'en') expect(await auditAll(e2e, { language, role: 'participant', paths: ['/participant/wishlist'], finished: onTestFinished })).toEqual([]);
     });
     it(`admin orders and the certificate page, found and not, in ${language}`, async ({ onTestFinished, expect }) => {
       const { certificate } = await (learner ??= learnerWithEverything());

@@ -8,7 +8,7 @@ import { apiLogin } from './support/server';
 import { e2eSuite } from './support/suite';
 import { tr } from './support/translations';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({}, { shareContext: true });
 
 const LIVE_MS = 5000;
 

@@ -15,7 +15,7 @@ import { labelled, tr } from './support/translations';
 // No SMTP_URL: the server's own mail worker writes every message to DATA_DIR/outbox, where the test reads it.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nibras-e2e-mail-'));
 const outbox = path.join(dataDir, 'outbox');
-const e2e = e2eSuite({ dataDir, mail: { ...testConfig().mail, worker: true, pollMs: 200 } });
+const e2e = e2eSuite({ dataDir, mail: { ...testConfig().mail, worker: true, pollMs: 200 } }, { shareContext: true });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The reset mail sent to `email`, as its recipient would read it. */

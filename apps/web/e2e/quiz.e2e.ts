@@ -14,7 +14,7 @@ import { apiLogin } from './support/server';
 import { e2eSuite } from './support/suite';
 import { tr } from './support/translations';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({}, { shareContext: true });
 
 function unique(): string {
   return randomBytes(4).toString('hex');

@@ -9,7 +9,7 @@ import { apiLogin, newAccount } from './support/server';
 import { e2eSuite } from './support/suite';
 import { tr } from './support/translations';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({}, { shareContext: true });
 const THEME_KEY = 'nibras.theme';
 
 /** A signed-in `role` on its dashboard in `language`, with `theme` stored beforehand if given. */
@@ -131,7 +131,8 @@ describe('theme settings panel (spec sections 3 to 5)', () => {
   });
 
   it('fonts come from the app itself, and an Arabic page has the chosen pair Arabic face loaded', async ({ onTestFinished, expect }) => {
-    const { page } = await e2e.open({}, onTestFinished);
+    // A cold cache: every font the page uses is requested.
+    const { page } = await e2e.open({ fresh: true }, onTestFinished);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await seedSession(page, 'participant', await apiLogin(e2e.server, 'participant', await newAccount('participant')), { language: 'ar' });

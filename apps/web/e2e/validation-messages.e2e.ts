@@ -6,7 +6,7 @@ import { seedStorage, waitForPath } from './support/browser';
 import { e2eSuite } from './support/suite';
 import { labelled, text, tr } from './support/translations';
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({}, { shareContext: true });
 
 function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

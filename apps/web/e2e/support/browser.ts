@@ -49,6 +49,8 @@ export interface ContextOptions {
   height?: number;
   /** The browser's own language: the app must ignore it and open in Arabic. */
   locale?: string;
+  /** A context of its own even in a file that shares one (support/suite.ts): the test needs a cold cache. */
+  fresh?: boolean;
 }
 
 export async function newPage(browser: Browser, server: TestServer, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
