@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
@@ -39,7 +40,13 @@ export function xlsxStream(rows: AsyncIterable<ExportCell[]>, lang: string, shee
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   const sheet = workbook.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet 1', { views: [{ rightToLeft: lang === 'ar' }] });
   (async () => {
-    for await (const row of rows) sheet.addRow(row.map((v) => v ?? '')).commit();
+    let written = 0;
+    for await (const row of rows) {
+      sheet.addRow(row.map((v) => v ?? '')).commit();
+      // The writer does not wait for the download: every 500 rows, wait while what it wrote is still unread.
+      written += 1;
+      if (written % 500 === 0 && out.writableNeedDrain) await once(out, 'drain');
+    }
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error as Error));
