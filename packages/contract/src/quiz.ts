@@ -58,6 +58,14 @@ export const submissionListQuery = withSecondQuestionMark(
     perPage,
   }),
 );
+/** The submissions list's filters for its export (course, assessment, status, participant's name), and the format. */
+export const submissionExportQuery = z.strictObject({
+  format: z.enum(['csv', 'xlsx']).default('csv').describe('csv: UTF-8 with a byte order mark, formula-like cells defused; xlsx: a spreadsheet, right to left in Arabic'),
+  course_id: optionalId.describe('Only this course'),
+  assessment_id: optionalId.describe('Only this assessment'),
+  status: z.union([z.enum(SUBMISSION_STATUSES), z.literal('')]).optional(),
+  search: z.string().max(200).optional().describe('Part of the participant name'),
+});
 export const uncheckedListQuery = withSecondQuestionMark(z.strictObject({ course_id: optionalId, page, perPage }));
 export const participantPageQuery = withSecondQuestionMark(z.strictObject({ page }));
 /** `start=1` opens a new attempt (and starts its clock); without it the details only resume one under way. */
@@ -261,6 +269,11 @@ function reviewRoutes<R extends keyof typeof REVIEWERS>(access: R) {
       summary: `Mark short answers${who.scope} right or wrong, with feedback; when none is left to check the submission is passed or failed`,
       body: markBody, response: envelope(submissionReview),
     },
+    export: {
+      method: 'GET', path: `/api/${access}/submissions/export`, access, tags,
+      summary: `${who.submissions} as CSV or XLSX, streamed, oldest first, with the list's filters: a course's results (participant, assessment, attempt, status, score, percent, dates); headers in the caller's language`,
+      query: submissionExportQuery, file: { types: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'], ranges: false },
+    },
     unchecked: {
       method: 'GET', path: `/api/${access}/unchecked/list`, access, tags,
       summary: `${who.submissions} waiting for a short answer to be checked, oldest first`, query: uncheckedListQuery,
@@ -296,10 +309,12 @@ export const quizRoutes = {
   instructorReview: instructorReview.review,
   instructorMark: instructorReview.mark,
   instructorUnchecked: instructorReview.unchecked,
+  instructorExport: instructorReview.export,
   adminList: adminReview.list,
   adminReview: adminReview.review,
   adminMark: adminReview.mark,
   adminUnchecked: adminReview.unchecked,
+  adminExport: adminReview.export,
 } satisfies Record<string, RouteDef>;
 
 /** The routes of each role that checks submissions, by role (the same calls under different paths). */

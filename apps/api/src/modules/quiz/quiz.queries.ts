@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { assessmentQuestions, assessments, courses, enrollments, questionOptions, quizAnswers, quizAttempts, users } from '../../db/schema';
@@ -178,6 +178,31 @@ export async function listSubmissions(db: Db, f: SubmissionFilters, page: number
       .where(where),
   ]);
   return { items: items as SubmissionRow[], total: total?.n ?? 0 };
+}
+
+/** The next submissions after `afterId` in id order (an export's chunk), with the list's filters. */
+export function submissionChunk(db: Db, f: SubmissionFilters, afterId: number, limit: number) {
+  return db
+    .select({
+      id: quizAttempts.id,
+      number: quizAttempts.number,
+      courseTitle: courses.title,
+      assessmentTitle: assessments.title,
+      participantName: users.name,
+      participantEmail: users.email,
+      status: quizAttempts.status,
+      score: quizAttempts.score,
+      maxScore: quizAttempts.maxScore,
+      submittedAt: quizAttempts.submittedAt,
+      checkedAt: quizAttempts.checkedAt,
+    })
+    .from(quizAttempts)
+    .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
+    .innerJoin(assessments, eq(assessments.id, quizAttempts.assessmentId))
+    .innerJoin(users, eq(users.id, quizAttempts.participantId))
+    .where(and(submissionWhere(f), gt(quizAttempts.id, afterId)))
+    .orderBy(asc(quizAttempts.id))
+    .limit(limit);
 }
 
 export async function findSubmission(db: Db, id: number): Promise<SubmissionRow | undefined> {

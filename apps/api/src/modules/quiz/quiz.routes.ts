@@ -3,7 +3,9 @@ import { quizRoutes } from '@nibras/contract';
 import { addRoute } from '../../plugins/route';
 import type { AppContext } from '../../context';
 import { assessmentDetails, myAssessments, participantUnchecked, submitAnswers } from './take.service';
-import { listForReviewer, markSubmission, reviewSubmission, uncheckedForReviewer } from './review.service';
+import { sendExport } from '../../lib/exports';
+import { translate } from '../../lib/i18n';
+import { listForReviewer, markSubmission, reviewSubmission, submissionExportRows, uncheckedForReviewer } from './review.service';
 
 export function quizModule(app: FastifyInstance, ctx: AppContext) {
   const r = quizRoutes;
@@ -14,10 +16,19 @@ export function quizModule(app: FastifyInstance, ctx: AppContext) {
     const { result } = await submitAnswers(ctx, user, body);
     return { message: result.status === 'pending' ? 'api.quiz.submitted_pending' : 'api.quiz.submitted', data: result };
   });
-  for (const [list, review, mark, unchecked] of [
-    [r.instructorList, r.instructorReview, r.instructorMark, r.instructorUnchecked],
-    [r.adminList, r.adminReview, r.adminMark, r.adminUnchecked],
+  for (const [list, review, mark, unchecked, exported] of [
+    [r.instructorList, r.instructorReview, r.instructorMark, r.instructorUnchecked, r.instructorExport],
+    [r.adminList, r.adminReview, r.adminMark, r.adminUnchecked, r.adminExport],
   ] as const) {
+    addRoute(app, ctx, exported, async ({ user, query, request, reply }) =>
+      sendExport(reply, {
+        format: query.format,
+        filename: 'nibras-results',
+        lang: request.lang,
+        sheet: translate(request.lang, 'api.quiz.export.sheet'),
+        rows: submissionExportRows(ctx, user, query, (key) => translate(request.lang, key)),
+      }),
+    );
     addRoute(app, ctx, list, async ({ user, query }) => ({ data: await listForReviewer(ctx, user, query) }));
     addRoute(app, ctx, review, async ({ user, params }) => ({ data: await reviewSubmission(ctx, user, params.a, params.b) }));
     addRoute(app, ctx, mark, async ({ user, body }) => ({ message: 'api.quiz.marked', data: await markSubmission(ctx, user, body) }));

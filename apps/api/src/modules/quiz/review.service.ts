@@ -7,7 +7,8 @@ import { notifyUser, siteLink } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
 import { submissionStatus } from './grading';
 import { presentReview, presentSummary } from './quiz.presenter';
-import { answerMarks, answersOf, findSubmission, listSubmissions, lockAttempt, markAnswer, questionsOf, reviewerNames, updateAttempt, type SubmissionFilters, type SubmissionRow } from './quiz.queries';
+import { answerMarks, answersOf, findSubmission, listSubmissions, lockAttempt, markAnswer, questionsOf, reviewerNames, submissionChunk, updateAttempt, type SubmissionFilters, type SubmissionRow } from './quiz.queries';
+import type { ExportCell } from '../../lib/exports';
 
 /** Instructors see their own courses only; admins every course. */
 function scopeOf(user: RequestUser): Pick<SubmissionFilters, 'instructorId'> {
@@ -23,6 +24,45 @@ export async function listForReviewer(
   const filters = { ...scopeOf(user), courseId: q.course_id, assessmentId: q.assessment_id, status, search: q.search };
   const { items, total } = await listSubmissions(ctx.db, filters, q.page, q.perPage);
   return { items: items.map(presentSummary), page: q.page, perPage: q.perPage, total };
+}
+
+const EXPORT_CHUNK = 1_000;
+
+/**
+ * A course's results as export rows (lib/exports.ts): every submission the filters keep, oldest first, an instructor's
+ * own courses only; a header in the caller's language, then EXPORT_CHUNK submissions at a time.
+ */
+export async function* submissionExportRows(
+  ctx: AppContext,
+  user: RequestUser,
+  q: { course_id?: number; assessment_id?: number; status?: string; search?: string },
+  t: (key: string) => string,
+): AsyncGenerator<ExportCell[]> {
+  yield ['id', 'course', 'assessment', 'participant', 'email', 'attempt', 'status', 'score', 'max_score', 'percent', 'submitted_at', 'checked_at'].map((k) => t(`api.quiz.export.${k}`));
+  const status = SUBMISSION_STATUSES.find((s) => s === q.status);
+  const filters = { ...scopeOf(user), courseId: q.course_id, assessmentId: q.assessment_id, status, search: q.search };
+  let after = 0;
+  for (;;) {
+    const rows = await submissionChunk(ctx.db, filters, after, EXPORT_CHUNK);
+    for (const r of rows) {
+      yield [
+        r.id,
+        r.courseTitle,
+        r.assessmentTitle,
+        r.participantName,
+        r.participantEmail,
+        r.number,
+        t(`api.quiz.export.status.${r.status}`),
+        r.score,
+        r.maxScore,
+        r.maxScore > 0 ? Math.floor((r.score * 100) / r.maxScore) : 0,
+        r.submittedAt ? r.submittedAt.toISOString().replace('T', ' ').slice(0, 16) : '',
+        r.checkedAt ? r.checkedAt.toISOString().replace('T', ' ').slice(0, 16) : '',
+      ];
+    }
+    if (rows.length < EXPORT_CHUNK) return;
+    after = rows.at(-1)!.id;
+  }
 }
 
 /** Submissions waiting for a short answer to be checked: the oldest first, as a queue of work. */

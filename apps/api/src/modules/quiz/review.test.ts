@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { lectures } from '../../db/schema';
 import { apiSuite, createUser, loginAs, signedIn, testDatabase } from '../../../test/harness';
 import { addAssessment, client, enrolledParticipant, ok, openAttempt, quizCourse, rightAnswer, submit, wrongAnswer, type Client } from './quiz.test-kit';
@@ -134,6 +135,37 @@ describe('submission lists', () => {
     const adminAll = ok(await admin.get('/api/quiz/adminquiz?page=1'));
     expect(adminAll.total).toBeGreaterThanOrEqual(4);
     expect((await teacher.api.get('/api/quiz/insquiz?course_id=abc')).statusCode).toBe(400);
+  });
+});
+
+describe("a course's results exported", () => {
+  it('as CSV and XLSX with the list\'s filters, oldest first, headers and statuses in the caller\'s language; another instructor gets none of it', async () => {
+    const teacher = await instructorWithQuiz({ passMark: 100 });
+    const takers = [];
+    for (const answer of [rightAnswer, wrongAnswer]) {
+      const taker = await enrolledParticipant(suite.app, teacher.course.id);
+      ok(await submit(taker.api, (await openAttempt(taker.api, teacher.assessment.id)).id, teacher.questions.map(answer)));
+      takers.push(taker.participant);
+    }
+    const headers = { authorization: `Bearer ${(await loginAs(suite.app, 'instructor', teacher.instructor.email)).token}` };
+    const csv = await suite.inject({ method: 'GET', url: `/api/instructor/submissions/export?course_id=${teacher.course.id}`, headers: { ...headers, 'accept-language': 'ar' } });
+    expect([csv.statusCode, csv.headers['content-type'], csv.headers['content-disposition']]).toEqual([200, 'text/csv; charset=utf-8', 'attachment; filename="nibras-results.csv"']);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('التسليم,الدورة,الاختبار,المشارك,البريد الإلكتروني,المحاولة,الحالة,الدرجة,من,النسبة,وقت التسليم (UTC),وقت التصحيح (UTC)');
+    expect(lines.slice(1).map((l) => l.split(',').slice(3, 10))).toEqual([
+      [takers[0]!.name, takers[0]!.email, '1', 'ناجح', '6', '6', '100'],
+      [takers[1]!.name, takers[1]!.email, '1', 'لم ينجح', expect.any(String), '6', expect.any(String)],
+    ]);
+    const failed = await suite.inject({ method: 'GET', url: `/api/instructor/submissions/export?course_id=${teacher.course.id}&status=failed&format=xlsx`, headers });
+    expect(failed.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(failed.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.rowCount).toBe(2);
+    expect((book.worksheets[0]!.getRow(2).values as unknown[])[4]).toBe(takers[1]!.name);
+    const other = await instructorWithQuiz();
+    const theirs = await other.api.get(`/api/instructor/submissions/export?course_id=${teacher.course.id}`);
+    expect(theirs.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+    expect((await admin.get(`/api/admin/submissions/export?course_id=${teacher.course.id}`)).body.trim().split('\r\n')).toHaveLength(3);
   });
 });
 

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminAuthoringRoutes, instructorAuthoringRoutes, quizReviewRoutes, quizRoutes, type AnswerBody, type MarkBody } from '@nibras/contract';
-import { callRoute, type ResponseData } from '../../lib/http';
+import { callRoute, fetchFile, type ResponseData } from '../../lib/http';
 import { routeQuery } from '../../lib/query';
 
 /** The two roles that check short answers (docs/quizzes.md): the same calls under different paths. */
@@ -113,4 +113,11 @@ export function recordSubmission(client: QueryClient, assessmentId: number, resu
 
 export function markSubmission(role: ReviewerRole, body: MarkBody) {
   return callRoute(quizReviewRoutes[role].mark, { body });
+}
+
+/** A course's results (the submissions the list's filters keep) as CSV or XLSX. */
+export function exportSubmissions(role: ReviewerRole, format: 'csv' | 'xlsx', filter: SubmissionFilter) {
+  return fetchFile(quizReviewRoutes[role].export, {
+    query: { format, ...(filter.course_id ? { course_id: filter.course_id } : {}), ...(filter.status ? { status: filter.status } : {}), ...(filter.search ? { search: filter.search } : {}) },
+  });
 }

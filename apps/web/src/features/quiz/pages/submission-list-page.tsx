@@ -1,15 +1,16 @@
-import { Anchor, Button, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { quizQueries, type ReviewerRole, type SubmissionFilter } from '../api';
+import { exportSubmissions, quizQueries, type ReviewerRole, type SubmissionFilter } from '../api';
 import { paths } from '../../../config/paths';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingDots } from '../../../components/loading-dots';
 import { usePageTitle } from '../../../components/use-page-title';
 import { ListPager } from '../../../components/pager';
 import { ListToolbar } from '../../../components/list-toolbar';
+import { ExportMenu } from '../../../components/export-menu';
 import { BackNotice } from '../components/back-notice';
 import { StandingBadge } from '../components/quiz-badges';
 import { UncheckedAlert } from '../components/unchecked-alert';
@@ -69,9 +70,12 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Title order={1} className="shell-page__title">
-        {title}
-      </Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} className="shell-page__title">
+          {title}
+        </Title>
+        <ExportMenu name="nibras-results" load={(format) => exportSubmissions(role, format, filter)} testId="submissions-export" />
+      </Group>
       <BackNotice />
       <UncheckedAlert role={role} showLink={filter.status !== 'pending' || Boolean(filter.course_id || filter.search)} />
       <ListToolbar
