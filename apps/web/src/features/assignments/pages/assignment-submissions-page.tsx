@@ -13,6 +13,7 @@ import { assignmentQueries, type GraderRole, type SubmissionStatusFilter } from 
 import { idOf } from '../assignment-model';
 import { GradedBadge, LateBadge } from '../components/assignment-badges';
 import '../assignments.css';
+import '../../../styles/stacked-table.css';
 
 const STATUSES: SubmissionStatusFilter[] = ['', 'ungraded', 'graded'];
 
@@ -87,7 +88,7 @@ export default function AssignmentSubmissionsPage({ role }: { role: GraderRole }
             {t('assignments.submissions.total', { count: list.data.total })}
           </Text>
           <div className="assignment-table-wrap">
-            <Table striped highlightOnHover verticalSpacing="sm" className="assignment-cards" data-testid="assignment-submissions">
+            <Table striped highlightOnHover verticalSpacing="sm" className="stacked-table" data-testid="assignment-submissions">
               <Table.Caption className="visually-hidden">{title}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>

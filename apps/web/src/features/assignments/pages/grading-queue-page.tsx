@@ -14,6 +14,7 @@ import { assignmentQueries, type GraderRole, type QueueItemView } from '../api';
 import { idOf } from '../assignment-model';
 import { LateBadge } from '../components/assignment-badges';
 import '../assignments.css';
+import '../../../styles/stacked-table.css';
 
 /** Where a queue item is graded: a quiz submission's check screen, or an assignment's grading screen. */
 const gradeLink = (role: GraderRole, item: QueueItemView) => (item.kind === 'quiz' ? paths.submission(role, item.course.id, item.id) : paths.gradeSubmission(role, item.id));
@@ -69,7 +70,7 @@ export default function GradingQueuePage({ role }: { role: GraderRole }) {
             {t('assignments.queue.total', { count: queue.data.total })}
           </Text>
           <div className="assignment-table-wrap">
-            <Table striped highlightOnHover verticalSpacing="sm" className="assignment-cards" data-testid="grading-queue">
+            <Table striped highlightOnHover verticalSpacing="sm" className="stacked-table" data-testid="grading-queue">
               <Table.Caption className="visually-hidden">{title}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>

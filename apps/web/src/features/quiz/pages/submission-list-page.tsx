@@ -17,6 +17,7 @@ import { UncheckedAlert } from '../components/unchecked-alert';
 import { positiveInt, readListParams } from '../list-params';
 import '../quiz.css';
 import { formatLongDate } from '../../../lib/format';
+import '../../../styles/stacked-table.css';
 
 const STATUSES = ['pending', 'passed', 'failed'] as const;
 
@@ -130,7 +131,7 @@ export default function SubmissionListPage({ role }: { role: ReviewerRole }) {
             {t('quiz.review.total', { count: list.data.total })}
           </Text>
           <div className="quiz-table-wrap">
-            <Table striped highlightOnHover verticalSpacing="sm" className="quiz-table" data-testid="quiz-submissions">
+            <Table striped highlightOnHover verticalSpacing="sm" className="quiz-table stacked-table" data-testid="quiz-submissions">
               <Table.Caption className="visually-hidden">{title}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>

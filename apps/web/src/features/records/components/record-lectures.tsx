@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../../lib/format';
 import type { RecordLectureView } from '../api';
 import { formatTimeSpent } from '../record-view';
+import '../../../styles/stacked-table.css';
 
 /** Every lecture of the course in its order: done or not (and when), and how much of a video was played. */
 export function RecordLectures({ lectures }: { lectures: RecordLectureView[] }) {
@@ -27,7 +28,7 @@ export function RecordLectures({ lectures }: { lectures: RecordLectureView[] }) 
         </Text>
       ) : (
         <div className="records-table-wrap">
-          <Table striped verticalSpacing="sm" className="records-table">
+          <Table striped verticalSpacing="sm" className="records-table stacked-table">
             <Table.Caption className="visually-hidden">{title}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
