@@ -47,6 +47,12 @@ export const AUTHORING_LIMITS = {
   sections: 100,
   lecturesPerSection: 200,
   assessmentQuestions: 200,
+  /** A course's question bank: topics, and questions per topic. */
+  bankTopics: 50,
+  topicQuestions: 500,
+  /** Random draws per assessment, and questions per draw. */
+  draws: 20,
+  drawCount: 100,
   options: 10,
   tags: 20,
   tag: 50,
@@ -309,9 +315,32 @@ export const step5Body = z
       max_attempts: numeric(z.number().int().min(1).max(100)).nullable().default(null).describe('Null: unlimited'),
       shuffle: z.boolean().default(false).describe('Each attempt gets the questions, and each choice question its options, in an order of its own'),
       questions: z.array(questionInput).max(AUTHORING_LIMITS.assessmentQuestions).describe('In order. Every existing question and option of this assessment must be listed (delete them with the delete calls)'),
+      draws: z
+        .array(
+          z.strictObject({
+            topic_id: dbId.describe("A topic of the course's question bank"),
+            count: numeric(z.number().int().min(1).max(AUTHORING_LIMITS.drawCount)).describe('How many of its questions each attempt draws at random; at most the questions the topic has'),
+            points: numeric(z.number().int().min(0).max(1000)).default(1).describe('What each drawn question is worth in this assessment, whatever its points in the bank'),
+          }),
+        )
+        .max(AUTHORING_LIMITS.draws)
+        .default([])
+        .describe("Random questions from the course's question bank, drawn for each attempt after the assessment's own questions (replaces the list; each topic once)"),
     }),
   })
   .describe('Step 5, one assessment (quiz) with its questions and options; a course may have several');
+
+/** Step 5's question bank: one topic with its questions, saved as listed (as an assessment's questions are). */
+export const step5TopicBody = z
+  .strictObject({
+    id: courseIdField,
+    topic: z.strictObject({
+      id: newOrId('topic'),
+      title: z.string().trim().min(1).max(AUTHORING_LIMITS.title),
+      questions: z.array(questionInput).max(AUTHORING_LIMITS.topicQuestions).describe('Every existing question and option of this topic must be listed (delete them with the question and option delete calls)'),
+    }),
+  })
+  .describe("Step 5, one topic of the course's question bank with its questions; assessments draw from topics at random");
 
 export const step6Body = z
   .strictObject({
@@ -462,7 +491,8 @@ export const authoringOption = z.object({
 });
 export const authoringQuestion = z.object({
   id: z.number().int(),
-  assessment_id: z.number().int(),
+  assessment_id: z.number().int().nullable().describe("Null for a question of the course's question bank"),
+  topic_id: z.number().int().nullable().describe('The question bank topic it belongs to; null for an assessment\'s own question'),
   type: z.enum(QUESTION_TYPES),
   text: z.string(),
   points: z.number().int(),
@@ -482,8 +512,20 @@ export const authoringAssessment = z.object({
   shuffle: z.boolean(),
   position: z.number().int(),
   questions: z.array(authoringQuestion),
+  draws: z.array(z.object({ topic_id: z.number().int(), count: z.number().int(), points: z.number().int() })).describe('Random questions drawn from the question bank for each attempt'),
 });
-export const step5Data = z.object({ id: z.number().int(), assessments: z.array(authoringAssessment) });
+export const bankTopic = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  title: z.string(),
+  position: z.number().int(),
+  questions: z.array(authoringQuestion),
+});
+export const step5Data = z.object({
+  id: z.number().int(),
+  assessments: z.array(authoringAssessment),
+  topics: z.array(bankTopic).describe("The course's question bank, by topic"),
+});
 
 export const courseTag = z.object({ id: z.number().int(), name: z.string() });
 export const step6Data = z.object({ id: z.number().int(), tags: z.array(courseTag) });
@@ -602,10 +644,18 @@ function courseRoutes<R extends AuthoringRole, B extends z.ZodType>(role: R, ste
     lecture: { method: 'GET', path: `${base}/step4/lecture/:courseId/:lectureId`, access: role, errors: [404], tags, summary: 'One lecture of the course (spec: step4/lecture/{a}/{b})', params: lectureParams, response: envelope(authoringLecture.extend({ course_id: z.number().int() })) },
     deleteLecture: { method: 'GET', path: `${base}/step4/lecture/delete/:courseId/:lectureId`, access: role, errors: [404, 409], tags, summary: 'Delete a lecture and its video', params: lectureParams, response: envelope(withState(step4Data)) },
     assessment: { method: 'GET', path: `${base}/step5/assessment/:id`, access: role, errors: [404], tags, summary: 'One assessment with its questions and options', params: itemIdParams, response: envelope(authoringAssessment) },
+    step5Topic: {
+      method: 'POST', path: `${base}/addUpdate/step5/topic`, access: role, errors: [404, 409], tags, body: step5TopicBody, response: envelope(withState(step5Data)),
+      summary: "Step 5, add or update one topic of the course's question bank with its questions and options",
+    },
+    deleteTopic: {
+      method: 'GET', path: `${base}/step5/topic/delete/:id`, access: role, errors: [404, 409], tags, params: itemIdParams, response: envelope(withState(step5Data)),
+      summary: 'Delete a question bank topic with its questions; refused (409) while an assessment draws from it',
+    },
     deleteAssessment: { method: 'GET', path: `${base}/step5/assessment/delete/:id`, access: role, errors: [404, 409], tags, summary: 'Delete an assessment with its questions and options', params: itemIdParams, response: envelope(withState(step5Data)) },
     question: { method: 'GET', path: `${base}/step5/question/:id`, access: role, errors: [404], tags, summary: 'One question with its options', params: itemIdParams, response: envelope(authoringQuestion.extend({ course_id: z.number().int() })) },
-    deleteQuestion: { method: 'GET', path: `${base}/step5/question/delete/:id`, access: role, errors: [404, 409], tags, summary: 'Delete a question with its options', params: itemIdParams, response: envelope(withState(step5Data)) },
-    option: { method: 'GET', path: `${base}/step5/option/:id`, access: role, errors: [404], tags, summary: 'One option of a question', params: itemIdParams, response: envelope(authoringOption.extend({ assessment_id: z.number().int(), course_id: z.number().int() })) },
+    deleteQuestion: { method: 'GET', path: `${base}/step5/question/delete/:id`, access: role, errors: [404, 409], tags, summary: 'Delete a question with its options (of an assessment or the question bank); a bank question is refused (409) when an assessment draws more from its topic than would be left', params: itemIdParams, response: envelope(withState(step5Data)) },
+    option: { method: 'GET', path: `${base}/step5/option/:id`, access: role, errors: [404], tags, summary: 'One option of a question', params: itemIdParams, response: envelope(authoringOption.extend({ assessment_id: z.number().int().nullable(), topic_id: z.number().int().nullable(), course_id: z.number().int() })) },
     deleteOption: { method: 'GET', path: `${base}/step5/option/delete/:id`, access: role, errors: [404, 409], tags, summary: 'Delete an option; refused (409) when the question would break its rules', params: itemIdParams, response: envelope(withState(step5Data)) },
     tag: { method: 'GET', path: `${base}/step6/tag/:id`, access: role, errors: [404], tags, summary: 'One tag of a course: `?course_id=` names the course', params: itemIdParams, query: tagQuery, response: envelope(courseTag.extend({ course_id: z.number().int() })) },
     deleteTag: { method: 'GET', path: `${base}/step6/tag/delete/:courseId/:tagId`, access: role, errors: [404, 409], tags, summary: 'Remove a tag from the course', params: tagParams, response: envelope(withState(step6Data)) },

@@ -107,8 +107,8 @@ export const quizAssessment = z.object({
   time_limit_minutes: z.number().int().nullable(),
   max_attempts: z.number().int().nullable().describe('Null: unlimited'),
   shuffle: z.boolean().describe('Each attempt gets the questions and options in an order of its own'),
-  question_count: z.number().int(),
-  total_points: z.number().int(),
+  question_count: z.number().int().describe('Per attempt: its own questions and those drawn from the question bank'),
+  total_points: z.number().int().describe('Per attempt: drawn questions count with the points their draw gives them'),
 });
 
 export const openAttempt = z.object({
@@ -157,7 +157,8 @@ export const submittedResult = submissionResult.extend({
 
 export const assessmentDetails = z.object({
   assessment: quizAssessment,
-  questions: z.array(quizQuestion).describe('Empty until an attempt is under way or the participant has submitted one'),
+  questions: z.array(quizQuestion).describe("The attempt under way's questions (drawn for it from the question bank, in its order); without one, result_questions; empty until an attempt is under way or the participant has submitted one"),
+  result_questions: z.array(quizQuestion).describe("The questions of the results on this page: each result's answers name the questions that attempt was given"),
   standing: z.enum(ASSESSMENT_STANDINGS),
   attempt: openAttempt.nullable().describe('The attempt to answer now: the one under way, or one opened by ?start=1; null otherwise'),
   can_start: z.boolean().describe('True when no attempt is under way and ?start=1 would open one'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { courses } from './catalog';
 
 /**
@@ -34,6 +34,21 @@ export const assessments = pgTable(
   ],
 );
 
+/**
+ * A course's question bank (docs/quizzes.md, question banks): questions grouped by topic, which belong to no assessment;
+ * assessments draw from them at random for each attempt (assessment_draws).
+ */
+export const questionTopics = pgTable(
+  'question_topics',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('question_topics_course_idx').on(t.courseId, t.position)],
+);
+
 const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short', 'matching', 'ordering', 'fill_blanks', 'numeric'] as const;
 /** A random key from 1 to 2^31 - 1: what a participant sees of an ordering or matching option instead of its id. */
 const randomKey = sql`(floor(random() * 2147483646) + 1)::integer`;
@@ -42,7 +57,9 @@ export const assessmentQuestions = pgTable(
   'assessment_questions',
   {
     id: serial('id').primaryKey(),
-    assessmentId: integer('assessment_id').notNull().references(() => assessments.id, { onDelete: 'cascade' }),
+    /** An assessment's own question; null for a question of the bank, which has a topic instead. */
+    assessmentId: integer('assessment_id').references(() => assessments.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id').references(() => questionTopics.id, { onDelete: 'cascade' }),
     type: text('type', { enum: QUESTION_TYPES }).notNull(),
     text: text('text').notNull(),
     points: integer('points').notNull().default(1),
@@ -55,6 +72,8 @@ export const assessmentQuestions = pgTable(
   },
   (t) => [
     index('assessment_questions_assessment_idx').on(t.assessmentId, t.position),
+    index('assessment_questions_topic_idx').on(t.topicId, t.position).where(sql`${t.topicId} is not null`),
+    check('assessment_questions_one_parent', sql`(${t.assessmentId} is null) <> (${t.topicId} is null)`),
     check('assessment_questions_type', sql`${t.type} in ('single', 'multiple', 'true_false', 'short', 'matching', 'ordering', 'fill_blanks', 'numeric')`),
     check('assessment_questions_tolerance', sql`${t.numericTolerance} >= 0`),
     check('assessment_questions_points', sql`${t.points} >= 0`),
@@ -76,4 +95,27 @@ export const questionOptions = pgTable(
     matchKey: integer('match_key').notNull().default(randomKey),
   },
   (t) => [index('question_options_question_idx').on(t.questionId, t.position)],
+);
+
+/**
+ * An assessment's random questions: each attempt draws `count` questions of the topic at random, each worth `points`
+ * in this assessment (docs/quizzes.md). A topic an assessment draws from cannot be deleted (no action: checked when
+ * the statement ends, so a course deleted with both goes).
+ */
+export const assessmentDraws = pgTable(
+  'assessment_draws',
+  {
+    id: serial('id').primaryKey(),
+    assessmentId: integer('assessment_id').notNull().references(() => assessments.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id').notNull().references(() => questionTopics.id, { onDelete: 'no action' }),
+    count: integer('count').notNull(),
+    points: integer('points').notNull().default(1),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('assessment_draws_topic_unique').on(t.assessmentId, t.topicId),
+    index('assessment_draws_topic_idx').on(t.topicId),
+    check('assessment_draws_count', sql`${t.count} > 0`),
+    check('assessment_draws_points', sql`${t.points} >= 0`),
+  ],
 );

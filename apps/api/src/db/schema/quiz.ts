@@ -29,6 +29,11 @@ export const quizAttempts = pgTable(
     score: integer('score').notNull().default(0),
     maxScore: integer('max_score').notNull().default(0),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * The questions this attempt was given, in order, with what each is worth: written when the attempt opens if its
+     * assessment draws from the question bank. Null: the assessment's own questions (docs/quizzes.md).
+     */
+    questions: jsonb('questions').$type<{ id: number; points: number }[]>(),
   },
   (t) => [
     uniqueIndex('quiz_attempts_number_unique').on(t.assessmentId, t.participantId, t.number),

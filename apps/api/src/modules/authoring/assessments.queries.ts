@@ -1,7 +1,14 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { QuestionType } from '@nibras/contract';
 import type { Db } from '../../db/client';
-import { assessmentQuestions, assessments, questionOptions } from '../../db/schema';
+import { assessmentDraws, assessmentQuestions, assessments, questionOptions, questionTopics } from '../../db/schema';
+
+/** Whose questions: an assessment's own, or a topic's of the course's question bank. */
+export type QuestionParent = { assessmentId: number } | { topicId: number };
+
+function ofParent(parent: QuestionParent): SQL {
+  return 'assessmentId' in parent ? eq(assessmentQuestions.assessmentId, parent.assessmentId) : eq(assessmentQuestions.topicId, parent.topicId);
+}
 
 /** A question of step 5 as saved (numeric answer and tolerance only for numeric questions). */
 export interface QuestionRow {
@@ -25,7 +32,7 @@ export interface OptionRow {
 
 export async function updateQuestions(
   tx: Db,
-  assessmentId: number,
+  parent: QuestionParent,
   rows: (QuestionRow & { id: number })[],
 ) {
   if (rows.length === 0) return;
@@ -33,7 +40,7 @@ export async function updateQuestions(
     update ${assessmentQuestions} set type = u.type, text = u.text, points = u.points, position = u.position, accepted_answers = u.accepted_answers,
       numeric_answer = u.numeric_answer, numeric_tolerance = u.numeric_tolerance
     from json_to_recordset(${JSON.stringify(rows)}::json) as u(id int, type text, text text, points int, position int, accepted_answers jsonb, numeric_answer float8, numeric_tolerance float8)
-    where ${assessmentQuestions.id} = u.id and ${assessmentQuestions.assessmentId} = ${assessmentId}`);
+    where ${assessmentQuestions.id} = u.id and ${ofParent(parent)}`);
 }
 
 export async function updateOptions(tx: Db, rows: (OptionRow & { id: number })[]) {
@@ -44,50 +51,127 @@ export async function updateOptions(tx: Db, rows: (OptionRow & { id: number })[]
     where ${questionOptions.id} = u.id and ${questionOptions.questionId} = u.question_id`);
 }
 
-/** Every assessment of a course with its questions and options: three queries, whatever the size. */
+/** The questions of these assessments or topics with their options, in order: two queries. */
+async function questionTree(db: Db, where: SQL) {
+  const questions = await db.select().from(assessmentQuestions).where(where).orderBy(asc(assessmentQuestions.position), asc(assessmentQuestions.id));
+  const questionIds = questions.map((q) => q.id);
+  const options = questionIds.length
+    ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, questionIds)).orderBy(asc(questionOptions.position), asc(questionOptions.id))
+    : [];
+  return questions.map((q) => ({ ...q, options: options.filter((o) => o.questionId === q.id) }));
+}
+
+/** Every assessment of a course with its questions, options and random draws: four queries, whatever the size. */
 export async function courseAssessments(db: Db, courseId: number, onlyAssessmentId?: number) {
   const where = onlyAssessmentId ? and(eq(assessments.courseId, courseId), eq(assessments.id, onlyAssessmentId)) : eq(assessments.courseId, courseId);
   const rows = await db.select().from(assessments).where(where).orderBy(asc(assessments.position), asc(assessments.id));
   const ids = rows.map((a) => a.id);
   if (ids.length === 0) return [];
-  const questions = await db
-    .select()
-    .from(assessmentQuestions)
-    .where(inArray(assessmentQuestions.assessmentId, ids))
-    .orderBy(asc(assessmentQuestions.position), asc(assessmentQuestions.id));
-  const questionIds = questions.map((q) => q.id);
-  const options = questionIds.length
-    ? await db.select().from(questionOptions).where(inArray(questionOptions.questionId, questionIds)).orderBy(asc(questionOptions.position), asc(questionOptions.id))
-    : [];
+  const [questions, draws] = await Promise.all([
+    questionTree(db, inArray(assessmentQuestions.assessmentId, ids)),
+    db.select().from(assessmentDraws).where(inArray(assessmentDraws.assessmentId, ids)).orderBy(asc(assessmentDraws.position), asc(assessmentDraws.id)),
+  ]);
   return rows.map((a) => ({
     ...a,
-    questions: questions.filter((q) => q.assessmentId === a.id).map((q) => ({ ...q, options: options.filter((o) => o.questionId === q.id) })),
+    questions: questions.filter((q) => q.assessmentId === a.id),
+    draws: draws.filter((d) => d.assessmentId === a.id),
   }));
 }
 export type AssessmentTree = Awaited<ReturnType<typeof courseAssessments>>[number];
+
+/** The course's question bank: every topic (or one) with its questions and options. */
+export async function courseTopics(db: Db, courseId: number, onlyTopicId?: number) {
+  const where = onlyTopicId ? and(eq(questionTopics.courseId, courseId), eq(questionTopics.id, onlyTopicId)) : eq(questionTopics.courseId, courseId);
+  const rows = await db.select().from(questionTopics).where(where).orderBy(asc(questionTopics.position), asc(questionTopics.id));
+  if (rows.length === 0) return [];
+  const questions = await questionTree(db, inArray(assessmentQuestions.topicId, rows.map((t) => t.id)));
+  return rows.map((t) => ({ ...t, questions: questions.filter((q) => q.topicId === t.id) }));
+}
+export type TopicTree = Awaited<ReturnType<typeof courseTopics>>[number];
+
+/** How many questions each of these topics has. */
+export async function topicSizes(db: Db, topicIds: number[]): Promise<Map<number, number>> {
+  if (topicIds.length === 0) return new Map();
+  const rows = await db
+    .select({ topicId: assessmentQuestions.topicId, n: count() })
+    .from(assessmentQuestions)
+    .where(inArray(assessmentQuestions.topicId, topicIds))
+    .groupBy(assessmentQuestions.topicId);
+  return new Map(rows.map((r) => [r.topicId!, r.n]));
+}
+
+/** The assessments drawing from a topic, and how many each draws. */
+export function drawsFromTopic(db: Db, topicId: number) {
+  return db.select({ assessmentId: assessmentDraws.assessmentId, count: assessmentDraws.count }).from(assessmentDraws).where(eq(assessmentDraws.topicId, topicId));
+}
+
+/** The assessment's random draws, replaced by these (in order). */
+export async function replaceDraws(tx: Db, assessmentId: number, draws: { topicId: number; count: number; points: number }[]) {
+  await tx.delete(assessmentDraws).where(eq(assessmentDraws.assessmentId, assessmentId));
+  if (draws.length) await tx.insert(assessmentDraws).values(draws.map((d, position) => ({ ...d, assessmentId, position })));
+}
+
+export async function findTopic(db: Db, id: number) {
+  const [row] = await db.select({ id: questionTopics.id, courseId: questionTopics.courseId }).from(questionTopics).where(eq(questionTopics.id, id));
+  return row;
+}
+
+/** A new topic goes last in its course's bank. */
+export async function insertTopic(tx: Db, courseId: number, title: string): Promise<number> {
+  const [row] = await tx
+    .insert(questionTopics)
+    .values({ courseId, title, position: sql`(select coalesce(max(position) + 1, 0) from question_topics where course_id = ${courseId})` })
+    .returning({ id: questionTopics.id });
+  return row!.id;
+}
+
+export async function updateTopic(tx: Db, id: number, title: string) {
+  await tx.update(questionTopics).set({ title }).where(eq(questionTopics.id, id));
+}
+
+/** False when it is not a topic of that course; the rest close ranks. Its questions go with it. */
+export async function deleteTopicRow(tx: Db, courseId: number, id: number): Promise<boolean> {
+  const [row] = await tx.delete(questionTopics).where(and(eq(questionTopics.id, id), eq(questionTopics.courseId, courseId))).returning({ position: questionTopics.position });
+  if (!row) return false;
+  await tx
+    .update(questionTopics)
+    .set({ position: sql`${questionTopics.position} - 1` })
+    .where(and(eq(questionTopics.courseId, courseId), gt(questionTopics.position, row.position)));
+  return true;
+}
 
 export async function findAssessment(db: Db, id: number) {
   const [row] = await db.select({ id: assessments.id, courseId: assessments.courseId }).from(assessments).where(eq(assessments.id, id));
   return row;
 }
 
+/** The course of a question: its assessment's, or its bank topic's. */
+const questionCourseId = sql<number>`coalesce(${assessments.courseId}, ${questionTopics.courseId})`.mapWith(Number);
+
 export async function findQuestion(db: Db, id: number) {
   const [row] = await db
-    .select({ id: assessmentQuestions.id, assessmentId: assessments.id, courseId: assessments.courseId })
+    .select({ id: assessmentQuestions.id, assessmentId: assessmentQuestions.assessmentId, topicId: assessmentQuestions.topicId, courseId: questionCourseId })
     .from(assessmentQuestions)
-    .innerJoin(assessments, eq(assessments.id, assessmentQuestions.assessmentId))
+    .leftJoin(assessments, eq(assessments.id, assessmentQuestions.assessmentId))
+    .leftJoin(questionTopics, eq(questionTopics.id, assessmentQuestions.topicId))
     .where(eq(assessmentQuestions.id, id));
   return row;
 }
 
 export async function findOption(db: Db, id: number) {
   const [row] = await db
-    .select({ option: questionOptions, questionId: assessmentQuestions.id, assessmentId: assessments.id, courseId: assessments.courseId })
+    .select({ option: questionOptions, questionId: assessmentQuestions.id, assessmentId: assessmentQuestions.assessmentId, topicId: assessmentQuestions.topicId, courseId: questionCourseId })
     .from(questionOptions)
     .innerJoin(assessmentQuestions, eq(assessmentQuestions.id, questionOptions.questionId))
-    .innerJoin(assessments, eq(assessments.id, assessmentQuestions.assessmentId))
+    .leftJoin(assessments, eq(assessments.id, assessmentQuestions.assessmentId))
+    .leftJoin(questionTopics, eq(questionTopics.id, assessmentQuestions.topicId))
     .where(eq(questionOptions.id, id));
   return row;
+}
+
+/** The parent of a question found by findQuestion or findOption. */
+export function parentOf(found: { assessmentId: number | null; topicId: number | null }): QuestionParent {
+  return found.assessmentId !== null ? { assessmentId: found.assessmentId } : { topicId: found.topicId! };
 }
 
 export type AssessmentValues = { title: string; passMark: number; timeLimitMinutes: number | null; maxAttempts: number | null; shuffle: boolean; updatedAt: Date };
@@ -112,7 +196,7 @@ export async function deleteOptionsOf(tx: Db, questionIds: number[]) {
 /** New questions; answers their ids by position. */
 export async function insertQuestions(
   tx: Db,
-  assessmentId: number,
+  parent: QuestionParent,
   rows: QuestionRow[],
 ) {
   if (rows.length === 0) return [];
@@ -120,7 +204,7 @@ export async function insertQuestions(
     .insert(assessmentQuestions)
     .values(
       rows.map((q) => ({
-        assessmentId,
+        ...parent,
         type: q.type,
         text: q.text,
         points: q.points,
@@ -148,16 +232,16 @@ export async function deleteAssessmentRow(tx: Db, courseId: number, id: number):
   return true;
 }
 
-export async function deleteQuestionRow(tx: Db, assessmentId: number, id: number): Promise<boolean> {
+export async function deleteQuestionRow(tx: Db, parent: QuestionParent, id: number): Promise<boolean> {
   const [row] = await tx
     .delete(assessmentQuestions)
-    .where(and(eq(assessmentQuestions.id, id), eq(assessmentQuestions.assessmentId, assessmentId)))
+    .where(and(eq(assessmentQuestions.id, id), ofParent(parent)))
     .returning({ position: assessmentQuestions.position });
   if (!row) return false;
   await tx
     .update(assessmentQuestions)
     .set({ position: sql`${assessmentQuestions.position} - 1` })
-    .where(and(eq(assessmentQuestions.assessmentId, assessmentId), gt(assessmentQuestions.position, row.position)));
+    .where(and(ofParent(parent), gt(assessmentQuestions.position, row.position)));
   return true;
 }
 

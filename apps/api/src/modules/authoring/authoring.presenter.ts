@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { authoringAssessment, authoringLecture, step1Data, step2Data, step3Data, step4Data, step5Data, step6Data } from '@nibras/contract';
+import type { authoringAssessment, authoringLecture, authoringQuestion, step1Data, step2Data, step3Data, step4Data, step5Data, step6Data } from '@nibras/contract';
 import { fromMinor, type AuthoringCourseItem, type CourseState } from '@nibras/contract';
 import { categoryOf } from '../../db/course-projection';
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { previewGrant, previewUrl } from '../media/media.service';
-import type { AssessmentTree } from './assessments.queries';
+import type { AssessmentTree, TopicTree } from './assessments.queries';
 import type { CourseRow, LectureRow, ListRow } from './authoring.queries';
 import type { ResourceRow } from './outline.queries';
 import type { VideoFacts } from '../video/video.service';
@@ -117,6 +117,22 @@ export function presentRelease(s: SectionRelease) {
   return { opens_at: s.opensAt ? s.opensAt.toISOString() : null, opens_after_days: s.opensAfterDays };
 }
 
+export function presentQuestion(q: AssessmentTree['questions'][number]): z.infer<typeof authoringQuestion> {
+  return {
+    id: q.id,
+    assessment_id: q.assessmentId,
+    topic_id: q.topicId,
+    type: q.type,
+    text: q.text,
+    points: q.points,
+    position: q.position,
+    accepted_answers: q.acceptedAnswers,
+    numeric_answer: q.numericAnswer,
+    tolerance: q.numericTolerance,
+    options: q.options.map((o) => ({ id: o.id, question_id: o.questionId, text: o.text, is_correct: o.isCorrect, match: o.matchText, position: o.position })),
+  };
+}
+
 export function presentAssessment(a: AssessmentTree): z.infer<typeof authoringAssessment> {
   return {
     id: a.id,
@@ -127,23 +143,17 @@ export function presentAssessment(a: AssessmentTree): z.infer<typeof authoringAs
     max_attempts: a.maxAttempts,
     shuffle: a.shuffle,
     position: a.position,
-    questions: a.questions.map((q) => ({
-      id: q.id,
-      assessment_id: q.assessmentId,
-      type: q.type,
-      text: q.text,
-      points: q.points,
-      position: q.position,
-      accepted_answers: q.acceptedAnswers,
-      numeric_answer: q.numericAnswer,
-      tolerance: q.numericTolerance,
-      options: q.options.map((o) => ({ id: o.id, question_id: o.questionId, text: o.text, is_correct: o.isCorrect, match: o.matchText, position: o.position })),
-    })),
+    questions: a.questions.map(presentQuestion),
+    draws: a.draws.map((d) => ({ topic_id: d.topicId, count: d.count, points: d.points })),
   };
 }
 
-export function presentStep5(courseId: number, assessments: AssessmentTree[]): z.infer<typeof step5Data> {
-  return { id: courseId, assessments: assessments.map(presentAssessment) };
+export function presentStep5(courseId: number, assessments: AssessmentTree[], topics: TopicTree[]): z.infer<typeof step5Data> {
+  return {
+    id: courseId,
+    assessments: assessments.map(presentAssessment),
+    topics: topics.map((t) => ({ id: t.id, course_id: t.courseId, title: t.title, position: t.position, questions: t.questions.map(presentQuestion) })),
+  };
 }
 
 export function presentStep6(courseId: number, tags: { id: number; name: string }[]): z.infer<typeof step6Data> {

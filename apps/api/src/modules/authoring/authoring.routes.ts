@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { deleteCourse, deleteTag, getTag, reviewCourse, saveStep1, saveStep2, saveStep3, saveStep6, unlinkStep3, uploadStep3 } from './authoring.service';
 import { editStep1, editStep2, editStep3, editStep4, editStep5, editStep6, wholeCourse } from './steps.service';
 import { addCaptions, deleteCaptions, deleteLecture, deleteResource, deleteSection, getLecture, getSection, saveArticle, saveStep4, unlinkLectureVideo, uploadLectureVideo } from './outline.service';
-import { deleteAssessment, deleteOption, deleteQuestion, getAssessment, getOption, getQuestion, saveStep5 } from './assessments.service';
+import { deleteAssessment, deleteOption, deleteQuestion, deleteTopic, getAssessment, getOption, getQuestion, saveStep5, saveTopic } from './assessments.service';
 import { instructorDashboard, listCoursesFor, recentCourses } from './course-lists.service';
 import { resumableUploadsModule } from './resumable-uploads';
 
@@ -18,6 +18,8 @@ function courseRoutes(app: FastifyInstance, ctx: AppContext, r: CourseRoutes) {
   addRoute(app, ctx, r.step3, async ({ user, body }) => saveStep3(ctx, user, body));
   addRoute(app, ctx, r.step4, async ({ user, body }) => saveStep4(ctx, user, body));
   addRoute(app, ctx, r.step5, async ({ user, body }) => saveStep5(ctx, user, body));
+  addRoute(app, ctx, r.step5Topic, async ({ user, body }) => saveTopic(ctx, user, body));
+  addRoute(app, ctx, r.deleteTopic, async ({ user, params }) => deleteTopic(ctx, user, params.id));
   addRoute(app, ctx, r.step6, async ({ user, body }) => saveStep6(ctx, user, body));
   addRoute(app, ctx, r.edit1, async ({ user, params }) => ({ data: await editStep1(ctx, user, params.id) }));
   addRoute(app, ctx, r.edit2, async ({ user, params }) => ({ data: await editStep2(ctx, user, params.id) }));

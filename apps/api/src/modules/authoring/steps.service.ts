@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { RequestUser } from '../../plugins/auth';
 import { courseOutline } from '../catalog/catalog.service';
-import { courseAssessments } from './assessments.queries';
+import { courseAssessments, courseTopics } from './assessments.queries';
 import { presentStep1, presentStep2, presentStep3, presentStep4, presentStep5, presentStep6 } from './authoring.presenter';
 import { basicInfo, courseTagRows, enrollmentCount, type CourseRow } from './authoring.queries';
 import { courseState, requireCourseAccess } from './course-edit.service';
@@ -26,7 +26,8 @@ export async function step4Data(ctx: AppContext, viewer: RequestUser, courseId: 
 }
 
 export async function step5Data(ctx: AppContext, courseId: number) {
-  return presentStep5(courseId, await courseAssessments(ctx.db, courseId));
+  const [assessments, topics] = await Promise.all([courseAssessments(ctx.db, courseId), courseTopics(ctx.db, courseId)]);
+  return presentStep5(courseId, assessments, topics);
 }
 
 export async function step6Data(ctx: AppContext, courseId: number) {

@@ -94,8 +94,8 @@ export function presentAssessment(a: Omit<AssessmentWithQuestions, 'questions'>,
     time_limit_minutes: a.timeLimitMinutes,
     max_attempts: a.maxAttempts,
     shuffle: a.shuffle,
-    question_count: questions.length,
-    total_points: questions.reduce((sum, q) => sum + q.points, 0),
+    question_count: questions.length + a.draws.reduce((sum, d) => sum + d.count, 0),
+    total_points: questions.reduce((sum, q) => sum + q.points, 0) + a.draws.reduce((sum, d) => sum + d.count * d.points, 0),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { assessmentQuestions, assessments, courses, enrollments, questionOptions, quizAnswers, quizAttempts, users } from '../../db/schema';
+import { assessmentDraws, assessmentQuestions, assessments, courses, enrollments, questionOptions, quizAnswers, quizAttempts, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 import type { GradedQuestion } from './grading';
 
@@ -20,7 +20,16 @@ export interface AssessmentWithQuestions {
   /** Each attempt gets the questions and their options in an order of its own. */
   shuffle: boolean;
   questions: (GradedQuestion & { text: string })[];
+  /** Random questions from the course's question bank, drawn for each attempt. */
+  draws: Draw[];
 }
+export interface Draw {
+  topicId: number;
+  count: number;
+  points: number;
+}
+/** What an attempt was given: each question, in order, with what it is worth in this attempt. */
+export type GivenQuestions = NonNullable<AttemptRow['questions']>;
 
 /** Assessments of live courses, with their course; by ids or by course ids. */
 async function assessmentRows(db: Db, where: SQL) {
@@ -42,16 +51,12 @@ async function assessmentRows(db: Db, where: SQL) {
     .orderBy(asc(assessments.courseId), asc(assessments.position), asc(assessments.id));
 }
 
-/** Questions and options of many assessments, in their authored order; both queries run at once. */
-export async function questionsOf(db: Db, assessmentIds: number[]) {
-  const byAssessment = new Map<number, AssessmentWithQuestions['questions']>();
-  if (assessmentIds.length === 0) return byAssessment;
+type Question = AssessmentWithQuestions['questions'][number];
+
+/** Questions with their options, in their authored order: assessments' own, or any by id; both queries run at once. */
+async function questionRows(db: Db, where: SQL): Promise<(Question & { assessmentId: number | null })[]> {
   const [questions, options] = await Promise.all([
-    db
-      .select()
-      .from(assessmentQuestions)
-      .where(inArray(assessmentQuestions.assessmentId, assessmentIds))
-      .orderBy(asc(assessmentQuestions.position), asc(assessmentQuestions.id)),
+    db.select().from(assessmentQuestions).where(where).orderBy(asc(assessmentQuestions.position), asc(assessmentQuestions.id)),
     db
       .select({
         id: questionOptions.id,
@@ -64,7 +69,7 @@ export async function questionsOf(db: Db, assessmentIds: number[]) {
       })
       .from(questionOptions)
       .innerJoin(assessmentQuestions, eq(assessmentQuestions.id, questionOptions.questionId))
-      .where(inArray(assessmentQuestions.assessmentId, assessmentIds))
+      .where(where)
       .orderBy(asc(questionOptions.position), asc(questionOptions.id)),
   ]);
   const optionsOf = new Map<number, GradedQuestion['options']>();
@@ -73,25 +78,63 @@ export async function questionsOf(db: Db, assessmentIds: number[]) {
     list.push({ id: o.id, text: o.text, isCorrect: o.isCorrect, matchText: o.matchText, key: o.key, matchKey: o.matchKey });
     optionsOf.set(o.questionId, list);
   }
+  return questions.map((q) => ({
+    id: q.id,
+    assessmentId: q.assessmentId,
+    type: q.type,
+    text: q.text,
+    points: q.points,
+    acceptedAnswers: q.acceptedAnswers,
+    numericAnswer: q.numericAnswer,
+    numericTolerance: q.numericTolerance,
+    options: optionsOf.get(q.id) ?? [],
+  }));
+}
+
+/** Questions and options of many assessments (their own, not the bank's), in their authored order. */
+export async function questionsOf(db: Db, assessmentIds: number[]) {
+  const byAssessment = new Map<number, Question[]>();
+  if (assessmentIds.length === 0) return byAssessment;
   for (const id of assessmentIds) byAssessment.set(id, []);
-  for (const q of questions) {
-    byAssessment.get(q.assessmentId)!.push({
-      id: q.id,
-      type: q.type,
-      text: q.text,
-      points: q.points,
-      acceptedAnswers: q.acceptedAnswers,
-      numericAnswer: q.numericAnswer,
-      numericTolerance: q.numericTolerance,
-      options: optionsOf.get(q.id) ?? [],
-    });
-  }
+  for (const { assessmentId, ...q } of await questionRows(db, inArray(assessmentQuestions.assessmentId, assessmentIds))) byAssessment.get(assessmentId!)!.push(q);
   return byAssessment;
 }
 
+/** Questions by id, whoever they belong to (an attempt's, drawn from the bank); a deleted one is missing. */
+export async function questionsByIds(db: Db, ids: number[]): Promise<Map<number, Question>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await questionRows(db, inArray(assessmentQuestions.id, [...new Set(ids)]))).map(({ assessmentId: _, ...q }) => [q.id, q]));
+}
+
+/** The random draws of many assessments, in order. */
+export async function drawsOf(db: Db, assessmentIds: number[]): Promise<Map<number, Draw[]>> {
+  const byAssessment = new Map<number, Draw[]>(assessmentIds.map((id) => [id, []]));
+  if (assessmentIds.length === 0) return byAssessment;
+  const rows = await db
+    .select({ assessmentId: assessmentDraws.assessmentId, topicId: assessmentDraws.topicId, count: assessmentDraws.count, points: assessmentDraws.points })
+    .from(assessmentDraws)
+    .where(inArray(assessmentDraws.assessmentId, assessmentIds))
+    .orderBy(asc(assessmentDraws.position), asc(assessmentDraws.id));
+  for (const { assessmentId, ...d } of rows) byAssessment.get(assessmentId)!.push(d);
+  return byAssessment;
+}
+
+/** The ids of the bank questions of these topics, by topic. */
+export async function bankQuestionIds(db: Db, topicIds: number[]): Promise<Map<number, number[]>> {
+  const byTopic = new Map<number, number[]>(topicIds.map((id) => [id, []]));
+  if (topicIds.length === 0) return byTopic;
+  const rows = await db
+    .select({ id: assessmentQuestions.id, topicId: assessmentQuestions.topicId })
+    .from(assessmentQuestions)
+    .where(inArray(assessmentQuestions.topicId, topicIds))
+    .orderBy(asc(assessmentQuestions.id));
+  for (const r of rows) byTopic.get(r.topicId!)!.push(r.id);
+  return byTopic;
+}
+
 export async function findAssessment(db: Db, id: number): Promise<AssessmentWithQuestions | undefined> {
-  const [[row], questions] = await Promise.all([assessmentRows(db, eq(assessments.id, id)), questionsOf(db, [id])]);
-  return row ? { ...row, questions: questions.get(id)! } : undefined;
+  const [[row], questions, draws] = await Promise.all([assessmentRows(db, eq(assessments.id, id)), questionsOf(db, [id]), drawsOf(db, [id])]);
+  return row ? { ...row, questions: questions.get(id)!, draws: draws.get(id)! } : undefined;
 }
 
 export function assessmentsOfCourses(db: Db, courseIds: number[]) {
@@ -137,12 +180,13 @@ const submissionColumns = {
   passMark: quizAttempts.passMark,
   submittedAt: quizAttempts.submittedAt,
   checkedAt: quizAttempts.checkedAt,
+  questions: quizAttempts.questions,
   uncheckedAnswers: sql<number>`(select count(*)::int from ${quizAnswers} where ${quizAnswers.attemptId} = ${quizAttempts.id} and ${quizAnswers.correct} is null)`,
 };
 export interface SubmissionRow {
   id: number; number: number; courseId: number; courseTitle: string; instructorId: number; assessmentId: number; assessmentTitle: string;
   participantId: number; participantName: string; status: AttemptRow['status']; score: number; maxScore: number; passMark: number;
-  submittedAt: Date | null; checkedAt: Date | null; uncheckedAnswers: number;
+  submittedAt: Date | null; checkedAt: Date | null; questions: GivenQuestions | null; uncheckedAnswers: number;
 }
 
 function submissionWhere(f: SubmissionFilters): SQL {
@@ -234,7 +278,7 @@ export async function expireAttempt(db: Db, id: number) {
  * A new open attempt; undefined when the participant already has one open: two tabs opening the
  * assessment at once, the database keeps one open attempt (partial unique index).
  */
-export async function insertAttempt(db: Db, values: { assessmentId: number; courseId: number; participantId: number; number: number; passMark: number; timeLimitMinutes: number | null }) {
+export async function insertAttempt(db: Db, values: { assessmentId: number; courseId: number; participantId: number; number: number; passMark: number; timeLimitMinutes: number | null; questions: GivenQuestions | null }) {
   const [row] = await db.insert(quizAttempts).values(values).onConflictDoNothing().returning();
   return row;
 }
@@ -276,7 +320,7 @@ function prepareSubmissionContext(db: Db) {
   return db
     .select({
       attempts: sql<Record<string, unknown>[]>`submission.attempts`,
-      assessment: sql<AssessmentWithQuestions | null>`submission.assessment`,
+      assessment: sql<Omit<AssessmentWithQuestions, 'draws'> | null>`submission.assessment`,
       enrolled: sql<boolean>`submission.enrolled`,
     })
     .from(statement)

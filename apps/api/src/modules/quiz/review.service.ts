@@ -7,6 +7,7 @@ import { notifyUser, siteLink } from '../mail/mail.service';
 import { notify } from '../notifications/notifications.service';
 import { submissionStatus } from './grading';
 import { presentReview, presentSummary } from './quiz.presenter';
+import { questionsOfAttempt } from './take.service';
 import { answerMarks, answersOf, findSubmission, listSubmissions, lockAttempt, markAnswer, questionsOf, reviewerNames, submissionChunk, updateAttempt, type SubmissionFilters, type SubmissionRow } from './quiz.queries';
 import type { ExportCell } from '../../lib/exports';
 
@@ -78,10 +79,16 @@ async function reviewableSubmission(ctx: AppContext, user: RequestUser, id: numb
   return row;
 }
 
+/** The questions the submission's attempt was given (drawn from the bank), or its assessment's own. */
+async function submissionQuestions(ctx: AppContext, row: SubmissionRow) {
+  const own = row.questions ? [] : ((await questionsOf(ctx.db, [row.assessmentId])).get(row.assessmentId) ?? []);
+  return questionsOfAttempt(ctx, own, row.questions);
+}
+
 async function reviewOf(ctx: AppContext, row: SubmissionRow): Promise<SubmissionReview> {
-  const [questions, answers] = await Promise.all([questionsOf(ctx.db, [row.assessmentId]), answersOf(ctx.db, [row.id])]);
+  const [questions, answers] = await Promise.all([submissionQuestions(ctx, row), answersOf(ctx.db, [row.id])]);
   const reviewers = await reviewerNames(ctx.db, [...new Set(answers.flatMap((a) => (a.checkedBy ? [a.checkedBy] : [])))]);
-  return presentReview(row, questions.get(row.assessmentId) ?? [], answers, reviewers);
+  return presentReview(row, questions, answers, reviewers);
 }
 
 /** The spec's quizlist/{a}/{b}: submission b of course a. */
@@ -97,7 +104,7 @@ export async function markSubmission(ctx: AppContext, user: RequestUser, body: M
   const row = await reviewableSubmission(ctx, user, body.submission_id);
   const answers = await answersOf(ctx.db, [row.id]);
   const byId = new Map(answers.map((a) => [a.id, a]));
-  const shortQuestions = new Set((await questionsOf(ctx.db, [row.assessmentId])).get(row.assessmentId)?.filter((q) => q.type === 'short').map((q) => q.id));
+  const shortQuestions = new Set((await submissionQuestions(ctx, row)).filter((q) => q.type === 'short').map((q) => q.id));
   const problems: Record<string, string> = {};
   body.marks.forEach((m, i) => {
     const answer = byId.get(m.answer_id);

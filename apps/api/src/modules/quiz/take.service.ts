@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { AnswerBody, AssessmentDetails, AssessmentStanding, LearnerRecord, MyAssessment, SubmissionResult, SubmittedResult } from '@nibras/contract';
 import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -11,6 +12,9 @@ import {
   answersOf,
   assessmentsOfCourses,
   attemptsOf,
+  bankQuestionIds,
+  drawsOf,
+  questionsByIds,
   expireAttempt,
   findAssessment,
   findAttempt,
@@ -22,6 +26,7 @@ import {
   submitOpenAttempt,
   type AssessmentWithQuestions,
   type AttemptRow,
+  type GivenQuestions,
   type StoredAnswer,
 } from './quiz.queries';
 
@@ -58,7 +63,54 @@ async function enrolledAssessment(ctx: AppContext, user: RequestUser, id: number
 /** A new attempt may be opened: not passed, nothing waiting to be checked, questions to answer, attempts left. */
 function mayStart(a: AssessmentWithQuestions, attempts: AttemptRow[]): boolean {
   const blocked = attempts.some((x) => x.status === 'passed' || x.status === 'pending' || x.status === 'open');
-  return !blocked && a.questions.length > 0 && attemptsLeft(a.maxAttempts, attempts.length) !== 0;
+  return !blocked && (a.questions.length > 0 || a.draws.length > 0) && attemptsLeft(a.maxAttempts, attempts.length) !== 0;
+}
+
+/** `count` of the items, chosen at random (a partial Fisher-Yates with the system's secure generator), in random order. */
+function sample<T>(items: readonly T[], count: number): T[] {
+  const pool = [...items];
+  const n = Math.min(count, pool.length);
+  for (let i = 0; i < n; i++) {
+    const j = i + randomInt(pool.length - i);
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, n);
+}
+
+/**
+ * The questions of a new attempt when its assessment draws from the question bank: its own questions, then each draw's
+ * questions chosen at random from the topic, each worth the draw's points. Null without draws: the attempt has the
+ * assessment's own questions, as before banks. A topic that lost questions since the assessment was saved gives
+ * what it has (deleting a bank question a draw needs is refused, so only a race can get here).
+ */
+async function drawQuestions(ctx: AppContext, a: AssessmentWithQuestions): Promise<GivenQuestions | null> {
+  if (a.draws.length === 0) return null;
+  const bank = await bankQuestionIds(ctx.db, a.draws.map((d) => d.topicId));
+  const own = a.questions.map((q) => ({ id: q.id, points: q.points }));
+  return [...own, ...a.draws.flatMap((d) => sample(bank.get(d.topicId) ?? [], d.count).map((id) => ({ id, points: d.points })))];
+}
+
+type Question = AssessmentWithQuestions['questions'][number];
+
+/**
+ * The questions an attempt was given, in its order, each with its points in that attempt: those written when it opened
+ * (drawn from the bank), or the assessment's own. A question deleted since is left out (its answer went with it).
+ */
+export async function questionsOfAttempt(ctx: AppContext, own: Question[], given: GivenQuestions | null): Promise<Question[]> {
+  if (!given) return own;
+  const found = await questionsByIds(ctx.db, given.map((g) => g.id));
+  return given.flatMap((g) => {
+    const q = found.get(g.id);
+    return q ? [{ ...q, points: g.points }] : [];
+  });
+}
+
+/** Every question of these attempts, each once, in the order first met: what their results are shown with. */
+export async function questionsOfAttempts(ctx: AppContext, own: Question[], attempts: Pick<AttemptRow, 'questions'>[]): Promise<Question[]> {
+  const given = attempts.flatMap((x) => x.questions ?? own.map((q) => ({ id: q.id, points: q.points })));
+  if (attempts.every((x) => x.questions === null)) return own;
+  const seen = new Set<number>();
+  return questionsOfAttempt(ctx, own, given.filter((g) => !seen.has(g.id) && Boolean(seen.add(g.id))));
 }
 
 /** Closes an attempt left open past its deadline and grace: it counts as used. */
@@ -77,7 +129,8 @@ async function openOrResume(ctx: AppContext, user: RequestUser, a: AssessmentWit
   const open = attempts.find((x) => x.status === 'open');
   if (open) return open;
   if (!start || !mayStart(a, attempts)) return null;
-  const created = await insertAttempt(ctx.db, { assessmentId: a.id, courseId: a.courseId, participantId: user.id, number: attempts.length + 1, passMark: a.passMark, timeLimitMinutes: a.timeLimitMinutes });
+  const questions = await drawQuestions(ctx, a);
+  const created = await insertAttempt(ctx.db, { assessmentId: a.id, courseId: a.courseId, participantId: user.id, number: attempts.length + 1, passMark: a.passMark, timeLimitMinutes: a.timeLimitMinutes, questions });
   // Two tabs opening the assessment at once: the database keeps one open attempt, both get it.
   return created ?? (await findOpenAttempt(ctx.db, a.id, user.id)) ?? null;
 }
@@ -91,12 +144,18 @@ export async function assessmentDetails(ctx: AppContext, user: RequestUser, id: 
   const attempts = attempt && !before.some((x) => x.id === attempt.id) ? [attempt, ...before] : before;
   const submitted = attempts.filter(isSubmitted);
   const shown = submitted.slice((page - 1) * PER_PAGE, page * PER_PAGE);
-  const answers = await answersOf(ctx.db, shown.map((s) => s.id));
+  const [answers, given, reviewed] = await Promise.all([
+    answersOf(ctx.db, shown.map((s) => s.id)),
+    attempt ? questionsOfAttempt(ctx, a.questions, attempt.questions) : Promise.resolve([]),
+    shown.length > 0 ? questionsOfAttempts(ctx, a.questions, shown) : Promise.resolve([]),
+  ]);
+  const resultQuestions = reviewed.map(questionForParticipant);
   return {
     assessment: presentAssessment(a, a.questions),
     // The questions are read on the clock: shown with an attempt under way, or next to earlier results.
-    // An attempt under way has its own order when the assessment shuffles (questionsForAttempt).
-    questions: attempt ? questionsForAttempt(a, attempt.id) : submitted.length > 0 ? a.questions.map(questionForParticipant) : [],
+    // An attempt under way has its own questions (drawn from the bank) and order (shuffled) (questionsForAttempt).
+    questions: attempt ? questionsForAttempt({ shuffle: a.shuffle, questions: given }, attempt.id) : resultQuestions,
+    result_questions: resultQuestions,
     standing: standingOf(ctx, attempts, now),
     attempt: attempt
       ? { id: attempt.id, number: attempt.number, started_at: attempt.startedAt.toISOString(), deadline: deadlineOf(attempt)?.toISOString() ?? null, server_now: new Date(now).toISOString() }
@@ -120,13 +179,13 @@ export async function myAssessments(ctx: AppContext, user: RequestUser, courseId
   const all = await assessmentsOfCourses(ctx.db, courseIds);
   const shown = all.slice((page - 1) * PER_PAGE, page * PER_PAGE);
   const ids = shown.map((a) => a.id);
-  const [questions, attempts] = await Promise.all([questionsOf(ctx.db, ids), attemptsOf(ctx.db, user.id, ids)]);
+  const [questions, draws, attempts] = await Promise.all([questionsOf(ctx.db, ids), drawsOf(ctx.db, ids), attemptsOf(ctx.db, user.id, ids)]);
   const now = Date.now();
   const items: MyAssessment[] = shown.map((a) => {
     const mine = attempts.filter((x) => x.assessmentId === a.id);
     const latest = mine.find(isSubmitted);
     return {
-      assessment: presentAssessment(a, questions.get(a.id) ?? []),
+      assessment: presentAssessment({ ...a, draws: draws.get(a.id) ?? [] }, questions.get(a.id) ?? []),
       standing: standingOf(ctx, mine, now),
       attempts_used: mine.length,
       attempts_left: attemptsLeft(a.maxAttempts, mine.length),
@@ -160,7 +219,7 @@ export async function participantUnchecked(ctx: AppContext, user: RequestUser, p
 type Answers = AnswerBody['answers'];
 
 /** One answer checked against its question: its options, keys or blanks; problems are recorded under `at`. */
-function readAnswer(q: AssessmentWithQuestions['questions'][number], answer: Answers[number], at: string, problems: Record<string, string>): GivenAnswer {
+function readAnswer(q: Question, answer: Answers[number], at: string, problems: Record<string, string>): GivenAnswer {
   switch (q.type) {
     case 'short':
       return { optionIds: [], text: (answer.text ?? '').trim() };
@@ -197,10 +256,10 @@ function readAnswer(q: AssessmentWithQuestions['questions'][number], answer: Ans
 }
 
 /** Every answer must be about a question of this assessment, once, with that question's options (or keys, or blanks). */
-function readAnswers(a: AssessmentWithQuestions, answers: Answers): Map<number, GivenAnswer> {
+function readAnswers(attemptQuestions: Question[], answers: Answers): Map<number, GivenAnswer> {
   const problems: Record<string, string> = {};
   const given = new Map<number, GivenAnswer>();
-  const questions = new Map(a.questions.map((q) => [q.id, q]));
+  const questions = new Map(attemptQuestions.map((q) => [q.id, q]));
   answers.forEach((answer, i) => {
     const q = questions.get(answer.question_id);
     if (!q) return void (problems[`answers.${i}.question_id`] = 'api.quiz.unknown_question');
@@ -256,14 +315,16 @@ export async function submitAnswers(ctx: AppContext, user: RequestUser, body: { 
   if (!attempt || attempt.participantId !== user.id) throw new AppError('api.quiz.attempt_not_found', 404, { fields: { attempt_id: 'api.quiz.attempt_not_found' } });
   if (!a) throw new AppError('api.quiz.not_found', 404);
   if (!enrolled) throw new AppError('api.learn.not_enrolled', 403);
-  const given = readAnswers(a, body.answers);
-  const graded = a.questions.map((q) => {
+  // The attempt's own questions: drawn for it from the bank, or the assessment's.
+  const questions = await questionsOfAttempt(ctx, a.questions, attempt.questions);
+  const given = readAnswers(questions, body.answers);
+  const graded = questions.map((q) => {
     const answer = given.get(q.id);
     const verdict = gradeAnswer(q, answer);
     return { q, answer, verdict, awarded: pointsFor(verdict, q.points) };
   });
   const score = graded.reduce((sum, g) => sum + (g.awarded ?? 0), 0);
-  const maxScore = a.questions.reduce((sum, q) => sum + q.points, 0);
+  const maxScore = questions.reduce((sum, q) => sum + q.points, 0);
 
   // What decides a submission (lateness, the attempt's number, its pass mark) never changes while the
   // attempt is open; only its status does, and submitOpenAttempt writes only while it is still open.
@@ -317,9 +378,13 @@ export async function assessmentsRecord(ctx: AppContext, participantId: number, 
   const ids = all.map((a) => a.id);
   const [questions, attempts] = await Promise.all([questionsOf(ctx.db, ids), attemptsOf(ctx.db, participantId, ids)]);
   const submitted = attempts.filter(isSubmitted);
-  const answers = await answersOf(ctx.db, submitted.map((a) => a.id));
+  const [answers, shownWith] = await Promise.all([
+    answersOf(ctx.db, submitted.map((a) => a.id)),
+    // Each assessment's questions as its attempts were given them (drawn from the bank), or its own.
+    Promise.all(all.map((a) => questionsOfAttempts(ctx, questions.get(a.id) ?? [], submitted.filter((x) => x.assessmentId === a.id)))),
+  ]);
   const now = Date.now();
-  const assessments = all.map((a) => {
+  const assessments = all.map((a, i) => {
     const mine = attempts.filter((x) => x.assessmentId === a.id);
     const done = submitted.filter((x) => x.assessmentId === a.id);
     return {
@@ -328,7 +393,7 @@ export async function assessmentsRecord(ctx: AppContext, participantId: number, 
       pass_mark: a.passMark,
       standing: standingOf(ctx, mine, now),
       best_percent: done.length ? Math.max(...done.map((x) => percentOf(x.score, x.maxScore))) : null,
-      questions: (questions.get(a.id) ?? []).map(questionForParticipant),
+      questions: shownWith[i]!.map(questionForParticipant),
       attempts: done.map((x) => presentResult(x, answers)),
     };
   });
