@@ -32,6 +32,7 @@ async function fullCourse(api: Caller) {
       assessment: { title: 'Quiz', pass_mark: 50, questions: [{ type: 'multiple', text: 'q', options: [{ text: 'a', is_correct: true }, { text: 'b', is_correct: true }, { text: 'c', is_correct: false }] }, { type: 'short', text: 's' }] },
     }),
   ).data;
+  const bank = expectOk(await api.post('addUpdate/step5/topic', { id, topic: { title: 'Topic', questions: [{ type: 'short', text: 'banked' }] } })).data;
   const step6 = expectOk(await api.get(`edit/step6/${id}`)).data;
   const assessment = step5.assessments[0];
   return {
@@ -43,6 +44,7 @@ async function fullCourse(api: Caller) {
     otherQuestion: assessment.questions[1].id as number,
     option: assessment.questions[0].options[2].id as number,
     tag: step6.tags[0].id as number,
+    topic: bank.topics[0].id as number,
   };
 }
 type Ids = Awaited<ReturnType<typeof fullCourse>>;
@@ -84,6 +86,8 @@ function everyCourseRoute(api: Caller, ids: Ids) {
     deleteLecture: () => api.get(`step4/lecture/delete/${c}/${ids.lecture}`),
     assessment: () => api.get(`step5/assessment/${ids.assessment}`),
     deleteAssessment: () => api.get(`step5/assessment/delete/${ids.assessment}`),
+    step5Topic: () => api.post('addUpdate/step5/topic', { id: c, topic: { id: ids.topic, title: 'x', questions: [] } }),
+    deleteTopic: () => api.get(`step5/topic/delete/${ids.topic}`),
     question: () => api.get(`step5/question/${ids.question}`),
     deleteQuestion: () => api.get(`step5/question/delete/${ids.question}`),
     option: () => api.get(`step5/option/${ids.option}`),

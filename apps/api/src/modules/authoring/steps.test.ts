@@ -434,7 +434,7 @@ describe('step 5: assessments', () => {
 
     expect(expectOk(await api.get(`step5/question/${multiple.id}`)).data).toEqual({ ...multiple, course_id: id });
     const gothic = multiple.options[2];
-    expect(expectOk(await api.get(`step5/option/${gothic.id}`)).data).toEqual({ ...gothic, assessment_id: a.id, course_id: id });
+    expect(expectOk(await api.get(`step5/option/${gothic.id}`)).data).toEqual({ ...gothic, assessment_id: a.id, topic_id: null, course_id: id });
 
     const needed = await api.get(`step5/option/delete/${single.options[0].id}`);
     expect(needed.statusCode).toBe(409);
