@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QuestionType } from '@nibras/contract';
 import type { Db } from '../db/client';
-import { assessmentQuestions, assessments, questionOptions, quizAnswers, quizAttempts } from '../db/schema';
+import { assessmentDraws, assessmentQuestions, assessments, questionOptions, questionTopics, quizAnswers, quizAttempts } from '../db/schema';
 
 interface DemoQuestion {
   type: QuestionType;
@@ -58,17 +58,13 @@ const BUSINESS_QUIZ: DemoAssessment = {
   ],
 };
 
-async function insertAssessment(tx: Db, courseId: number, spec: DemoAssessment) {
-  const [assessment] = await tx
-    .insert(assessments)
-    .values({ courseId, title: spec.title, passMark: spec.passMark, timeLimitMinutes: spec.timeLimitMinutes, maxAttempts: spec.maxAttempts })
-    .returning();
+async function insertQuestions(tx: Db, parent: { assessmentId: number } | { topicId: number }, specs: DemoQuestion[]) {
   const questions = [];
-  for (const [position, q] of spec.questions.entries()) {
+  for (const [position, q] of specs.entries()) {
     const [question] = await tx
       .insert(assessmentQuestions)
       .values({
-        assessmentId: assessment!.id,
+        ...parent,
         type: q.type,
         text: q.text,
         points: q.points,
@@ -86,18 +82,41 @@ async function insertAssessment(tx: Db, courseId: number, spec: DemoAssessment) 
       : [];
     questions.push({ ...question!, options });
   }
-  return { assessment: assessment!, questions };
+  return questions;
 }
+
+async function insertAssessment(tx: Db, courseId: number, spec: DemoAssessment) {
+  const [assessment] = await tx
+    .insert(assessments)
+    .values({ courseId, title: spec.title, passMark: spec.passMark, timeLimitMinutes: spec.timeLimitMinutes, maxAttempts: spec.maxAttempts })
+    .returning();
+  return { assessment: assessment!, questions: await insertQuestions(tx, { assessmentId: assessment!.id }, spec.questions) };
+}
+
+/** The business course's question bank: a topic the business quiz draws two questions from for each attempt. */
+const BUSINESS_BANK = {
+  title: 'Business vocabulary',
+  draw: { count: 2, points: 1 },
+  questions: [
+    { type: 'single', text: 'What is a customer segment?', points: 1, options: [['A group of customers with shared needs', true], ['A part of the office', false], ['A discount', false]] },
+    { type: 'single', text: 'What does "overhead" mean?', points: 1, options: [['Costs that do not change with each sale', true], ['The roof of the shop', false], ['Profit after tax', false]] },
+    { type: 'true_false', text: 'A prototype is the final product sold to every customer.', points: 1, options: [['True', false], ['False', true]] },
+    { type: 'numeric', text: 'A product costs 60 SAR to make and sells for 100 SAR. What is the margin, in percent?', points: 1, numeric: [40, 0] },
+  ] satisfies DemoQuestion[],
+};
 
 /**
  * Demo assessments: an Arabic, timed one with a short answer to check on the Python course, and an
  * English one graded at once on the business course, with a question of every other type (matching, ordering, fill
- * in the blanks, numeric). participant2 has submitted the Arabic one, so
+ * in the blanks, numeric) and two more drawn at random from the course's question bank. participant2 has submitted the Arabic one, so
  * instructor@ finds a short answer waiting in the assessment summary.
  */
 export async function seedDemoQuizzes(tx: Db, ids: { pythonCourse: number; businessCourse: number; submitter: number }): Promise<void> {
   const python = await insertAssessment(tx, ids.pythonCourse, PYTHON_QUIZ);
-  await insertAssessment(tx, ids.businessCourse, BUSINESS_QUIZ);
+  const business = await insertAssessment(tx, ids.businessCourse, BUSINESS_QUIZ);
+  const [topic] = await tx.insert(questionTopics).values({ courseId: ids.businessCourse, title: BUSINESS_BANK.title }).returning();
+  await insertQuestions(tx, { topicId: topic!.id }, BUSINESS_BANK.questions);
+  await tx.insert(assessmentDraws).values({ assessmentId: business.assessment.id, topicId: topic!.id, ...BUSINESS_BANK.draw });
 
   const [single, trueFalse, multiple, short] = python.questions;
   const right = (q: typeof single) => q!.options.filter((o) => o.isCorrect).map((o) => o.id);

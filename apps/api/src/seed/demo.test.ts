@@ -176,6 +176,13 @@ describe('demo seed', () => {
     expect(notes.items[0].lectureId).toBe(notes.items[1].lectureId);
   });
 
+  it("has a question bank on the business course: its quiz draws two of the topic's four questions for each attempt", async () => {
+    const [business] = await database.db.select({ id: courses.id }).from(courses).where(eq(courses.title, DEMO_COURSES.find((c) => c.key === 'small-business')!.title));
+    const step5 = (await app.inject({ method: 'GET', url: `/api/admin/course/edit/step5/${business!.id}`, headers: await login('admin', 'admin@example.com') })).json().data;
+    expect(step5.topics.map((t: { title: string; questions: unknown[] }) => [t.title, t.questions.length])).toEqual([['Business vocabulary', 4]]);
+    expect(step5.assessments[0].draws).toEqual([{ topic_id: step5.topics[0].id, count: 2, points: 1 }]);
+  });
+
   it("has a written assignment handed in by participant2@, waiting in instructor@'s grading queue after the short answer, and a file one", async () => {
     const queue = (await app.inject({ method: 'GET', url: '/api/instructor/grading/queue', headers: await login('instructor', 'instructor@example.com') })).json().data;
     expect(queue.items.map((i: { kind: string; participant: { name: string } }) => i.kind)).toEqual(['quiz', 'assignment']);
