@@ -111,8 +111,8 @@ describe('a course question bank in step 5', () => {
       ],
     });
     expect(refused.statusCode).toBe(400);
-    expect(fieldsOf(refused, 'api.authoring.draw_too_many', 'api.authoring.not_in_course', 'api.authoring.duplicate_id')).toMatchObject({
-      'assessment.draws.0.count': 'api.authoring.draw_too_many',
+    expect(fieldsOf(refused, 'api.authoring.draw_exceeds_topic', 'api.authoring.not_in_course', 'api.authoring.duplicate_id')).toMatchObject({
+      'assessment.draws.0.count': 'api.authoring.draw_exceeds_topic',
       'assessment.draws.1.topic_id': 'api.authoring.not_in_course',
       'assessment.draws.2.topic_id': 'api.authoring.duplicate_id',
     });
