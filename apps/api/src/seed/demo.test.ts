@@ -41,7 +41,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } | null {
 }
 const uploaded = (key: string) => readFileSync(path.join(uploads, key));
 
-async function login(role: 'participant' | 'instructor', email: string) {
+async function login(role: 'participant' | 'instructor' | 'admin', email: string) {
   const res = await app.inject({ method: 'POST', url: `/api/${role}/login`, remoteAddress: uniqueIp(), payload: { email, password: DEMO_PASSWORD, returnSecureToken: true } });
   expect(res.statusCode).toBe(200);
   return { authorization: `Bearer ${res.json().data.token}` };
