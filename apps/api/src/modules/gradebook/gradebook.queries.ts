@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { assessments, assignmentSubmissions, assignments, courses, enrollments, gradebookSettings, lectureProgress, lectures, quizAttempts, sections, users } from '../../db/schema';
+import { assessments, assignmentSubmissions, assignments, courses, enrollments, gradebookSettings, lectureProgress, lectures, quizAttempts, quizStandings, sections, users } from '../../db/schema';
 import { containsPattern } from '../../lib/like-pattern';
 import type { GradebookFilter, GradebookSort } from '@nibras/contract';
 
@@ -121,33 +121,24 @@ export async function gradebookPage(db: Db, input: GradebookPageInput) {
   const only = (alias: string) => (input.participantIds ? sql`and ${sql.raw(alias)}.participant_id = any(${intArray(input.participantIds)})` : sql``);
   const orderBy = sql.raw(ORDER[input.sort]);
 
-  // Grouping a large course's attempts by learner and assessment holds a pair per row: with the default work_mem (4 MB)
-  // the hash spills to disk at about 100,000 pairs. The statement gets more, for itself only (SET LOCAL).
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '32MB'`);
-    return tx.execute(sql`
+  const result = await db.execute(sql`
     with aw(id, w) as (select * from unnest(${intArray(input.assessments.map((a) => a.id))}, ${intArray(input.assessments.map((a) => a.weight))})),
     sw(id, w, points, pass) as (
       select * from unnest(${intArray(input.assignments.map((a) => a.id))}, ${intArray(input.assignments.map((a) => a.weight))},
         ${intArray(input.assignments.map((a) => a.points))}, ${intArray(input.assignments.map((a) => a.passMark))})
     ),
-    -- Course-wide, each through its index by course: lectures completed, the best attempt per assessment, the hand-ins.
+    -- Course-wide, each through its index by course: lectures completed, where each learner stands with each assessment
+    -- (quiz_standings: one row per learner and assessment, kept by triggers on quiz_attempts), the hand-ins.
     -- Whole numbers throughout (a percent rounded down is an integer division): numeric arithmetic costs more per row.
     lp as (
       select p.participant_id, count(*) filter (where p.completed_at is not null)::int as done, max(p.updated_at) as last
       from ${lectureProgress} p where p.course_id = ${input.courseId} ${only('p')} group by p.participant_id
     ),
-    qx as (
-      select a.participant_id, a.assessment_id,
-        max(coalesce(a.submitted_at, a.started_at)) as last,
-        max((a.score * 100) / nullif(a.max_score, 0)) filter (where a.status in ('passed', 'failed', 'pending')) as best,
-        (bool_or(a.status = 'failed') and not bool_or(a.status in ('passed', 'pending'))) as failed
-      from ${quizAttempts} a where a.course_id = ${input.courseId} ${only('a')}
-      group by a.participant_id, a.assessment_id
-    ),
     qa as (
-      select qx.participant_id, max(qx.last) as last, sum(aw.w * coalesce(qx.best, 0)) as weighted, count(*) filter (where qx.failed) as failed
-      from qx join aw on aw.id = qx.assessment_id group by qx.participant_id
+      select q.participant_id, max(q.last_at) as last, sum(aw.w * coalesce(q.best_percent, 0)) as weighted, count(*) filter (where q.failed) as failed
+      from ${quizStandings} q join aw on aw.id = q.assessment_id
+      where q.course_id = ${input.courseId} ${only('q')}
+      group by q.participant_id
     ),
     sb as (
       select s.participant_id, max(s.submitted_at) as last,
@@ -185,7 +176,6 @@ export async function gradebookPage(db: Db, input: GradebookPageInput) {
     )
     select summary.*, page.* from summary left join page on true
     order by ${sql.raw(ORDER[input.sort].replace('g.', 'page.'))} ${direction}, page.participant_id ${direction}`);
-  });
   const rows = rowsOf<Record<string, unknown>>(result);
   const first = rows[0];
   const summary: Summary = {

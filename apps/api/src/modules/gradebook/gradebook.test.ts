@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { apiSuite, createUser, inject, loginAs, signedIn, testDatabase } from '../../../test/harness';
 import { addLectures, createCourse } from '../../../test/factories';
-import { assignmentSubmissions, assignments, enrollments, lectureProgress, quizAttempts, users } from '../../db/schema';
+import { assignmentSubmissions, assignments, enrollments, lectureProgress, quizAttempts, quizStandings, users } from '../../db/schema';
 import { addAssessment, client, ok } from '../quiz/quiz.test-kit';
 
 const DAY = 86_400_000;
@@ -192,5 +192,59 @@ describe('the gradebook exported', () => {
     const values = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
     expect(values[0]!.slice(0, 2)).toEqual(['الاسم', 'البريد الإلكتروني']);
     expect(values.find((row) => row[0] === 'أحمد الفائز')!.slice(4)).toEqual([100, 100, 100, 80, 93, 'نعم', 'لا']);
+  });
+});
+
+describe("the learners' standings per assessment (quiz_standings, kept by triggers on quiz_attempts)", () => {
+  /** What quiz_standings must hold for the course, worked out from the attempts themselves. */
+  async function expected(courseId: number) {
+    const { db } = await testDatabase();
+    const rows = await db.select().from(quizAttempts).where(eq(quizAttempts.courseId, courseId));
+    const pairs = new Map<string, typeof rows>();
+    for (const r of rows) pairs.set(`${r.assessmentId}:${r.participantId}`, [...(pairs.get(`${r.assessmentId}:${r.participantId}`) ?? []), r]);
+    return [...pairs.entries()]
+      .map(([key, attempts]) => {
+        const percents = attempts.filter((a) => ['passed', 'failed', 'pending'].includes(a.status) && a.maxScore > 0).map((a) => Math.floor((a.score * 100) / a.maxScore));
+        return {
+          key,
+          best: percents.length ? Math.max(...percents) : null,
+          failed: attempts.some((a) => a.status === 'failed') && !attempts.some((a) => a.status === 'passed' || a.status === 'pending'),
+          last: Math.max(...attempts.map((a) => (a.submittedAt ?? a.startedAt).getTime())),
+        };
+      })
+      .sort((x, y) => x.key.localeCompare(y.key));
+  }
+  async function stored(courseId: number) {
+    const { db } = await testDatabase();
+    const rows = await db.select().from(quizStandings).where(eq(quizStandings.courseId, courseId));
+    return rows
+      .map((r) => ({ key: `${r.assessmentId}:${r.participantId}`, best: r.bestPercent, failed: r.failed, last: r.lastAt.getTime() }))
+      .sort((x, y) => x.key.localeCompare(y.key));
+  }
+
+  it('follow every write of the attempts: opened, sent, checked, corrected, deleted, in bulk', async () => {
+    const { db } = await testDatabase();
+    const { course, quiz1, quiz2, people } = await gradedCourse();
+    expect(await stored(course.id)).toEqual(await expected(course.id));
+    expect((await stored(course.id)).length).toBe(4);
+
+    // Sara opens an attempt: a row with no best yet, dated when it opened.
+    const opened = new Date(Date.now() - 3_600_000);
+    const [open] = await db.insert(quizAttempts).values({ assessmentId: quiz2.assessment.id, courseId: course.id, participantId: people.sara.id, number: 1, passMark: 60, startedAt: opened }).returning();
+    expect((await stored(course.id)).find((r) => r.key === `${quiz2.assessment.id}:${people.sara.id}`)).toEqual({ key: `${quiz2.assessment.id}:${people.sara.id}`, best: null, failed: false, last: opened.getTime() });
+    // She sends it and fails; Iman's waiting answer is checked and she passes; Ahmad's pass is corrected to a lower score.
+    await db.update(quizAttempts).set({ status: 'failed', score: 2, maxScore: 6, submittedAt: new Date() }).where(eq(quizAttempts.id, open!.id));
+    await db.update(quizAttempts).set({ status: 'passed', score: 5 }).where(eq(quizAttempts.participantId, people.iman.id));
+    await db.update(quizAttempts).set({ score: 4 }).where(eq(quizAttempts.participantId, people.ahmad.id));
+    expect(await stored(course.id)).toEqual(await expected(course.id));
+    const sara = (await stored(course.id)).find((r) => r.key === `${quiz2.assessment.id}:${people.sara.id}`)!;
+    expect([sara.best, sara.failed]).toEqual([33, true]);
+    // Lina's only attempt is deleted: her row goes. A whole assessment goes: its rows go with it.
+    await db.delete(quizAttempts).where(eq(quizAttempts.participantId, people.lina.id));
+    expect(await stored(course.id)).toEqual(await expected(course.id));
+    expect((await stored(course.id)).some((r) => r.key.endsWith(`:${people.lina.id}`))).toBe(false);
+    await db.delete(quizAttempts).where(eq(quizAttempts.assessmentId, quiz1.assessment.id));
+    expect(await stored(course.id)).toEqual(await expected(course.id));
+    expect((await stored(course.id)).map((r) => r.key.split(':')[0])).toEqual([String(quiz2.assessment.id), String(quiz2.assessment.id)]);
   });
 });
