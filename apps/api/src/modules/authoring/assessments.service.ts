@@ -143,7 +143,7 @@ async function checkDraws(tx: Db, courseId: number, draws: AssessmentInput['draw
     const size = topics.get(d.topic_id);
     if (size === undefined) problems[`assessment.draws.${i}.topic_id`] = 'api.authoring.not_in_course';
     else if (seen.has(d.topic_id)) problems[`assessment.draws.${i}.topic_id`] = 'api.authoring.duplicate_id';
-    else if (d.count > size) problems[`assessment.draws.${i}.count`] = 'api.authoring.draw_too_many';
+    else if (d.count > size) problems[`assessment.draws.${i}.count`] = 'api.authoring.draw_exceeds_topic';
     seen.add(d.topic_id);
   });
 }
