@@ -25,7 +25,13 @@ interface OutlineData {
   sections: { id: number; title: string; lectures: { id: number; title: string; has_video: boolean; duration_seconds: number }[] }[];
 }
 interface AssessmentData {
-  assessments: { title: string; pass_mark: number; questions: { type: string; text: string; accepted_answers: string[]; options: { text: string; is_correct: boolean }[] }[] }[];
+  assessments: {
+    title: string;
+    pass_mark: number;
+    questions: { type: string; text: string; accepted_answers: string[]; options: { text: string; is_correct: boolean }[] }[];
+    draws: { topic_id: number; count: number; points: number }[];
+  }[];
+  topics: { id: number; title: string; questions: { text: string; topic_id: number | null; assessment_id: number | null }[] }[];
 }
 
 /** How long a poll may wait for the screen to catch up (the machine running the tests may be busy). */
@@ -392,7 +398,87 @@ describe('course editor, step 5: assessments', () => {
   });
 });
 
-// Steps 4 (an outline with a lecture's video, an article and a PDF) and 5 (an assessment listed) once per language: axe once, the
+describe('course editor, step 5: question bank', () => {
+  it('creates a topic with three questions and an assessment drawing two of them at random; both are listed after a reload, and the drawn topic is kept', async () => {
+    const { page } = await e2e.open();
+    const { login, courseId } = await instructorCourse();
+    await openStep(page, login, courseId, 5);
+    await page.getByTestId('bank-empty').waitFor();
+
+    // Without topics an assessment has nothing to draw from, and says so.
+    await page.getByTestId('new-assessment').click();
+    const form = page.getByTestId('assessment-form');
+    await form.getByTestId('draws-no-topics').waitFor();
+    expect(await form.getByTestId('add-draw').isDisabled()).toBe(true);
+    await form.getByRole('button', { name: tr('ar', 'authoring.step5.close') }).click();
+    await form.waitFor({ state: 'detached' });
+
+    const topicTitle = `أدوات الخطاط ${unique()}`;
+    const texts = ['ما أداة الخطاط؟', 'ما لون المداد؟', 'أي الخطين أقدم؟'];
+    await page.getByTestId('new-topic').click();
+    const topicForm = page.getByTestId('topic-form');
+    await topicForm.getByTestId('topic-title').fill(topicTitle);
+    const questions = topicForm.getByTestId('assessment-question');
+    for (const [i, text] of texts.entries()) {
+      await topicForm.getByTestId('add-question').click();
+      await questions.nth(i).getByTestId('question-text').fill(text);
+      await questions.nth(i).getByTestId('option-text').nth(0).fill(`الجواب ${i + 1}`);
+      await questions.nth(i).getByTestId('option-text').nth(1).fill(`غيره ${i + 1}`);
+    }
+    const topicSaved = page.waitForResponse((r) => r.url().endsWith('/api/instructor/course/addUpdate/step5/topic'));
+    await topicForm.getByTestId('save-topic').click();
+    expect((await topicSaved).status()).toBe(200);
+    await topicForm.waitFor({ state: 'detached' });
+    const topicItem = page.getByTestId('topic-item').filter({ hasText: topicTitle });
+    expect(await topicItem.getByTestId('topic-item-count').textContent()).toBe(tr('ar', 'authoring.step5.bank.questionCount', { count: 3 }));
+
+    // An assessment of random questions only: the row takes the topic, says how many it holds, and asking for more
+    // is refused at the row, in the server's words, before anything is sent.
+    const title = `اختبار عشوائي ${unique()}`;
+    await page.getByTestId('new-assessment').click();
+    await form.getByTestId('assessment-title').fill(title);
+    await form.getByTestId('add-draw').click();
+    const draw = form.getByTestId('assessment-draw');
+    expect(await draw.getByTestId('draw-topic').inputValue()).toBe(topicTitle);
+    await draw.getByText(tr('ar', 'authoring.step5.draws.available', { count: 3 })).waitFor();
+    const count = draw.getByTestId('draw-count');
+    await count.fill('4');
+    const saves = countSaves(page, 5);
+    await form.getByTestId('save-assessment').click();
+    await expect.poll(() => count.getAttribute('aria-invalid')).toBe('true');
+    expect(await fieldMessage(page, count)).toBe(tr('ar', 'api.authoring.draw_exceeds_topic'));
+    expect(saves()).toBe(0);
+    await count.fill('2');
+    await draw.getByTestId('draw-points').fill('5');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/instructor/course/addUpdate/step5'));
+    await form.getByTestId('save-assessment').click();
+    expect((await saved).status()).toBe(200);
+    await form.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await settled(page);
+    const item = page.getByTestId('assessment-item').filter({ hasText: title });
+    await item.waitFor();
+    expect(await item.getByTestId('assessment-item-summary').textContent()).toBe(
+      `${tr('ar', 'authoring.step5.passMarkOnly', { passMark: 60 })} · ${tr('ar', 'authoring.step5.drawnSummary', { count: 2 })}`,
+    );
+    expect(await topicItem.getByTestId('topic-item-count').textContent()).toBe(tr('ar', 'authoring.step5.bank.questionCount', { count: 3 }));
+    const stored = await api<AssessmentData>(login, 'GET', `/api/instructor/course/edit/step5/${courseId}`);
+    const topicId = stored.topics[0]?.id;
+    expect(stored.topics).toMatchObject([{ title: topicTitle, questions: texts.map((text) => ({ text, topic_id: topicId, assessment_id: null })) }]);
+    expect(stored.assessments).toMatchObject([{ title, questions: [], draws: [{ topic_id: topicId, count: 2, points: 5 }] }]);
+
+    // The assessment draws from the topic: deleting it is refused, the server's reason shown in the bank.
+    await topicItem.getByTestId('topic-delete').click();
+    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId('bank-failure').waitFor();
+    expect(await page.getByTestId('bank-failure').textContent()).toContain(tr('ar', 'api.authoring.topic_drawn'));
+    await topicItem.waitFor();
+    expect((await api<AssessmentData>(login, 'GET', `/api/instructor/course/edit/step5/${courseId}`)).topics).toHaveLength(1);
+  });
+});
+
+// Steps 4 (an outline with a lecture's video, an article and a PDF) and 5 (an assessment drawing from a topic of the bank, both listed) once per language: axe once, the
 // layout at 1280 and at 375 px (support/audit.ts).
 describe('course editor, steps 4 and 5: accessibility', () => {
   for (const language of ['ar', 'en'] as const) {
@@ -413,12 +499,18 @@ describe('course editor, steps 4 and 5: accessibility', () => {
       form.append('file', new Blob([readFileSync(CLIP)], { type: 'video/mp4' }), 'clip.mp4');
       const uploaded = await fetch(`${e2e.server.baseUrl}/api/instructor/course/step4/upload`, { method: 'POST', headers: { authorization: `Bearer ${login.token}` }, body: form });
       expect(uploaded.status).toBe(200);
+      // A topic of the question bank, drawn from by the assessment: the bank's list, the assessment's random questions.
+      const bank = await api<AssessmentData>(login, 'POST', '/api/instructor/course/addUpdate/step5/topic', {
+        id: courseId,
+        topic: { title: 'Tools of the scribe, a topic with a title long enough to wrap', questions: [{ type: 'short', text: 'Name the ink', accepted_answers: ['midad'] }, { type: 'numeric', text: 'Dots of ث?', numeric_answer: 3 }] },
+      });
       await api(login, 'POST', '/api/instructor/course/addUpdate/step5', {
         id: courseId,
         assessment: {
           title: 'A unit test',
           pass_mark: 60,
           shuffle: true,
+          draws: [{ topic_id: bank.topics[0]!.id, count: 2, points: 3 }],
           // A question of every type: the form below shows each one's fields.
           questions: [
             { type: 'single', text: 'Which pen?', options: [{ text: 'Reed', is_correct: true }, { text: 'Brush', is_correct: false }] },
@@ -439,6 +531,10 @@ describe('course editor, steps 4 and 5: accessibility', () => {
       await page.getByTestId('assessment-edit').click();
       await page.getByTestId('question-numeric-answer').waitFor();
       expect(await page.getByTestId('assessment-shuffle').isChecked()).toBe(true);
+      await page.getByTestId('assessment-draw').waitFor();
+      // The bank's topic open too, in its form: both forms in one axe run.
+      await page.getByTestId('topic-edit').click();
+      await page.getByTestId('topic-form').getByTestId('question-accepted').waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
     });

@@ -27,6 +27,7 @@ function underWay(page = 1, earlier: SubmissionResultView[] = [result(41, 'faile
   return {
     assessment: { id: ASSESSMENT, title: 'Light', course: { id: 3, title: 'Optics' }, pass_mark: 60, time_limit_minutes: null, max_attempts: 3, shuffle: false, question_count: 1, total_points: 6 },
     questions: [{ id: 1, type: 'single', text: 'Which?', points: 6, options: [{ id: 2, text: 'This' }], choices: [], blanks: 0 }],
+    result_questions: [{ id: 1, type: 'single', text: 'Which?', points: 6, options: [{ id: 2, text: 'This' }], choices: [], blanks: 0 }],
     standing: 'in_progress',
     attempt: { id: 42, number: 2, started_at: '2026-01-01T09:50:00.000Z', deadline: null, server_now: '2026-01-01T09:50:00.000Z' },
     can_start: false,

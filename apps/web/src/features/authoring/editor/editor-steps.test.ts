@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCourseId, parseStep, stepCompletion } from './editor-steps';
 
-const emptyMedia = { step3: { id: 1, cover_alt: '', cover_image_url: null, promo_video_url: null }, step5: { id: 1, assessments: [] } };
-const assessment = { id: 4, course_id: 1, title: 'Quiz', pass_mark: 50, time_limit_minutes: null, max_attempts: null, shuffle: false, position: 0, questions: [] };
+const emptyMedia = { step3: { id: 1, cover_alt: '', cover_image_url: null, promo_video_url: null }, step5: { id: 1, assessments: [], topics: [] } };
+const assessment = { id: 4, course_id: 1, title: 'Quiz', pass_mark: 50, time_limit_minutes: null, max_attempts: null, shuffle: false, position: 0, questions: [], draws: [] };
 
 describe('editor step parsing', () => {
   it('accepts the six steps only, written plainly', () => {
@@ -32,7 +32,7 @@ describe('step completion marks', () => {
     expect(stepCompletion({ missing_steps: [] }, withCover)[3]).toBe(true);
     const withPromo = { ...emptyMedia, step3: { ...emptyMedia.step3, promo_video_url: '/m?t=y' } };
     expect(stepCompletion({ missing_steps: [] }, withPromo)[3]).toBe(true);
-    const withQuiz = { ...emptyMedia, step5: { id: 1, assessments: [assessment] } };
+    const withQuiz = { ...emptyMedia, step5: { id: 1, assessments: [assessment], topics: [] } };
     expect(stepCompletion({ missing_steps: [] }, withQuiz)[5]).toBe(true);
   });
 

@@ -180,7 +180,7 @@ export default function AssessmentPage() {
           ) : null}
           <Stack gap="md">
             {details.results.items.map((result) => (
-              <SubmissionCard key={result.id} result={result} questions={details.questions} />
+              <SubmissionCard key={result.id} result={result} questions={details.result_questions} />
             ))}
           </Stack>
           <ListPager page={page} perPage={details.results.perPage} total={details.results.total} onChange={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})} />

@@ -1,13 +1,14 @@
-import { Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { AUTHORING_LIMITS, QUESTION_TYPES, type QuestionType } from '@nibras/contract';
-import { useState } from 'react';
+import { Button, Group, NumberInput, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { AUTHORING_LIMITS } from '@nibras/contract';
 import { useTranslation } from 'react-i18next';
-import { moveItem } from '../reorder';
-import { changeQuestionType, newQuestion, type DraftAssessment, type DraftOption, type DraftQuestion } from './assessment-model';
-import { AssessmentQuestionEditor } from './assessment-question-editor';
+import type { DraftAssessment, DraftOption, DraftQuestion } from './assessment-model';
+import { AssessmentDraws, type DrawTopic } from './assessment-draws';
+import { QuestionListEditor } from './question-list-editor';
 
 export interface AssessmentFormProps {
   draft: DraftAssessment;
+  /** The course's question bank, to draw random questions from. */
+  topics: readonly DrawTopic[];
   errors: Readonly<Record<string, string>>;
   saving: boolean;
   onChange: (draft: DraftAssessment) => void;
@@ -17,13 +18,10 @@ export interface AssessmentFormProps {
   onDeleteOption: (question: DraftQuestion, option: DraftOption) => void;
 }
 
-/** One assessment being written: its settings and its questions in order. */
-export function AssessmentForm({ draft, errors, saving, onChange, ...props }: AssessmentFormProps) {
+/** One assessment being written: its settings, its questions in order and its random questions from the bank. */
+export function AssessmentForm({ draft, topics, errors, saving, onChange, ...props }: AssessmentFormProps) {
   const { t } = useTranslation();
-  const [newType, setNewType] = useState<QuestionType>('single');
-  const trueFalse: [string, string] = [t('authoring.step5.true'), t('authoring.step5.false')];
   const change = (patch: Partial<DraftAssessment>) => onChange({ ...draft, ...patch });
-  const setQuestion = (key: string, question: DraftQuestion) => change({ questions: draft.questions.map((q) => (q.key === key ? question : q)) });
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="assessment-form-title" data-testid="assessment-form">
       <Stack gap="md">
@@ -80,51 +78,20 @@ export function AssessmentForm({ draft, errors, saving, onChange, ...props }: As
           onChange={(event) => change({ shuffle: event.currentTarget.checked })}
           data-testid="assessment-shuffle"
         />
-        <Title order={4} size="h5">
-          {t('authoring.step5.questions')}
-        </Title>
-        {draft.questions.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('authoring.step5.noQuestions')}
-          </Text>
-        ) : null}
-        <ol className="outline-list" aria-label={t('authoring.step5.questions')}>
-          {draft.questions.map((question, index) => (
-            <AssessmentQuestionEditor
-              key={question.key}
-              question={question}
-              number={index + 1}
-              canMoveUp={index > 0}
-              canMoveDown={index < draft.questions.length - 1}
-              errors={errors}
-              onChange={(next) => setQuestion(question.key, next)}
-              onType={(type) => setQuestion(question.key, changeQuestionType(question, type, trueFalse))}
-              onMove={(direction) => change({ questions: [...moveItem(draft.questions, index, index + direction)] })}
-              onDelete={() => props.onDeleteQuestion(question)}
-              onDeleteOption={(option) => props.onDeleteOption(question, option)}
-            />
-          ))}
-        </ol>
+        <QuestionListEditor
+          questions={draft.questions}
+          errors={errors}
+          max={AUTHORING_LIMITS.assessmentQuestions}
+          emptyText={t('authoring.step5.noQuestions')}
+          onChange={(questions) => change({ questions })}
+          onDeleteQuestion={props.onDeleteQuestion}
+          onDeleteOption={props.onDeleteOption}
+        />
+        <AssessmentDraws draws={draft.draws} topics={topics} errors={errors} onChange={(draws) => change({ draws })} />
         {errors.form ? (
           <Text size="sm" c="red.9" data-testid="assessment-form-error">
             {errors.form}
           </Text>
-        ) : null}
-        {draft.questions.length < AUTHORING_LIMITS.assessmentQuestions ? (
-          <Group gap="xs" align="flex-end">
-            <Select
-              label={t('authoring.step5.newQuestionType')}
-              value={newType}
-              allowDeselect={false}
-              data={QUESTION_TYPES.map((type) => ({ value: type, label: t(`authoring.step5.types.${type}`) }))}
-              onChange={(value) => value && setNewType(value as QuestionType)}
-              data-testid="new-question-type"
-              w={220}
-            />
-            <Button variant="light" onClick={() => change({ questions: [...draft.questions, newQuestion(newType, trueFalse)] })} data-testid="add-question">
-              {t('authoring.step5.addQuestion')}
-            </Button>
-          </Group>
         ) : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={props.onCancel}>

@@ -1,7 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { step5Body } from '@nibras/contract';
 import { contractValidator } from '../../../../lib/forms';
-import { assessmentBody, assessmentFieldErrors, assessmentFromServer, changeQuestionType, newAssessment, newQuestion, withBlanks, type DraftQuestion, type ServerAssessment } from './assessment-model';
+import { step5TopicBody } from '@nibras/contract';
+import {
+  assessmentBody,
+  assessmentFieldErrors,
+  assessmentFromServer,
+  assessmentSignature,
+  changeQuestionType,
+  drawRules,
+  newAssessment,
+  newDraw,
+  newQuestion,
+  newTopic,
+  questionsPerAttempt,
+  topicBody,
+  topicFieldErrors,
+  topicFromServer,
+  topicSignature,
+  withBlanks,
+  type DraftAssessment,
+  type DraftQuestion,
+  type ServerAssessment,
+  type ServerTopic,
+} from './assessment-model';
 
 const TF: [string, string] = ['صح', 'خطأ'];
 
@@ -77,6 +99,7 @@ describe('assessmentBody', () => {
             tolerance: 0,
           },
         ],
+        draws: [],
       },
     });
   });
@@ -119,6 +142,7 @@ const option = (id: number, text: string, extra: { is_correct?: boolean; match?:
 const serverQuestion = (id: number, type: ServerAssessment['questions'][number]['type'], text: string, rest: Partial<ServerAssessment['questions'][number]> = {}) => ({
   id,
   assessment_id: 5,
+  topic_id: null,
   type,
   text,
   points: 2,
@@ -144,6 +168,7 @@ const saved: ServerAssessment = {
     serverQuestion(3, 'fill_blanks', 'The ___ of ___', { options: [option(31, 'House\nبيت'), option(32, 'Wisdom')] }),
     serverQuestion(4, 'numeric', 'π to two decimals?', { numeric_answer: 3.14, tolerance: 0.01 }),
   ],
+  draws: [],
 };
 
 describe('the question types without a correct option', () => {
@@ -286,6 +311,142 @@ describe('the question types without a correct option', () => {
     expect(assessmentFieldErrors(draft, validate(draft))).toEqual({
       [`${numeric.key}.numeric_answer`]: 'api.authoring.question_numeric',
       [`${matching.key}.options`]: 'api.authoring.question_matching',
+    });
+  });
+});
+
+const bankTopic: ServerTopic = {
+  id: 9,
+  course_id: 1,
+  title: 'Scripts',
+  position: 0,
+  questions: [
+    { ...serverQuestion(91, 'single', 'Which pen?', { options: [option(911, 'Reed', { is_correct: true }), option(912, 'Brush')] }), assessment_id: null, topic_id: 9 },
+    { ...serverQuestion(92, 'short', 'Name the ink', { accepted_answers: ['midad'] }), assessment_id: null, topic_id: 9 },
+  ],
+};
+
+describe('a topic of the question bank', () => {
+  it('loads back from the server and gives the body step5/topic takes, its questions as an assessment sends them', () => {
+    const draft = topicFromServer(bankTopic);
+    const body = topicBody(1, draft);
+    expect(body).toEqual({
+      id: 1,
+      topic: {
+        id: 9,
+        title: 'Scripts',
+        questions: [
+          { id: 91, type: 'single', text: 'Which pen?', points: 2, accepted_answers: [], options: [{ id: 911, text: 'Reed', is_correct: true }, { id: 912, text: 'Brush', is_correct: false }], numeric_answer: null, tolerance: 0 },
+          { id: 92, type: 'short', text: 'Name the ink', points: 2, accepted_answers: ['midad'], options: [], numeric_answer: null, tolerance: 0 },
+        ],
+      },
+    });
+    // The same questions in an assessment go in the same shape.
+    expect(assessmentBody(1, { ...newAssessment(), questions: draft.questions }).assessment.questions).toEqual(body.topic.questions);
+    expect(step5TopicBody.safeParse(body).success).toBe(true);
+    // Unchanged since it was loaded; a new title is a change.
+    expect(topicSignature(draft)).toBe(topicSignature(topicFromServer(bankTopic)));
+    expect(topicSignature({ ...draft, title: 'Inks' })).not.toBe(topicSignature(draft));
+    expect(topicBody(1, { ...newTopic(), title: ' New ' }).topic).toEqual({ title: 'New', questions: [] });
+  });
+
+  it("ties the server's messages to the title, the question and the option; the bank's limit goes to the form", () => {
+    const draft = topicFromServer(bankTopic);
+    const [pen, ink] = draft.questions;
+    expect(
+      topicFieldErrors(draft, {
+        'topic.title': 'Required',
+        'topic.questions.0.options.1.text': 'Empty',
+        'topic.questions.1.accepted_answers.0': 'Too long',
+        'topic.id': 'api.authoring.too_many_topics',
+        'topic.questions': 'api.authoring.assessment_stale',
+        // An assessment's path is not the topic's.
+        'assessment.title': 'Elsewhere',
+      }),
+    ).toEqual({
+      title: 'Required',
+      [`${pen!.options[1]!.key}.text`]: 'Empty',
+      [`${ink!.key}.accepted_answers`]: 'Too long',
+      form: 'api.authoring.too_many_topics api.authoring.assessment_stale Elsewhere',
+    });
+  });
+
+  it('is checked in the browser by the same rules as the server', () => {
+    const validate = contractValidator(step5TopicBody, (values: ReturnType<typeof newTopic>) => topicBody(1, values), (key) => key, () => true);
+    const question = { ...newQuestion('single', TF), text: 'Which pen?' };
+    const draft = { title: ' ', questions: [question] };
+    expect(topicFieldErrors(draft, validate(draft))).toEqual({
+      title: 'api.validation.required',
+      [`${question.options[0]!.key}.text`]: 'api.validation.required',
+      [`${question.options[1]!.key}.text`]: 'api.validation.required',
+    });
+  });
+});
+
+describe("an assessment's random questions", () => {
+  const drawing: ServerAssessment = { ...saved, questions: saved.questions.slice(0, 1), draws: [{ topic_id: 9, count: 2, points: 3 }] };
+
+  it('load back from the server and go in the body after the questions', () => {
+    const draft = assessmentFromServer(drawing);
+    expect(draft.draws).toMatchObject([{ topic_id: 9, count: 2, points: 3 }]);
+    const body = assessmentBody(1, draft);
+    expect(body.assessment.draws).toEqual([{ topic_id: 9, count: 2, points: 3 }]);
+    expect(step5Body.safeParse(body).success).toBe(true);
+    expect(assessmentSignature({ ...draft, draws: [{ ...draft.draws[0]!, count: 1 }] })).not.toBe(assessmentSignature(draft));
+    // An empty count or points field: no count (required at its field), no points.
+    expect(assessmentBody(1, { ...draft, draws: [{ ...draft.draws[0]!, count: '', points: '' }] }).assessment.draws).toStrictEqual([{ topic_id: 9, count: undefined, points: 0 }]);
+  });
+
+  it('count per attempt with the questions of the assessment: "1 question + 2 drawn"', () => {
+    expect(questionsPerAttempt(drawing)).toEqual({ own: 1, drawn: 2 });
+    expect(questionsPerAttempt({ questions: [], draws: [{ topic_id: 1, count: 5, points: 1 }, { topic_id: 2, count: 10, points: 1 }] })).toEqual({ own: 0, drawn: 15 });
+  });
+
+  it('start a new row on the first topic no other row draws from, or none when every topic is taken', () => {
+    const topics = [{ id: 9 }, { id: 10 }];
+    const first = newDraw(topics, []);
+    expect(first).toMatchObject({ topic_id: 9, count: 1, points: 1 });
+    const second = newDraw(topics, [first]);
+    expect(second.topic_id).toBe(10);
+    expect(second.key).not.toBe(first.key);
+    expect(newDraw(topics, [first, second]).topic_id).toBeNull();
+  });
+
+  it('are refused in the browser at their row: no topic chosen, no count, more questions than the topic has', () => {
+    const sizes = new Map([
+      [9, 3],
+      [10, 1],
+    ]);
+    const validate = contractValidator(step5Body, (values: DraftAssessment) => assessmentBody(1, values), (key) => key, () => true, (values: DraftAssessment) => drawRules(values, sizes));
+    const none = { key: 'd-a', topic_id: null, count: 1, points: 1 };
+    const empty = { key: 'd-b', topic_id: 9, count: '', points: 1 };
+    const tooMany = { key: 'd-c', topic_id: 10, count: 2, points: 1 };
+    const draft = { ...newAssessment(), title: 'Q', draws: [none, empty, tooMany] };
+    expect(assessmentFieldErrors(draft, validate(draft))).toEqual({
+      'd-a.topic_id': 'api.validation.required',
+      'd-b.count': 'api.validation.required',
+      'd-c.count': 'api.authoring.draw_exceeds_topic',
+    });
+    const fixed = { ...draft, draws: [{ ...none, topic_id: 10 }, { ...empty, count: 3 }] };
+    expect(assessmentFieldErrors(fixed, validate(fixed))).toEqual({});
+  });
+
+  it("tie the server's messages to their row, and a row that is gone to the form", () => {
+    const draft = { ...newAssessment(), draws: [newDraw([{ id: 9 }], []), newDraw([{ id: 9 }, { id: 10 }], [])] };
+    const [a, b] = draft.draws;
+    expect(
+      assessmentFieldErrors(draft, {
+        'assessment.draws.0.topic_id': 'api.authoring.not_in_course',
+        'assessment.draws.1.count': 'api.authoring.draw_exceeds_topic',
+        'assessment.draws.1.points': 'Too big',
+        'assessment.draws.7.count': 'api.authoring.draw_exceeds_topic',
+        'assessment.draws': 'Too many',
+      }),
+    ).toEqual({
+      [`${a!.key}.topic_id`]: 'api.authoring.not_in_course',
+      [`${b!.key}.count`]: 'api.authoring.draw_exceeds_topic',
+      [`${b!.key}.points`]: 'Too big',
+      form: 'api.authoring.draw_exceeds_topic Too many',
     });
   });
 });

@@ -2,9 +2,10 @@ import { acceptedLines, blankCount, type QuestionType } from '@nibras/contract';
 import type { Step5 } from '../../api';
 import { newKey } from './outline-model';
 
-/** Step 5's answer: the course's assessments with its state. */
+/** Step 5's answer: the course's assessments and question bank with its state. */
 export type AssessmentsAnswer = Step5;
 export type ServerAssessment = Step5['assessments'][number];
+export type ServerTopic = Step5['topics'][number];
 type ServerQuestion = ServerAssessment['questions'][number];
 
 export interface DraftOption {
@@ -31,6 +32,15 @@ export interface DraftQuestion {
   tolerance: number | string;
 }
 
+/** Random questions of an assessment: how many each attempt draws from one topic of the bank, and their points. */
+export interface DraftDraw {
+  key: string;
+  /** Null until the author picks a topic. */
+  topic_id: number | null;
+  count: number | string;
+  points: number | string;
+}
+
 export interface DraftAssessment {
   id?: number;
   title: string;
@@ -39,6 +49,14 @@ export interface DraftAssessment {
   max_attempts: number | string;
   /** Each attempt gets the questions and their options in an order of its own. */
   shuffle: boolean;
+  questions: DraftQuestion[];
+  draws: DraftDraw[];
+}
+
+/** A topic of the course's question bank: a title and its questions, written with the same editor as an assessment's. */
+export interface DraftTopic {
+  id?: number;
+  title: string;
   questions: DraftQuestion[];
 }
 
@@ -63,11 +81,31 @@ export function assessmentFromServer(assessment: ServerAssessment): DraftAssessm
     max_attempts: assessment.max_attempts ?? '',
     shuffle: assessment.shuffle,
     questions: assessment.questions.map(questionFromServer),
+    draws: assessment.draws.map((d) => ({ key: `d${d.topic_id}`, topic_id: d.topic_id, count: d.count, points: d.points })),
   };
 }
 
 export function newAssessment(): DraftAssessment {
-  return { title: '', pass_mark: 60, time_limit_minutes: '', max_attempts: '', shuffle: false, questions: [] };
+  return { title: '', pass_mark: 60, time_limit_minutes: '', max_attempts: '', shuffle: false, questions: [], draws: [] };
+}
+
+export function topicFromServer(topic: ServerTopic): DraftTopic {
+  return { id: topic.id, title: topic.title, questions: topic.questions.map(questionFromServer) };
+}
+
+export function newTopic(): DraftTopic {
+  return { title: '', questions: [] };
+}
+
+/** A new row of random questions: the first topic no other row draws from, one question worth a point. */
+export function newDraw(topics: readonly { id: number }[], draws: readonly DraftDraw[]): DraftDraw {
+  const taken = new Set(draws.map((d) => d.topic_id));
+  return { key: newKey('d'), topic_id: topics.find((t) => !taken.has(t.id))?.id ?? null, count: 1, points: 1 };
+}
+
+/** How many questions an assessment gives each attempt: its own and those drawn from the bank. */
+export function questionsPerAttempt(assessment: Pick<ServerAssessment, 'questions' | 'draws'>): { own: number; drawn: number } {
+  return { own: assessment.questions.length, drawn: assessment.draws.reduce((sum, d) => sum + d.count, 0) };
 }
 
 export const newOption = (text = '', is_correct = false): DraftOption => ({ key: newKey('o'), text, is_correct, match: '' });
@@ -147,28 +185,44 @@ function optionBody(type: QuestionType, option: DraftOption) {
   return { ...id, text: option.text.trim(), is_correct: choiceType(type) && option.is_correct };
 }
 
-/** The body of addUpdate/step5 for one assessment. */
+const numberOr0 = (value: number | string) => Number(value === '' ? 0 : value);
+
+/** Questions as step 5 takes them, for an assessment or a topic of the bank alike: in order, saved ones with their ids. */
+export function questionsBody(questions: readonly DraftQuestion[]) {
+  return questions.map((q) => ({
+    ...(q.id ? { id: q.id } : {}),
+    type: q.type,
+    text: q.text.trim(),
+    points: numberOr0(q.points),
+    accepted_answers: q.type === 'short' ? acceptedLines(q.accepted) : [],
+    options: optionless(q.type) ? [] : q.options.map((o) => optionBody(q.type, o)),
+    numeric_answer: q.type === 'numeric' ? numberOrNull(q.numeric_answer) : null,
+    tolerance: q.type === 'numeric' ? numberOr0(q.tolerance) : 0,
+  }));
+}
+
+/** The body of addUpdate/step5 for one assessment. A draw without a topic or count goes without it: "required" at its field. */
 export function assessmentBody(courseId: number, draft: DraftAssessment) {
   return {
     id: courseId,
     assessment: {
       ...(draft.id ? { id: draft.id } : {}),
       title: draft.title.trim(),
-      pass_mark: Number(draft.pass_mark === '' ? 0 : draft.pass_mark),
+      pass_mark: numberOr0(draft.pass_mark),
       time_limit_minutes: numberOrNull(draft.time_limit_minutes),
       max_attempts: numberOrNull(draft.max_attempts),
       shuffle: draft.shuffle,
-      questions: draft.questions.map((q) => ({
-        ...(q.id ? { id: q.id } : {}),
-        type: q.type,
-        text: q.text.trim(),
-        points: Number(q.points === '' ? 0 : q.points),
-        accepted_answers: q.type === 'short' ? acceptedLines(q.accepted) : [],
-        options: optionless(q.type) ? [] : q.options.map((o) => optionBody(q.type, o)),
-        numeric_answer: q.type === 'numeric' ? numberOrNull(q.numeric_answer) : null,
-        tolerance: q.type === 'numeric' ? Number(q.tolerance === '' ? 0 : q.tolerance) : 0,
-      })),
+      questions: questionsBody(draft.questions),
+      draws: draft.draws.map((d) => ({ topic_id: d.topic_id ?? undefined, count: d.count === '' ? undefined : Number(d.count), points: numberOr0(d.points) })),
     },
+  };
+}
+
+/** The body of addUpdate/step5/topic for one topic of the question bank. */
+export function topicBody(courseId: number, draft: DraftTopic) {
+  return {
+    id: courseId,
+    topic: { ...(draft.id ? { id: draft.id } : {}), title: draft.title.trim(), questions: questionsBody(draft.questions) },
   };
 }
 
@@ -176,18 +230,42 @@ export function assessmentSignature(draft: DraftAssessment | null): string {
   return draft ? JSON.stringify(assessmentBody(0, draft).assessment) : '';
 }
 
+export function topicSignature(draft: DraftTopic | null): string {
+  return draft ? JSON.stringify(topicBody(0, draft).topic) : '';
+}
+
 /**
- * The server's field messages (`assessment.questions.1.options.0.text`) tied to the items they were
- * about: `title`, `pass_mark`… for the assessment, `<questionKey>.<field>`, `<optionKey>.<field>`;
- * anything else under `form`.
+ * What the browser can check before the server does: a draw asking more questions than its topic has (the server's
+ * own message, at the same path). Sizes: each topic's saved questions.
  */
-export function assessmentFieldErrors(draft: DraftAssessment, errors: Readonly<Record<string, string>>): Record<string, string> {
+export function drawRules(draft: DraftAssessment, sizes: ReadonlyMap<number, number>): Record<string, string> {
+  const problems: Record<string, string> = {};
+  draft.draws.forEach((d, i) => {
+    const size = d.topic_id === null ? undefined : sizes.get(d.topic_id);
+    if (size !== undefined && d.count !== '' && Number(d.count) > size) problems[`assessment.draws.${i}.count`] = 'api.authoring.draw_exceeds_topic';
+  });
+  return problems;
+}
+
+/**
+ * The field messages of a body (`<base>.questions.1.options.0.text`, `<base>.draws.0.count`) tied to the items they
+ * were about: the item's own fields by name (`title`, `pass_mark`…), `<questionKey>.<field>`, `<optionKey>.<field>`,
+ * `<drawKey>.<field>`; anything else under `form`. Base: `assessment` or `topic`.
+ */
+function fieldErrors(
+  base: 'assessment' | 'topic',
+  draft: { questions: readonly DraftQuestion[]; draws?: readonly DraftDraw[] },
+  fields: readonly string[],
+  errors: Readonly<Record<string, string>>,
+): Record<string, string> {
   const mapped: Record<string, string> = {};
   const add = (key: string, message: string) => {
     mapped[key] = mapped[key] ? `${mapped[key]} ${message}` : message;
   };
+  const questionPath = new RegExp(`^${base}\\.questions\\.(\\d+)(?:\\.(\\w+))?(?:\\.(\\d+)(?:\\.(\\w+))?)?`);
+  const drawPath = new RegExp(`^${base}\\.draws\\.(\\d+)\\.(topic_id|count|points)$`);
   for (const [path, message] of Object.entries(errors)) {
-    const question = /^assessment\.questions\.(\d+)(?:\.(\w+))?(?:\.(\d+)(?:\.(\w+))?)?/.exec(path);
+    const question = questionPath.exec(path);
     if (question) {
       const q = draft.questions[Number(question[1])];
       const option = question[3] !== undefined ? q?.options[Number(question[3])] : undefined;
@@ -196,8 +274,24 @@ export function assessmentFieldErrors(draft: DraftAssessment, errors: Readonly<R
       else add('form', message);
       continue;
     }
-    const field = /^assessment\.(title|pass_mark|time_limit_minutes|max_attempts)$/.exec(path);
-    add(field ? (field[1] as string) : 'form', message);
+    const draw = drawPath.exec(path);
+    const row = draw ? draft.draws?.[Number(draw[1])] : undefined;
+    if (draw && row) {
+      add(`${row.key}.${draw[2]}`, message);
+      continue;
+    }
+    const field = path.startsWith(`${base}.`) ? path.slice(base.length + 1) : null;
+    add(field !== null && fields.includes(field) ? field : 'form', message);
   }
   return mapped;
+}
+
+/** An assessment's field messages: see fieldErrors. */
+export function assessmentFieldErrors(draft: DraftAssessment, errors: Readonly<Record<string, string>>): Record<string, string> {
+  return fieldErrors('assessment', draft, ['title', 'pass_mark', 'time_limit_minutes', 'max_attempts'], errors);
+}
+
+/** A topic's field messages: its title, its questions and options; see fieldErrors. */
+export function topicFieldErrors(draft: DraftTopic, errors: Readonly<Record<string, string>>): Record<string, string> {
+  return fieldErrors('topic', draft, ['title'], errors);
 }

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { step5Body } from '@nibras/contract';
+import { step5Body, step5TopicBody } from '@nibras/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authoringQueries, callAuthoring } from '../../api';
-import { failureText as failureOf } from '../../../../lib/http';
-import { useContractForm } from '../../../../lib/forms';
+import { failureText as failureOf, type ApiResult } from '../../../../lib/http';
 import { LoadingDots } from '../../../../components/loading-dots';
 import { authoringStore } from '../authoring-store';
 import type { StepProps } from '../step-props';
@@ -15,19 +14,30 @@ import {
   assessmentFieldErrors,
   assessmentFromServer,
   assessmentSignature,
+  drawRules,
   newAssessment,
+  newTopic,
+  questionsPerAttempt,
+  topicBody,
+  topicFieldErrors,
+  topicFromServer,
+  topicSignature,
   type AssessmentsAnswer,
-  type DraftAssessment,
-  type DraftOption,
-  type DraftQuestion,
+  type ServerAssessment,
 } from './assessment-model';
 import { OutlineConfirmModal, type ConfirmRequest } from './outline-confirm-modal';
+import { TopicForm, TopicList } from './question-bank';
+import { useQuestionsForm } from './use-questions-form';
 import './steps45.css';
 
+/** Where a delete was asked for: its failure shows there. */
+type Area = 'assessments' | 'bank';
+
 /**
- * Step 5, assessments (optional): the course's assessments, and one open at a time in a form that saves
- * it with its questions and options. Deleting a saved assessment, question or option goes to the server
- * at once (after a confirmation); the form keeps its other unsaved edits.
+ * Step 5, assessments (optional): the course's assessments and its question bank (topics of questions that
+ * assessments draw from at random), each with one item open at a time in a form that saves it with its questions
+ * and options. Deleting a saved item, question or option goes to the server at once (after a confirmation); the
+ * forms keep their other unsaved edits.
  */
 export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: StepProps) {
   const { t } = useTranslation();
@@ -38,146 +48,99 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
   });
   const [server, setServer] = useState<AssessmentsAnswer | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
-  // Whether the form is open: one assessment at a time is written.
-  const [open, setOpen] = useState(false);
-
-  const assessment = useContractForm({
-    schema: step5Body,
-    initialValues: { assessment: newAssessment() },
-    toBody: (values) => assessmentBody(courseId, values.assessment),
-    mapErrors: (values, errors) => assessmentFieldErrors(values.assessment, errors),
-    invalidMessage: 'api.validation.failed',
-    networkFailure: 'authoring.step5.failed',
-    send: (body) => callAuthoring(role, 'step5', { body }),
-    onSuccess: ({ data, message }) => {
-      apply(data);
-      setOpen(false);
-      assessment.form.clearErrors();
-      onSaved(data.state, message);
-      onDirtyChange(false);
-    },
-  });
-  const { form } = assessment;
-  const draft = open ? form.values.assessment : null;
-  const errors = form.errors as Record<string, string>;
-  const setDraft = (update: (current: DraftAssessment) => DraftAssessment) => form.setFieldValue('assessment', update);
-
-  // Deletes, asked for first and sent at once; the form keeps its other unsaved edits.
-  const action = useMutation({
-    mutationFn: ({ run }: { run: () => Promise<{ data: AssessmentsAnswer; message: string }>; after: (data: AssessmentsAnswer) => void }) => run(),
-    onSuccess: ({ data, message }, { after }) => {
-      apply(data);
-      after(data);
-      onSaved(data.state, message);
-    },
-    onSettled: () => setConfirm(null),
-  });
-  const failureText = assessment.failure ?? (action.error ? failureOf(action.error, t('authoring.step5.failed')) : null);
-  const dismissFailure = () => {
-    assessment.resetOutcome();
-    action.reset();
-  };
 
   const apply = (data: AssessmentsAnswer) => {
     authoringStore.setStep(5, data);
     setServer(data);
   };
+  const saved = (data: AssessmentsAnswer, message: string) => {
+    apply(data);
+    onSaved(data.state, message);
+  };
   useEffect(() => {
     if (query.data && server === null) apply(query.data);
-    // Only the first answer fills the list; later answers arrive through apply().
+    // Only the first answer fills the lists; later answers arrive through apply().
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query.data]);
 
-  const savedOfDraft = draft?.id !== undefined ? server?.assessments.find((a) => a.id === draft.id) : undefined;
-  const baseline = draft === null ? null : savedOfDraft ? assessmentFromServer(savedOfDraft) : newAssessment();
-  const dirty = draft !== null && assessmentSignature(draft) !== assessmentSignature(baseline);
+  // Deletes, asked for first and sent at once; the forms keep their other unsaved edits.
+  const action = useMutation({
+    mutationFn: ({ run }: { area: Area; run: () => Promise<ApiResult<AssessmentsAnswer>>; after: (data: AssessmentsAnswer) => void }) => run(),
+    onSuccess: ({ data, message }, { after }) => {
+      saved(data, message);
+      after(data);
+    },
+    onSettled: () => setConfirm(null),
+  });
+  const deleteIn = (area: Area) => (run: () => Promise<ApiResult<AssessmentsAnswer>>, after: (data: AssessmentsAnswer) => void) => action.mutate({ area, run, after });
+  const shared = { role, ask: setConfirm, onSaved: saved, clearDeleteFailure: () => action.reset() };
+
+  const sizes = new Map((server?.topics ?? []).map((topic) => [topic.id, topic.questions.length]));
+  const assessment = useQuestionsForm({
+    ...shared,
+    schema: step5Body,
+    empty: newAssessment,
+    toBody: (draft) => assessmentBody(courseId, draft),
+    mapErrors: assessmentFieldErrors,
+    rules: (draft) => drawRules(draft, sizes),
+    send: (body) => callAuthoring(role, 'step5', { body }),
+    saved: (id) => {
+      const found = server?.assessments.find((a) => a.id === id);
+      return found ? assessmentFromServer(found) : undefined;
+    },
+    signature: assessmentSignature,
+    discardText: t('authoring.step5.discardText'),
+    runDelete: deleteIn('assessments'),
+  });
+  const topic = useQuestionsForm({
+    ...shared,
+    schema: step5TopicBody,
+    empty: newTopic,
+    toBody: (draft) => topicBody(courseId, draft),
+    mapErrors: topicFieldErrors,
+    send: (body) => callAuthoring(role, 'step5Topic', { body }),
+    saved: (id) => {
+      const found = server?.topics.find((x) => x.id === id);
+      return found ? topicFromServer(found) : undefined;
+    },
+    signature: topicSignature,
+    discardText: t('authoring.step5.bank.discardText'),
+    runDelete: deleteIn('bank'),
+  });
+
+  const dirty = assessment.dirty || topic.dirty;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  const replaceForm = (next: DraftAssessment | null) => {
-    dismissFailure();
-    form.clearErrors();
-    if (next) form.setValues({ assessment: next });
-    setOpen(next !== null);
+  const failureIn = (area: Area) => {
+    const form = area === 'assessments' ? assessment : topic;
+    if (form.failure) return form.failure;
+    return action.error && action.variables?.area === area ? failureOf(action.error, t('authoring.step5.failed')) : null;
   };
-  // Closing the form or opening another assessment must not drop unsaved work without asking.
-  const showForm = (next: DraftAssessment | null) => {
-    if (!dirty) {
-      replaceForm(next);
-      return;
-    }
-    setConfirm({
-      title: t('authoring.step5.discardTitle'),
-      text: t('authoring.step5.discardText'),
-      confirmLabel: t('authoring.step5.discard'),
-      run: () => {
-        replaceForm(next);
-        setConfirm(null);
-      },
-    });
-  };
-
-  const save = () => {
+  const dismiss = (area: Area) => () => {
+    (area === 'assessments' ? assessment : topic).resetOutcome();
     action.reset();
-    assessment.onSubmit();
   };
-
-  const runConfirmed = (run: () => Promise<{ data: AssessmentsAnswer; message: string }>, after: (data: AssessmentsAnswer) => void) => () => {
-    assessment.resetOutcome();
-    action.mutate({ run, after });
-  };
-
-  const removeQuestion = (key: string) => setDraft((current) => ({ ...current, questions: current.questions.filter((q) => q.key !== key) }));
-  const removeOption = (questionKey: string, optionKey: string) =>
-    setDraft((current) => ({ ...current, questions: current.questions.map((q) => (q.key === questionKey ? { ...q, options: q.options.filter((o) => o.key !== optionKey) } : q)) }));
 
   const askDeleteAssessment = (id: number, title: string) =>
     setConfirm({
       title: t('authoring.step5.deleteAssessmentTitle'),
       text: t('authoring.step5.deleteAssessmentText', { title }),
       confirmLabel: t('authoring.step5.delete'),
-      run: runConfirmed(
+      run: assessment.confirmed(
         () => callAuthoring(role, 'deleteAssessment', { params: { id } }),
-        () => {
-          if (form.values.assessment.id !== id) return;
-          form.clearErrors();
-          setOpen(false);
-        },
+        () => assessment.closeIfShowing(id),
       ),
     });
-
-  const askDeleteQuestion = (question: DraftQuestion) => {
-    if (question.id === undefined) {
-      removeQuestion(question.key);
-      return;
-    }
-    const id = question.id;
+  const askDeleteTopic = (id: number, title: string) =>
     setConfirm({
-      title: t('authoring.step5.deleteQuestionTitle'),
-      text: t('authoring.step5.deleteQuestionText', { text: question.text.trim() || t('authoring.step5.untitledQuestion') }),
+      title: t('authoring.step5.bank.deleteTitle'),
+      text: t('authoring.step5.bank.deleteText', { title }),
       confirmLabel: t('authoring.step5.delete'),
-      run: runConfirmed(
-        () => callAuthoring(role, 'deleteQuestion', { params: { id } }),
-        () => removeQuestion(question.key),
+      run: topic.confirmed(
+        () => callAuthoring(role, 'deleteTopic', { params: { id } }),
+        () => topic.closeIfShowing(id),
       ),
     });
-  };
-
-  const askDeleteOption = (question: DraftQuestion, option: DraftOption) => {
-    if (option.id === undefined) {
-      removeOption(question.key, option.key);
-      return;
-    }
-    const id = option.id;
-    setConfirm({
-      title: t('authoring.step5.deleteOptionTitle'),
-      text: t('authoring.step5.deleteOptionText', { text: option.text.trim() || t('authoring.step5.untitledOption') }),
-      confirmLabel: t('authoring.step5.delete'),
-      run: runConfirmed(
-        () => callAuthoring(role, 'deleteOption', { params: { id } }),
-        () => removeOption(question.key, option.key),
-      ),
-    });
-  };
 
   if (query.isError && !server) {
     return (
@@ -188,16 +151,22 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
   }
   if (!server) return <LoadingDots />;
 
+  const failure = (area: Area, testId: string) => {
+    const text = failureIn(area);
+    return text ? (
+      <Alert color="red" role="alert" data-testid={testId} withCloseButton closeButtonLabel={t('authoring.step5.dismiss')} onClose={dismiss(area)}>
+        {text}
+      </Alert>
+    ) : null;
+  };
+  const drawTopics = server.topics.map((x) => ({ id: x.id, title: x.title, size: x.questions.length }));
+
   return (
     <Stack gap="md" data-testid="step5-assessments">
       <Text size="sm" c="dimmed">
         {t('authoring.step5.intro')}
       </Text>
-      {failureText ? (
-        <Alert color="red" role="alert" data-testid="step5-failure" withCloseButton closeButtonLabel={t('authoring.step5.dismiss')} onClose={dismissFailure}>
-          {failureText}
-        </Alert>
-      ) : null}
+      {failure('assessments', 'step5-failure')}
       <section aria-labelledby="assessment-list-title">
         <Stack gap="sm">
           <Title order={3} size="h4" id="assessment-list-title">
@@ -209,24 +178,22 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
             </Text>
           ) : (
             <ul className="outline-list">
-              {server.assessments.map((assessment) => (
-                <li key={assessment.id}>
-                  <Paper withBorder radius="md" p="sm" className="assessment-card" data-testid="assessment-item" data-assessment-id={assessment.id}>
+              {server.assessments.map((item) => (
+                <li key={item.id}>
+                  <Paper withBorder radius="md" p="sm" className="assessment-card" data-testid="assessment-item" data-assessment-id={item.id}>
                     <Group justify="space-between" gap="xs">
                       <Stack gap={2} className="outline-grow">
                         <Text fw={700} dir="auto" className="break-anywhere" data-testid="assessment-item-title">
-                          {assessment.title}
+                          {item.title}
                         </Text>
-                        <Text size="sm" c="dimmed">
-                          {t('authoring.step5.summary', { passMark: assessment.pass_mark, count: assessment.questions.length })}
-                        </Text>
+                        <AssessmentSummary assessment={item} />
                       </Stack>
                       <Group gap="xs">
                         <Button
                           size="xs"
                           variant="default"
-                          onClick={() => showForm(assessmentFromServer(assessment))}
-                          aria-label={t('authoring.step5.actionFor', { action: t('authoring.step5.edit'), title: assessment.title })}
+                          onClick={() => assessment.show(assessmentFromServer(item))}
+                          aria-label={t('authoring.step5.actionFor', { action: t('authoring.step5.edit'), title: item.title })}
                           data-testid="assessment-edit"
                         >
                           {t('authoring.step5.edit')}
@@ -235,8 +202,8 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
                           size="xs"
                           variant="outline"
                           color="red.9"
-                          onClick={() => askDeleteAssessment(assessment.id, assessment.title)}
-                          aria-label={t('authoring.step5.actionFor', { action: t('authoring.step5.delete'), title: assessment.title })}
+                          onClick={() => askDeleteAssessment(item.id, item.title)}
+                          aria-label={t('authoring.step5.actionFor', { action: t('authoring.step5.delete'), title: item.title })}
                           data-testid="assessment-delete"
                         >
                           {t('authoring.step5.delete')}
@@ -248,28 +215,82 @@ export function Step5Assessments({ role, courseId, onSaved, onDirtyChange }: Ste
               ))}
             </ul>
           )}
-          {draft === null ? (
+          {assessment.draft === null ? (
             <Group>
-              <Button variant="light" onClick={() => showForm(newAssessment())} data-testid="new-assessment">
+              <Button variant="light" onClick={() => assessment.show(newAssessment())} data-testid="new-assessment">
                 {t('authoring.step5.add')}
               </Button>
             </Group>
           ) : null}
         </Stack>
       </section>
-      {draft ? (
+      {assessment.draft ? (
         <AssessmentForm
-          draft={draft}
-          errors={errors}
+          draft={assessment.draft}
+          topics={drawTopics}
+          errors={assessment.errors}
           saving={assessment.pending}
-          onChange={(next) => setDraft(() => next)}
-          onSave={save}
-          onCancel={() => showForm(null)}
-          onDeleteQuestion={askDeleteQuestion}
-          onDeleteOption={askDeleteOption}
+          onChange={(next) => assessment.setDraft(() => next)}
+          onSave={assessment.save}
+          onCancel={() => assessment.show(null)}
+          onDeleteQuestion={assessment.askDeleteQuestion}
+          onDeleteOption={assessment.askDeleteOption}
+        />
+      ) : null}
+      <section aria-labelledby="bank-title" className="question-bank" data-testid="question-bank">
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="bank-title">
+            {t('authoring.step5.bank.title')}
+          </Title>
+          {failure('bank', 'bank-failure')}
+          <TopicList
+            topics={server.topics}
+            assessments={server.assessments}
+            onEdit={(item) => topic.show(topicFromServer(item))}
+            onDelete={(item) => askDeleteTopic(item.id, item.title)}
+          />
+          {topic.draft === null ? (
+            <Group>
+              <Button variant="light" onClick={() => topic.show(newTopic())} data-testid="new-topic">
+                {t('authoring.step5.bank.add')}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </section>
+      {topic.draft ? (
+        <TopicForm
+          draft={topic.draft}
+          errors={topic.errors}
+          saving={topic.pending}
+          onChange={(next) => topic.setDraft(() => next)}
+          onSave={topic.save}
+          onCancel={() => topic.show(null)}
+          onDeleteQuestion={topic.askDeleteQuestion}
+          onDeleteOption={topic.askDeleteOption}
         />
       ) : null}
       <OutlineConfirmModal request={confirm} busy={action.isPending} onClose={() => setConfirm(null)} />
     </Stack>
+  );
+}
+
+/** An assessment's pass mark and what each attempt gets: its own questions, and those drawn at random from the bank. */
+function AssessmentSummary({ assessment }: { assessment: ServerAssessment }) {
+  const { t } = useTranslation();
+  const { own, drawn } = questionsPerAttempt(assessment);
+  if (drawn === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="assessment-item-summary">
+        {t('authoring.step5.summary', { passMark: assessment.pass_mark, count: own })}
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed" data-testid="assessment-item-summary">
+      {own === 0 ? t('authoring.step5.passMarkOnly', { passMark: assessment.pass_mark }) : t('authoring.step5.summary', { passMark: assessment.pass_mark, count: own })}
+      {own === 0 ? ' · ' : ' + '}
+      {t('authoring.step5.drawnSummary', { count: drawn })}
+    </Text>
   );
 }
