@@ -19,7 +19,7 @@ export interface AssessmentDrawsProps {
 
 /**
  * An assessment's random questions: rows of a topic of the course's question bank, how many questions each attempt
- * draws from it and what each is worth. Each topic once; without topics, why there is nothing to draw from.
+ * draws from it and what each is worth. Each topic once; when no row can be added, why (no topics, every topic drawn from, the limit).
  */
 export function AssessmentDraws({ draws, topics, errors, onChange }: AssessmentDrawsProps) {
   const { t } = useTranslation();
@@ -88,9 +88,9 @@ export function AssessmentDraws({ draws, topics, errors, onChange }: AssessmentD
             </Group>
           );
         })}
-        {topics.length === 0 ? (
+        {!canAdd ? (
           <Text size="sm" id="draws-no-topics" data-testid="draws-no-topics">
-            {t('authoring.step5.draws.noTopics')}
+            {t(topics.length === 0 ? 'authoring.step5.draws.noTopics' : draws.length >= AUTHORING_LIMITS.draws ? 'authoring.step5.draws.atLimit' : 'authoring.step5.draws.allTaken')}
           </Text>
         ) : null}
         <Group>
@@ -98,7 +98,7 @@ export function AssessmentDraws({ draws, topics, errors, onChange }: AssessmentD
             size="xs"
             variant="light"
             disabled={!canAdd}
-            aria-describedby={topics.length === 0 ? 'draws-no-topics' : undefined}
+            aria-describedby={canAdd ? undefined : 'draws-no-topics'}
             onClick={() => onChange([...draws, newDraw(topics, draws)])}
             data-testid="add-draw"
           >
