@@ -36,6 +36,7 @@ import { notesModule } from './modules/notes/notes.routes';
 import { recordsModule } from './modules/records/records.routes';
 import { assignmentsModule } from './modules/assignments/assignments.routes';
 import { gradebookModule } from './modules/gradebook/gradebook.routes';
+import { reportsModule } from './modules/reports/reports.routes';
 import { ordersModule } from './modules/orders/orders.routes';
 import { invoicesModule } from './modules/invoices/invoices.routes';
 import { ratingsModule } from './modules/ratings/ratings.routes';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     recordsModule(api, ctx);
     assignmentsModule(api, ctx);
     gradebookModule(api, ctx);
+    reportsModule(api, ctx);
     ordersModule(api, ctx);
     couponsModule(api, ctx);
     invoicesModule(api, ctx);

@@ -34,3 +34,4 @@ export * from './notifications';
 export * from './records';
 export * from './assignments';
 export * from './gradebook';
+export * from './reports';

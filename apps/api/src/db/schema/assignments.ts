@@ -72,6 +72,8 @@ export const assignmentSubmissions = pgTable(
     index('assignment_submissions_course_idx').on(t.courseId, t.participantId),
     // The graders' queue: what waits, the oldest first.
     index('assignment_submissions_ungraded_idx').on(t.courseId, t.submittedAt).where(sql`${t.gradedAt} is null`),
+    // The admins' reports (docs/reports.md): who handed in work in a period, site-wide.
+    index('assignment_submissions_submitted_idx').on(t.submittedAt, t.courseId, t.participantId),
     check('assignment_submissions_graded', sql`(${t.gradedAt} is null) = (${t.score} is null)`),
   ],
 );

@@ -170,6 +170,9 @@ export const enrollments = pgTable(
     // A course's learners, in id order too (the gradebook's export walks them in chunks).
     index('enrollments_course_idx').on(t.courseId, t.participantId),
     index('enrollments_participant_created_idx').on(t.participantId, t.createdAt),
+    // The admins' reports (docs/reports.md): a period's enrolments and completions, site-wide, read by time.
+    index('enrollments_created_idx').on(t.createdAt, t.courseId, t.participantId, t.completedAt),
+    index('enrollments_completed_idx').on(t.completedAt, t.courseId).where(sql`${t.completedAt} is not null`),
   ],
 );
 
@@ -234,6 +237,8 @@ export const lectureProgress = pgTable(
     index('lecture_progress_course_idx').on(t.participantId, t.courseId),
     // A course's progress at once: the gradebook (docs/gradebook.md).
     index('lecture_progress_by_course_idx').on(t.courseId, t.participantId),
+    // The admins' reports (docs/reports.md): who studied in a period, site-wide.
+    index('lecture_progress_updated_idx').on(t.updatedAt, t.courseId, t.participantId),
   ],
 );
 

@@ -1,0 +1,4 @@
+CREATE INDEX "enrollments_created_idx" ON "enrollments" USING btree ("created_at","course_id","participant_id","completed_at");--> statement-breakpoint
+CREATE INDEX "enrollments_completed_idx" ON "enrollments" USING btree ("completed_at","course_id") WHERE "enrollments"."completed_at" is not null;--> statement-breakpoint
+CREATE INDEX "lecture_progress_updated_idx" ON "lecture_progress" USING btree ("updated_at","course_id","participant_id");--> statement-breakpoint
+CREATE INDEX "assignment_submissions_submitted_idx" ON "assignment_submissions" USING btree ("submitted_at","course_id","participant_id");
