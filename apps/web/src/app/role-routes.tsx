@@ -41,6 +41,8 @@ const AssessmentPage = lazyScreen(() => import('../features/quiz/pages/assessmen
 const SubmissionListPage = lazyScreen(() => import('../features/quiz/pages/submission-list-page'));
 const SubmissionReviewPage = lazyScreen(() => import('../features/quiz/pages/submission-review-page'));
 const GradebookPage = lazyScreen(() => import('../features/gradebook/pages/gradebook-page'));
+const ReportsPage = lazyScreen(() => import('../features/reports/pages/reports-page'));
+const DropoffPage = lazyScreen(() => import('../features/reports/pages/dropoff-page'));
 const MessagesPage = lazyScreen(() => import('../features/messages/pages/messages-page'));
 const AdminUserMessagesPage = lazyScreen(() => import('../features/messages/pages/admin-user-messages-page'));
 const InstructorDashboardPage = lazyScreen(() => import('../features/authoring/pages/instructor-dashboard-page'));
@@ -105,6 +107,7 @@ function roleArea(role: Role): RouteObject {
       );
     }
     children.push(page(paths.adminEnrolments, <EnrolmentsPage />, EnrolmentsPage));
+    children.push(page(paths.adminReports, <ReportsPage />, ReportsPage), page(`${paths.adminReports}/courses/:courseId`, <DropoffPage />, DropoffPage));
     children.push(page(paths.adminSubscribers, <SubscribersPage />, SubscribersPage), page(paths.adminContactMessages, <ContactMessagesPage />, ContactMessagesPage));
   }
   if (role === 'instructor') {

@@ -54,6 +54,9 @@ export const paths = {
   /** The admin's grants: one participant or a CSV list into a course, or a CSV import (docs/bulk-enrolment.md). */
   adminEnrolments: '/admin/enrolments',
   adminSubscribers: '/admin/subscribers',
+  /** The admins' reports (docs/reports.md), and one course's drop-off. */
+  adminReports: '/admin/reports',
+  adminReportDropoff: (courseId: string | number) => `/admin/reports/courses/${encodeURIComponent(String(courseId))}`,
   /** A role's message centre (docs/messages.md); `?thread=` opens a thread, `?to=&course=` starts one. */
   messages: (role: Role) => `/${role}/messages`,
   newMessage: (role: Role, to: number, courseId?: number) => `/${role}/messages?to=${to}${courseId ? `&course=${courseId}` : ''}`,

@@ -24,4 +24,6 @@ export const BACK_OFFICE_PREFIXES = [
   'records.',
   // Assignments: the participant's, and the instructor's and admin's screens and grading queue.
   'assignments.',
+  // The admins' reports.
+  'reports.',
 ] as const;

@@ -22,6 +22,7 @@ import {
   IconMessage,
   IconMessageQuestion,
   IconNews,
+  IconChartBar,
   IconReceipt,
   IconSchool,
   IconShieldLock,
@@ -70,6 +71,7 @@ const LINK_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: 
   'members.participant.nav': IconUsers,
   'enrolments.nav': IconUserPlus,
   'subscribers.nav': IconNews,
+  'reports.nav': IconChartBar,
   'contactMessages.nav': IconMail,
   'adminCms.nav.home': IconHome,
   'adminCms.nav.contact': IconAddressBook,
@@ -120,6 +122,7 @@ function shellLinks(role: Role): ShellLink[] {
   }
   if (role === 'admin') {
     links.push(
+      { to: paths.adminReports, labelKey: 'reports.nav' },
       { to: paths.adminOrders, labelKey: 'adminOrders.nav' },
       { to: paths.adminInvoices, labelKey: 'invoices.nav' },
       { to: paths.coupons('admin'), labelKey: 'coupons.nav' },
