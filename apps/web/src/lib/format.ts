@@ -68,6 +68,11 @@ export function formatDay(day: string, language: string): string {
   return dateFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
+/** "2026-11-24" → "Nov 24", "24 نوفمبر": a day of the server's UTC calendar without its year (a chart's axis). */
+export function formatDayMonth(day: string, language: string): string {
+  return dateFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 /** 75 → "1:15", 3725 → "1:02:05": a player's clock, the same in both languages. */
 export function formatClock(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

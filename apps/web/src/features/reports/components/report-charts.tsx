@@ -1,7 +1,7 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDay, formatNumber } from '../../../lib/format';
+import { formatDay, formatDayMonth, formatNumber } from '../../../lib/format';
 import type { ReportPointView } from '../api';
 import '@mantine/charts/styles.layer.css';
 
@@ -29,7 +29,7 @@ export function useChartAxes() {
 export function ReportCharts({ series, step, rates }: { series: ReportPointView[]; step: 'day' | 'week'; rates: { name: string; rate: number }[] }) {
   const { t } = useTranslation();
   const { lang, rtl, yAxisProps, xTick } = useChartAxes();
-  const data = series.map((p) => ({ ...p, label: formatDay(p.start, lang) }));
+  const data = series.map((p) => ({ ...p, label: formatDayMonth(p.start, lang) }));
   const every = Math.max(0, Math.ceil(series.length / 6) - 1);
   const pointLabel = t(step === 'day' ? 'reports.charts.day' : 'reports.charts.weekOf');
   return (
@@ -57,25 +57,28 @@ export function ReportCharts({ series, step, rates }: { series: ReportPointView[
             yAxisProps={yAxisProps}
           />
         </div>
-        <table className="visually-hidden" data-testid="reports-chart-activity-table">
-          <caption>{t('reports.charts.activity')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{pointLabel}</th>
-              <th scope="col">{t('reports.figure.enrollments')}</th>
-              <th scope="col">{t('reports.figure.active_learners')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {series.map((p) => (
-              <tr key={p.start}>
-                <th scope="row">{formatDay(p.start, lang)}</th>
-                <td>{formatNumber(p.enrollments, lang)}</td>
-                <td>{formatNumber(p.active_learners, lang)}</td>
+        {/* A table is as wide as its cells whatever its own size: the hidden box around it keeps it off the page's width. */}
+        <div className="visually-hidden">
+          <table data-testid="reports-chart-activity-table">
+            <caption>{t('reports.charts.activity')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{pointLabel}</th>
+                <th scope="col">{t('reports.figure.enrollments')}</th>
+                <th scope="col">{t('reports.figure.active_learners')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {series.map((p) => (
+                <tr key={p.start}>
+                  <th scope="row">{formatDay(p.start, lang)}</th>
+                  <td>{formatNumber(p.enrollments, lang)}</td>
+                  <td>{formatNumber(p.active_learners, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Paper>
       <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="reports-chart-rates" data-testid="reports-chart-rates">
         <Title order={2} size="h5" id="reports-chart-rates" mb="sm">

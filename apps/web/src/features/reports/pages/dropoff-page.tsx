@@ -25,6 +25,7 @@ function StopHistogram({ video }: { video: DropoffView['videos'][number] }) {
   const most = Math.max(1, ...video.stops);
   const tenth = video.duration_seconds / REPORT_STOP_BUCKETS;
   const stopped = video.stops.reduce((a, b) => a + b, 0);
+  if (video.viewers === 0) return <Text size="sm" c="dimmed">{t('reports.dropoff.noViewers')}</Text>;
   if (stopped === 0) return <Text size="sm" c="dimmed">{t('reports.dropoff.noStops')}</Text>;
   return (
     <>
@@ -155,7 +156,7 @@ export default function DropoffPage() {
                   {data.lectures.map((l, i) => (
                     <Table.Tr key={l.id} data-testid="dropoff-lecture">
                       <Table.Th scope="row" className="reports-table__name">
-                        <Text size="sm" fw={600} dir="auto" className="break-anywhere">
+                        <Text size="sm" fw={600} className="break-anywhere">
                           {t('reports.dropoff.lectureNumber', { number: n(i + 1) })} <bdi>{l.title}</bdi>
                         </Text>
                         <Text size="xs" c="dimmed" dir="auto">
