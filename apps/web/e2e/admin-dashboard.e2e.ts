@@ -1,12 +1,12 @@
-// test:area dashboard categories orders quiz
+// test:area dashboard categories orders quiz reports
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Role } from '@nibras/contract';
 import { eq } from 'drizzle-orm';
-import { createCategory, createCourse, enrollParticipant } from '../../api/test/factories';
+import { addLectures, createCategory, createCourse, enrollParticipant } from '../../api/test/factories';
 import { createUser, GOOD_PASSWORD, testDatabase } from '../../api/test/harness';
-import { quizAttempts } from '../../api/src/db/schema';
+import { enrollments, lectureProgress, quizAttempts } from '../../api/src/db/schema';
 import { enrolledParticipant, openAttempt, quizCourse, rightAnswer, submit } from '../../api/src/modules/quiz/quiz.test-kit';
 import { REAL } from '../../api/test/upload-corpus';
 import { auditAll, axeViolations, LANGUAGES, settled, type Language } from './support/audit';
@@ -183,6 +183,60 @@ describe("the instructor's orders and dashboard charts", () => {
   });
 });
 
+/** A category of its own with a course where three learners enrolled today; one of them stopped its video at 30 s of 100. */
+async function reportedCourse() {
+  const t = unique();
+  const { db } = await testDatabase();
+  const category = await createCategory({ nameAr: `تقارير ${t}`, nameEn: `Reports ${t}` });
+  const course = await createCourse({ categoryId: category.id, title: `Reported course ${t}` });
+  const { lectures } = await addLectures(course.id, 2, { durationSeconds: 100 });
+  const learners = await Promise.all([1, 2, 3].map((n) => createUser('participant', { name: `Reported learner ${n} ${t}` })));
+  await db.insert(enrollments).values(learners.map((l) => ({ participantId: l.id, courseId: course.id })));
+  await db.insert(lectureProgress).values({ participantId: learners[0]!.id, courseId: course.id, lectureId: lectures[0]!.id, positionSeconds: 30, watchedSeconds: 30 });
+  return { category, course };
+}
+
+describe('reports for admins (issue 30, point 6)', () => {
+  // Once, in English at 1280 px; in Arabic and at 375 px: the accessibility block below.
+  it("a category's figures, another period, the course's drop-off and the CSV download", async () => {
+    const { category, course } = await reportedCourse();
+    const { page } = await e2e.open({ width: 1280, height: 900 });
+    await signIn(page, 'admin', { email: (await createUser('admin')).email, name: 'Admin' }, 'en');
+    await page.goto(`/admin/reports?category=${category.id}`);
+    const row = page.getByTestId('reports-course-row').filter({ hasText: course.title });
+    await row.waitFor();
+    expect(await page.getByTestId('reports-total-enrollments-value').textContent()).toBe('3');
+    expect(await page.getByTestId('reports-total-active_learners-value').textContent()).toBe('1');
+    expect(await row.locator('[data-figure="enrollments"]').textContent()).toBe('3');
+    await page.getByTestId('reports-chart-activity').locator('svg.recharts-surface').first().waitFor();
+
+    // Another period: a custom one that ended before today holds nothing.
+    await page.getByTestId('reports-preset').click();
+    await page.getByRole('option', { name: tr('en', 'reports.preset.custom') }).click();
+    await page.getByTestId('reports-from').fill('2020-01-01');
+    await page.getByTestId('reports-to').fill('2020-01-31');
+    await page.getByTestId('reports-apply').click();
+    await page.getByText(tr('en', 'reports.empty.title')).waitFor();
+    expect(await page.getByTestId('reports-total-enrollments-value').textContent()).toBe('0');
+    await page.goBack();
+    await page.goBack();
+    await row.waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('reports-export').click().then(() => page.getByTestId('reports-export-csv').click())]);
+    expect(download.suggestedFilename()).toBe('nibras-report-courses.csv');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain(`${course.title},${category.nameEn},3,1,0,0,`);
+
+    await row.getByTestId('reports-dropoff-link').click();
+    await waitForPath(page, `/admin/reports/courses/${course.id}`);
+    await page.getByTestId('dropoff-lecture').first().waitFor();
+    expect(await page.getByTestId('dropoff-video').first().textContent()).toContain(tr('en', 'reports.dropoff.stopRange', { from: '0:30', to: '0:40', count: 1 }));
+  });
+});
+
 // Every screen of the file once per language: axe once, the layout at 1280 and at 375 px (support/audit.ts).
 describe('accessibility of these screens: no serious or critical axe violation, one h1, landmarks, nothing off-screen at 1280 or 375 px', () => {
   for (const language of LANGUAGES) {
@@ -194,6 +248,11 @@ describe('accessibility of these screens: no serious or critical axe violation, 
     it(`the admin categories in ${language}`, async ({ onTestFinished }) => {
       const category = await createCategory();
       const paths = ['/admin/category', '/admin/category/new', `/admin/category/${category.id}/edit`];
+      expect(await auditAll(e2e, { language, role: 'admin', paths, finished: onTestFinished })).toEqual([]);
+    });
+    it(`the reports and a course's drop-off in ${language}`, async ({ onTestFinished }) => {
+      const { category, course } = await reportedCourse();
+      const paths = [`/admin/reports?category=${category.id}`, '/admin/reports?tab=categories', `/admin/reports/courses/${course.id}`];
       expect(await auditAll(e2e, { language, role: 'admin', paths, finished: onTestFinished })).toEqual([]);
     });
     it(`instructor orders in ${language}`, async ({ onTestFinished }) => {

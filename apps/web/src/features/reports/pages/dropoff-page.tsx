@@ -80,7 +80,16 @@ export default function DropoffPage() {
       </Stack>
     );
   }
-  if (!data) return <LoadingDots />;
+  if (!data)
+    return (
+      <Stack gap="lg">
+        {back}
+        <Title order={1} className="shell-page__title">
+          {t('reports.dropoff.title')}
+        </Title>
+        <LoadingDots />
+      </Stack>
+    );
 
   const funnel = data.lectures.map((l, i) => ({ label: String(i + 1), reached: l.reached, completed: l.completed }));
   return (

@@ -103,19 +103,14 @@ export default function ReportsPage() {
               data-testid="reports-preset"
             />
             {params.preset === 'custom' ? (
-              <form
-                className="reports-custom"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  go({ from, to });
-                }}
-              >
+              // Not a form of its own: the toolbar around it is one (the search's), and forms do not nest.
+              <div className="reports-custom" role="group" aria-label={t('reports.toolbar.custom')}>
                 <TextInput type="date" label={t('reports.toolbar.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={fieldErrors.from} className="reports-filters__field" data-testid="reports-from" />
                 <TextInput type="date" label={t('reports.toolbar.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} error={fieldErrors.to} className="reports-filters__field" data-testid="reports-to" />
-                <Button type="submit" variant="default" data-testid="reports-apply">
+                <Button type="button" variant="default" onClick={() => go({ from, to })} data-testid="reports-apply">
                   {t('reports.toolbar.apply')}
                 </Button>
-              </form>
+              </div>
             ) : null}
             {params.tab === 'courses' ? (
               <Select
