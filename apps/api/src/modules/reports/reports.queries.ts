@@ -7,7 +7,7 @@ import type { ReportCourseSort } from '@nibras/contract';
 
 /**
  * The admins' reports (docs/reports.md). Everything a period holds is read by time, through the indexes of migration
- * 0033 (enrolments by creation and by completion, lecture progress by its last change, hand-ins by their time) and the
+ * 0034 (enrolments by creation and by completion, lecture progress by its last change, hand-ins by their time) and the
  * attempts' index by course and time (one range per course that has an assessment): the cost grows with what happened
  * in the period, never with the tables. One statement answers a whole report (its page, totals and series) as JSON.
  */
