@@ -252,7 +252,7 @@ describe('accessibility of these screens: no serious or critical axe violation, 
     });
     it(`the reports and a course's drop-off in ${language}`, async ({ onTestFinished }) => {
       const { category, course } = await reportedCourse();
-      const paths = [`/admin/reports?category=${category.id}`, '/admin/reports?tab=categories', `/admin/reports/courses/${course.id}`];
+      const paths = [`/admin/reports/courses/${course.id}`, `/admin/reports?category=${category.id}`, '/admin/reports?tab=categories'];
       expect(await auditAll(e2e, { language, role: 'admin', paths, finished: onTestFinished })).toEqual([]);
     });
     it(`instructor orders in ${language}`, async ({ onTestFinished }) => {

@@ -19,6 +19,9 @@ import { CategoryReportTable, CourseReportTable } from '../components/report-tab
 import { REPORT_PRESETS, nextReportParams, periodQuery, readReportParams, writeReportParams, type ReportParams, type ReportPreset } from '../report-params';
 import '../reports.css';
 
+/** A course's drop-off, in this screen's file (app/role-routes.tsx loads both at once). */
+export { default as DropoffPage } from './dropoff-page';
+
 const PER_PAGE = 25;
 /** The completion-rate chart's courses: the page's first ones with enrolments in the period. */
 const CHART_COURSES = 8;
