@@ -11,7 +11,8 @@
  * Target: a page in under 500 ms (p99, one at a time) for 5,000 learners by 50 items.
  * Then exports (issue 30, point 7): the gradebook of courses of 10,000 and 100,000 learners (BENCH_EXPORT_LEARNERS) by 5 items,
  * as CSV and as XLSX, read to the end: rows, megabytes, seconds, the API's CPU seconds and its peak resident memory growth
- * (target: flat, the same for 100,000 rows as for 10,000).
+ * (target: flat, the same for 100,000 rows as for 10,000). BENCH_SERVER_HEAP_MB=256 caps the server's heap, so an export that
+ * held its rows could not finish.
  */
 import { pathToFileURL } from 'node:url';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
@@ -202,9 +203,18 @@ async function tenAtATime(base: string, urls: string[], headers: Record<string, 
   return { requestsPerSecond: Math.round(result.requests.total / Math.max(result.duration, 0.001)), p50ms: result.latency.p50, p99ms: result.latency.p99, non2xx: result.non2xx, requests: result.requests.total };
 }
 
+/**
+ * BENCH_SERVER_HEAP_MB caps the API server's JavaScript heap (--max-old-space-size): an export that held its rows would
+ * run out of memory and the server would die; one that streams them finishes whatever their number.
+ */
+function serverHeapCap(): Record<string, string> {
+  const mb = Number(process.env.BENCH_SERVER_HEAP_MB ?? 0);
+  return mb > 0 ? { NODE_OPTIONS: `--max-old-space-size=${mb}` } : {};
+}
+
 export async function gradebookBenchmark(): Promise<GradebookBenchResult> {
   return withFreshDatabase('gradebook', (url) =>
-    withDemoServer('gradebook', { DATABASE_URL: url, MAIL_WORKER: 'false' }, async (base, pid) => {
+    withDemoServer('gradebook', { DATABASE_URL: url, MAIL_WORKER: 'false', ...serverHeapCap() }, async (base, pid) => {
       const courseId = await seedGradebook(url);
       const login = await fetch(`${base}/api/instructor/login`, {
         method: 'POST',
