@@ -120,12 +120,12 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts', 'apps/web/e2e/support/page-loads.setup.ts'],
           // Files of a worker share its database copy and its Chromium (support/browser.ts); each
-          // test opens a browser context of its own. A browser test waits more than it computes (pages,
-          // transitions, the server): two workers more than the cores (measured 2026-11-29 on 2 cores, 31
-          // files: 2 workers about 437 s, 3 workers 384 s at 0.73 cores busy; docs/decisions/009, addendum; on
-          // 2026-12-07 a clean-clone CI with 3 had npm test at 708 s wall for 758 s of CPU: about one core idle).
+          // test opens a browser context of its own. One worker more than the cores: a browser test also waits
+          // (pages, transitions, the server), but more workers than that only add contention. Measured 2026-12-08
+          // on 2 cores, the whole group alone, counting every process (scripts/cpu-of-tree.py): 4 workers 440 s
+          // wall and 825 s of CPU, the cores 99 % busy; 3 workers 413 s and 769 s (docs/testing.md, "What it costs").
           isolate: false,
-          maxWorkers: cores + 2,
+          maxWorkers: cores + 1,
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // One more try for a browser test that fails: the 2 shared cores make Chromium timing noisy.

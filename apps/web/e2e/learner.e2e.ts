@@ -1,6 +1,6 @@
 // test:area learning certificates dashboard notes questions
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -350,18 +350,24 @@ describe('lecture player, in Arabic at 375 px', () => {
   });
 });
 
+/** The seed clip's ladder, poster and thumbnails, made once for the file's streamed lectures (each gets a copy). */
+let ladder: Promise<string> | undefined;
+async function makeLadder(clip: string): Promise<string> {
+  const out = mkdtempSync(path.join(tmpdir(), 'nibras-web-ladder-'));
+  const info = await probe('ffprobe', clip);
+  await transcodeLadder('ffmpeg', clip, out, { rungs: planLadder(info, [240, 360]), probe: info, segmentSeconds: 4 });
+  await poster('ffmpeg', clip, path.join(out, 'poster.jpg'), info);
+  writeFileSync(path.join(out, 'thumbs.vtt'), thumbnailsVtt(info.seconds));
+  return out;
+}
+
 /** A free course whose one lecture (a free preview) has its streaming ladder ready (as the video worker makes it of the seed clip, whose encoding modules/video tests), Arabic captions, and a participant enrolled in it. */
 async function streamedCourse() {
   const clip = path.join(dataDir, 'uploads', 'videos', 'clip-a.mp4');
   const videoId = randomUUID();
   mkdirSync(path.join(dataDir, 'uploads', 'lectures'), { recursive: true });
   copyFileSync(clip, path.join(dataDir, 'uploads', 'lectures', `${videoId}.mp4`));
-  const out = path.join(dataDir, 'uploads', 'hls', videoId);
-  mkdirSync(out, { recursive: true });
-  const info = await probe('ffprobe', clip);
-  await transcodeLadder('ffmpeg', clip, out, { rungs: planLadder(info, [240, 360]), probe: info, segmentSeconds: 4 });
-  await poster('ffmpeg', clip, path.join(out, 'poster.jpg'), info);
-  writeFileSync(path.join(out, 'thumbs.vtt'), thumbnailsVtt(info.seconds));
+  cpSync(await (ladder ??= makeLadder(clip)), path.join(dataDir, 'uploads', 'hls', videoId), { recursive: true });
   const { login } = await participant();
   const course = await createCourse({ price: 0, title: `Streaming ${unique()}`, language: 'en' });
   const { lectures } = await addLectures(course.id, 1, { video: `lectures/${videoId}.mp4`, durationSeconds: 8, freeFirst: true });

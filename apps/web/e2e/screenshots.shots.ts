@@ -13,8 +13,8 @@ import { seedSession, seedStorage } from './support/browser';
 import { apiLogin, newAccount, type TestAccount } from './support/server';
 import { e2eSuite } from './support/suite';
 
-// The product as people see it, saved as test artifacts (test-artifacts/screenshots/, kept by CI);
-// docs/screenshots/ holds two of them for the README.
+// The product as people see it, saved into test-artifacts/screenshots/ by `npm run screenshots` (not by `npm test`:
+// vitest.screenshots.config.ts); docs/screenshots/ holds two of them for the README.
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-artifacts/screenshots');
 const WIDTHS = [375, 1366] as const;
 const HEIGHT: Record<(typeof WIDTHS)[number], number> = { 375: 812, 1366: 900 };
